@@ -1,0 +1,16 @@
+"""Scaled dot-product attention in plain numpy, and the lesson's worked example."""
+
+from attention.core import AttentionResult, attend, softmax
+from attention.figures import percent, percent_figure, score_figure
+from attention.lesson import Lesson, lesson
+
+__all__ = [
+    "AttentionResult",
+    "Lesson",
+    "attend",
+    "lesson",
+    "percent",
+    "percent_figure",
+    "score_figure",
+    "softmax",
+]

@@ -1,0 +1,153 @@
+"""The timed lesson manifest, `build/lesson.json`: the single timing source for everything after audio.
+
+Sentence starts lie on a grid of 1/GRID_FPS s. Every quality preset's frame rate is a multiple of
+GRID_FPS, so a sentence start is a frame boundary at every quality.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from transcript.script import Course, Link, Script
+
+GRID_FPS = 15
+MANIFEST_VERSION = 1
+
+
+@dataclass(frozen=True)
+class TimedSentence:
+    id: str
+    paragraph: int
+    scene: str
+    text: str
+    start: float  # seconds, on the 1/GRID_FPS grid
+    end: float  # seconds, where the speech ends (before the pause)
+
+
+@dataclass(frozen=True)
+class Span:
+    start: float
+    end: float
+
+    @property
+    def duration(self) -> float:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class SceneInfo:
+    id: str
+    title: str
+    index: int  # 0-based, also the paragraph index
+
+
+@dataclass(frozen=True)
+class Manifest:
+    title: str
+    tagline: str
+    course: Course
+    grid_fps: int
+    duration: float  # seconds of narration audio, on the grid
+    audio: str  # narration track, relative to the manifest's folder
+    scenes: tuple[SceneInfo, ...]
+    sentences: tuple[TimedSentence, ...]
+    loudness: dict  # measured integrated LUFS, true peak, ...
+
+    def sentence(self, sentence_id: str) -> TimedSentence:
+        for s in self.sentences:
+            if s.id == sentence_id:
+                return s
+        raise KeyError(f"unknown sentence id {sentence_id!r}; known ids: "
+                       + ", ".join(s.id for s in self.sentences))
+
+    def sentences_of(self, scene: str) -> tuple[TimedSentence, ...]:
+        return tuple(s for s in self.sentences if s.scene == scene)
+
+    def scene_span(self, scene: str) -> Span:
+        """A scene runs from its first sentence's start (0 for the first) to the next scene's."""
+        ids = [sc.id for sc in self.scenes]
+        if scene not in ids:
+            raise KeyError(f"unknown scene {scene!r}; scenes: {', '.join(ids)}")
+        i = ids.index(scene)
+        start = 0.0 if i == 0 else self.sentences_of(scene)[0].start
+        end = self.duration if i == len(ids) - 1 else self.sentences_of(ids[i + 1])[0].start
+        return Span(start, end)
+
+    def beat_span(self, sentence_id: str) -> Span:
+        """A sentence's beat: from its start to the next sentence's start (or the lesson's end)."""
+        ids = [s.id for s in self.sentences]
+        i = ids.index(self.sentence(sentence_id).id)
+        end = self.sentences[i + 1].start if i + 1 < len(ids) else self.duration
+        return Span(self.sentences[i].start, end)
+
+    def range_span(self, first: str, last: str) -> Span:
+        """From `first`'s start to the end of `last`'s beat; raises if `last` comes before `first`."""
+        ids = [s.id for s in self.sentences]
+        a, b = ids.index(self.sentence(first).id), ids.index(self.sentence(last).id)
+        if b < a:
+            raise ValueError(f"sentence {last!r} comes before {first!r}; give the first one first")
+        return Span(self.beat_span(first).start, self.beat_span(last).end)
+
+
+def to_grid(seconds: float, grid_fps: int = GRID_FPS) -> int:
+    """Seconds to a whole number of grid frames (nearest)."""
+    return int(round(seconds * grid_fps))
+
+
+def new_manifest(script: Script, sentences: list[TimedSentence], duration: float,
+                 audio: str, loudness: dict) -> Manifest:
+    scenes = tuple(SceneInfo(p.scene, p.title, i) for i, p in enumerate(script.paragraphs))
+    return Manifest(script.title, script.tagline, script.course, GRID_FPS, duration, audio,
+                    scenes, tuple(sentences), loudness)
+
+
+def write_manifest(manifest: Manifest, path: Path) -> None:
+    """Write atomically: a reader never sees half a manifest."""
+    data = {"version": MANIFEST_VERSION, **asdict(manifest)}
+    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def read_manifest(path: Path) -> Manifest:
+    """Read `build/lesson.json`; a missing or stale file gives an error that says how to make it."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{path} does not exist; run `python render.py audio` first") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}:{e.lineno}: not valid JSON ({e.msg}); "
+                         "delete it and run `python render.py audio` again") from None
+    if data.get("version") != MANIFEST_VERSION:
+        raise ValueError(f"{path}: manifest version {data.get('version')!r}, expected "
+                         f"{MANIFEST_VERSION}; run `python render.py audio` again")
+    c = data["course"]
+    course = Course(c["title"], c["stop"], c["stops"], Link(**c["before"]), Link(**c["next"]))
+    return Manifest(
+        title=data["title"], tagline=data["tagline"], course=course, grid_fps=data["grid_fps"],
+        duration=data["duration"], audio=data["audio"],
+        scenes=tuple(SceneInfo(**s) for s in data["scenes"]),
+        sentences=tuple(TimedSentence(**s) for s in data["sentences"]),
+        loudness=data.get("loudness", {}),
+    )
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename over it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

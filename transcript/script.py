@@ -1,0 +1,70 @@
+"""The lesson script as typed, validated objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Link:
+    title: str
+    href: str
+
+
+@dataclass(frozen=True)
+class Course:
+    title: str
+    stop: int
+    stops: int
+    before: Link
+    next: Link
+
+
+@dataclass(frozen=True)
+class Sentence:
+    id: str
+    text: str  # as spoken, numbers filled in from the core
+    template: str  # as written in the YAML, with {score:...} placeholders
+    paragraph: int  # 0-based
+    scene: str
+    line: int  # 1-based line of the sentence in the YAML, for error messages
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    scene: str
+    title: str
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class Script:
+    path: Path
+    title: str
+    tagline: str
+    course: Course
+    voice: str
+    paragraphs: tuple[Paragraph, ...]
+
+    @property
+    def sentences(self) -> tuple[Sentence, ...]:
+        return tuple(s for p in self.paragraphs for s in p.sentences)
+
+    @property
+    def scenes(self) -> tuple[str, ...]:
+        return tuple(p.scene for p in self.paragraphs)
+
+    def sentence(self, sentence_id: str) -> Sentence:
+        for s in self.sentences:
+            if s.id == sentence_id:
+                return s
+        raise KeyError(
+            f"unknown sentence id {sentence_id!r}; the ids are listed in {self.path}"
+        )
+
+    def paragraph(self, scene: str) -> Paragraph:
+        for p in self.paragraphs:
+            if p.scene == scene:
+                return p
+        raise KeyError(f"unknown scene {scene!r}; the scenes are {', '.join(self.scenes)}")
