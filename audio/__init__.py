@@ -1,0 +1,1 @@
+"""Narration: voices, recorded takes, assembly and loudness."""

@@ -1,0 +1,11 @@
+"""Subcommand 'audio' (not built yet)."""
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    raise SystemExit("render.py audio: not built yet")

@@ -1,0 +1,11 @@
+"""Subcommand 'player' (not built yet)."""
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    raise SystemExit("render.py player: not built yet")

@@ -1,0 +1,1 @@
+"""The interactive player page and the course clips."""

@@ -1,0 +1,39 @@
+"""Render the attention lesson: narration, video, player page and course clips.
+
+`python render.py render` does everything; the other subcommands do one part each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from cli.options import add_common
+
+SUBCOMMANDS = {  # name -> (module, help)
+    "render": ("cli.render_all", "everything: narration, video, player page and clips"),
+    "audio": ("cli.audio", "narration track, build/lesson.json, captions and chapters"),
+    "video": ("cli.video", "the lesson video build/lesson.mp4 (or one scene)"),
+    "still": ("cli.still", "a PNG of one beat's last frame"),
+    "player": ("cli.player", "the interactive player build/index.html"),
+    "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
+    "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="render.py", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        add_common(p)
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
+    args = parser.parse_args(argv)
+    return args.run(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Manim scenes of the lesson, one per narration paragraph, a beat per sentence."""

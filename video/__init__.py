@@ -1,0 +1,1 @@
+"""Rendering scenes with Manim, joining them and muxing the narration."""
