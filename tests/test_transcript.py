@@ -1,0 +1,150 @@
+"""The script as data: word for word the lesson page, numbers from the core, clear errors."""
+
+import dataclasses
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attention import attend, lesson
+from transcript import TranscriptError, load_script
+from transcript.spoken import decimal_words, fill, integer_words
+
+SOURCE_PAGE = Path(__file__).resolve().parents[2] / "shared" / "lesson" / "source-page.txt"
+GOOD = Path(__file__).resolve().parents[1] / "transcript" / "lesson.yaml"
+
+
+def source_narration() -> list[str]:
+    """The nine narration paragraphs of the page, as the learner sees them."""
+    lines = SOURCE_PAGE.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("Take the phrase"))
+    return [l.strip() for l in lines[start:] if l.strip()]
+
+
+def test_narration_is_the_source_page_word_for_word():
+    script = load_script()
+    paragraphs = [" ".join(s.text for s in p.sentences) for p in script.paragraphs]
+    assert paragraphs == source_narration()
+
+
+def test_page_parts_match_the_source_page():
+    script = load_script()
+    page = SOURCE_PAGE.read_text(encoding="utf-8")
+    assert page.splitlines()[0] == script.title
+    assert page.splitlines()[1] == script.tagline
+    assert script.course.title == "How language models work"
+    assert f"stop {script.course.stop} of {script.course.stops}" in page
+    assert script.course.next.title in page
+
+
+def test_ids_are_unique_kebab_case_and_each_paragraph_is_a_scene():
+    script = load_script()
+    ids = [s.id for s in script.sentences]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) for i in ids)
+    assert len(script.scenes) == len(set(script.scenes)) == 9
+    assert all(s.scene == script.paragraphs[s.paragraph].scene for s in script.sentences)
+
+
+def test_spoken_numbers_follow_the_core():
+    """Change the core and the narration changes with it: the words are not typed in."""
+    base = lesson()
+    w_k = np.array(base.w_k)
+    w_k[base.features.index("blue colour"), base.qk_dims.index("colour?")] = 3.0  # blue scores higher
+    changed = dataclasses.replace(base, w_k=w_k, result=attend(base.embeddings, base.w_q, w_k, base.w_v))
+    template = "Raw scores: {score:fluffy}, {score:blue}; {percent:blue} to blue."
+    assert fill(template, base) == "Raw scores: six point one, five point eight; forty-one to blue."
+    blue = changed.focus_scores[changed.index("blue")]
+    assert round(blue, 1) == 6.0
+    assert fill(template, changed).startswith("Raw scores: six point one, six point zero;")
+
+
+def test_number_words():
+    assert integer_words(55) == "fifty-five"
+    assert integer_words(41) == "forty-one"
+    assert integer_words(13) == "thirteen"
+    assert integer_words(40) == "forty"
+    assert decimal_words("6.1") == "six point one"
+    assert decimal_words("0.75") == "zero point seven five"
+    with pytest.raises(ValueError):
+        integer_words(101)
+
+
+def test_sentence_start_numbers_are_capitalised():
+    assert fill("{percent:fluffy} percent", lesson()) == "Fifty-five percent"
+
+
+# --- bad input: each names the file, the line and the fix ------------------------------------
+
+def write_variant(tmp_path, old: str, new: str, count: int = 1) -> Path:
+    text = GOOD.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str, nth: int = 1) -> int:
+    hits = [i + 1 for i, l in enumerate(path.read_text().splitlines()) if needle in l]
+    return hits[nth - 1]
+
+
+def expect_error(path: Path, line: int, *words: str) -> TranscriptError:
+    with pytest.raises(TranscriptError) as e:
+        load_script(path)
+    err = e.value
+    assert err.path == path and err.line == line, str(err)
+    message = str(err)
+    assert f"{path}:{line}:" in message and "fix:" in message
+    for w in words:
+        assert w in message
+    return err
+
+
+def test_duplicate_id(tmp_path):
+    p = write_variant(tmp_path, "id: key-contains", "id: query-looking-for")
+    expect_error(p, line_of(p, "id: query-looking-for", 2), "used twice", "first at line")
+
+
+def test_missing_id(tmp_path):
+    p = write_variant(tmp_path, "- id: key-contains\n        text:", "- text:")
+    expect_error(p, line_of(p, 'text: "A key: what do I contain."'), "has no 'id'")
+
+
+def test_empty_text(tmp_path):
+    p = write_variant(tmp_path, 'text: "It needs a way to ask them."', 'text: "  "')
+    expect_error(p, line_of(p, 'text: "  "'), "is empty", "needs-a-way-to-ask")
+
+
+def test_unknown_key(tmp_path):
+    p = write_variant(tmp_path, "- id: key-contains", "- id: key-contains\n        speaker: me")
+    expect_error(p, line_of(p, "speaker: me"), "unknown key 'speaker'", "id, text")
+
+
+def test_wrong_type(tmp_path):
+    p = write_variant(tmp_path, "stop: 7", "stop: seven")
+    expect_error(p, line_of(p, "stop: seven"), "whole number")
+    p = write_variant(tmp_path, 'text: "It needs a way to ask them."', "text: [1, 2]")
+    expect_error(p, line_of(p, "text: [1, 2]"), "must be text")
+
+
+def test_id_not_kebab_case_suggests_one(tmp_path):
+    p = write_variant(tmp_path, "id: key-contains", "id: Key Contains")
+    expect_error(p, line_of(p, "id: Key Contains"), "'key-contains'")
+
+
+def test_unknown_number_placeholder(tmp_path):
+    p = write_variant(tmp_path, "{score:blue}", "{score:purple}")
+    expect_error(p, line_of(p, "{score:purple}"), "names no token", "creature")
+
+
+def test_broken_yaml_points_at_the_line(tmp_path):
+    p = write_variant(tmp_path, "  - scene: softmax", "  - scene: softmax\n   bad: [")
+    err = expect_error(p, err_line := line_of(p, "bad: ["), "not valid YAML")
+    assert err.line == err_line
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(TranscriptError, match="does not exist"):
+        load_script(tmp_path / "nope.yaml")
