@@ -1,11 +1,27 @@
-"""Subcommand 'still' (not built yet)."""
+"""Subcommand 'still': a PNG of the last frame of one beat (a sentence), for checking a scene."""
+
+from __future__ import annotations
 
 import argparse
 
+from cli.options import paths
+from transcript.manifest import read_manifest
+from video.scene_render import beat_still
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("sentence", nargs="+", help="sentence id(s) whose beat to show")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("render.py still: not built yet")
+    p = paths(args)
+    manifest = read_manifest(p.manifest)
+    for sid in args.sentence:
+        try:
+            sentence = manifest.sentence(sid)
+        except KeyError as e:
+            raise SystemExit(f"render.py still: {e.args[0]}") from None
+        out = p.root / "stills" / f"{sentence.scene}--{sid}.png"
+        beat_still(sentence.scene, sid, manifest, args.quality, out, p.cache / "manim")
+        print(out)
+    return 0

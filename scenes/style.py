@@ -1,0 +1,20 @@
+"""One colour per role across every scene, and the sizes that keep text readable at 480p."""
+
+from manim import ManimColor
+
+BACKGROUND = ManimColor("#14161c")
+INK = ManimColor("#e8e6e3")  # ordinary text
+MUTED = ManimColor("#8a8f98")  # secondary text, captions of shapes
+TOKEN = ManimColor("#3a3f4b")  # token box fill
+EMBEDDING = ManimColor("#b39ddb")  # violet: the embedding a token starts from
+
+QUERY = ManimColor("#ffd166")  # yellow: what am I looking for
+KEY = ManimColor("#4cc9f0")  # cyan: what do I contain
+VALUE = ManimColor("#7bd389")  # green: what I'll hand over
+WEIGHT = ManimColor("#ff8a5b")  # orange: scores, softmax weights
+
+FONT = "DejaVu Sans"
+MONO = "DejaVu Sans Mono"
+TITLE_SIZE = 34
+BODY_SIZE = 26
+SMALL_SIZE = 20  # the smallest text: about 13 px tall at 480p

@@ -1,0 +1,44 @@
+"""A scene's beats in whole frames, taken from the timed manifest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from transcript.manifest import Manifest
+
+
+@dataclass(frozen=True)
+class BeatTiming:
+    sentence_id: str
+    start: int  # frame within the scene where the sentence starts
+    end: int  # frame where the next sentence (or the scene's end) starts
+
+
+@dataclass(frozen=True)
+class SceneTiming:
+    scene_id: str
+    fps: int
+    start: float  # seconds into the lesson where the scene starts
+    frames: int  # the scene's length
+    beats: tuple[BeatTiming, ...]
+
+    def beat(self, sentence_id: str) -> BeatTiming:
+        for b in self.beats:
+            if b.sentence_id == sentence_id:
+                return b
+        raise KeyError(f"sentence {sentence_id!r} is not in scene {self.scene_id!r}; its sentences "
+                       f"are: {', '.join(b.sentence_id for b in self.beats)}")
+
+
+def scene_timing(manifest: Manifest, scene_id: str, fps: int) -> SceneTiming:
+    """Frames of every beat of `scene_id` at `fps`, which must be a multiple of the timing grid."""
+    if fps % manifest.grid_fps:
+        raise ValueError(f"{fps} fps is not a multiple of the manifest's {manifest.grid_fps} fps grid")
+    span = manifest.scene_span(scene_id)
+    frame = lambda seconds: int(round((seconds - span.start) * fps))
+    beats = tuple(
+        BeatTiming(s.id, frame(manifest.beat_span(s.id).start),
+                   min(frame(manifest.beat_span(s.id).end), frame(span.end)))
+        for s in manifest.sentences_of(scene_id)
+    )
+    return SceneTiming(scene_id, fps, span.start, frame(span.end), beats)
