@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -9,6 +10,9 @@ import tempfile
 from pathlib import Path
 
 from pydub import AudioSegment
+
+from audio.voices import wav_bytes
+from transcript.manifest import atomic_write_bytes, atomic_write_text
 
 TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
@@ -33,13 +37,18 @@ def _ffmpeg(args: list[str]) -> str:
 
 
 def measure(path: Path) -> dict:
-    """Integrated loudness (LUFS), true peak (dBTP) and loudness range (LU) of a file."""
-    stats = _loudnorm_json(_ffmpeg([
-        "-i", str(path), "-af",
-        f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}:print_format=json",
-        "-f", "null", "-"]))
-    return {"integrated_lufs": float(stats["input_i"]), "true_peak_dbtp": float(stats["input_tp"]),
-            "lra_lu": float(stats["input_lra"]), "threshold_lufs": float(stats["input_thresh"])}
+    """Integrated loudness (LUFS), true peak (dBTP) and loudness range (LU), by ffmpeg's ebur128."""
+    log = _ffmpeg(["-i", str(path), "-af", "ebur128=peak=true", "-f", "null", "-"])
+    summary = log[log.rindex("Summary:"):]
+
+    def value(label: str, unit: str) -> float:
+        found = re.search(rf"{label}:\s+(-?[\d.]+|-inf) {unit}", summary)
+        if not found:
+            raise RuntimeError(f"ffmpeg ebur128 printed no {label}:\n{summary}")
+        return float(found[1])
+
+    return {"integrated_lufs": value("I", "LUFS"), "true_peak_dbtp": value("Peak", "dBFS"),
+            "lra_lu": value("LRA", "LU")}
 
 
 def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
@@ -80,3 +89,19 @@ def fit_length(track: AudioSegment, samples: int) -> AudioSegment:
         track.raw_data + b"\0" * ((samples - have) * width))
     return AudioSegment(data=data, sample_width=track.sample_width, frame_rate=track.frame_rate,
                         channels=track.channels)
+
+
+def normalize_cached(track: AudioSegment, cache: Path) -> tuple[AudioSegment, dict]:
+    """`normalize`, reused from `cache` when the very same track was normalised before."""
+    settings = f"{TARGET_LUFS}/{TARGET_TP}/{TARGET_LRA}/{RATE}".encode()
+    key = hashlib.sha256(settings + track.raw_data).hexdigest()[:32]
+    wav, info = Path(cache) / f"{key}.wav", Path(cache) / f"{key}.json"
+    if wav.exists() and info.exists():
+        try:
+            return AudioSegment.from_wav(wav), json.loads(info.read_text(encoding="utf-8"))
+        except Exception:  # a damaged cache entry is made again
+            pass
+    result, loudness = normalize(track)
+    atomic_write_bytes(wav, wav_bytes(result))
+    atomic_write_text(info, json.dumps(loudness, indent=2))
+    return result, loudness

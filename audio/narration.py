@@ -14,7 +14,7 @@ from pydub import AudioSegment
 
 from audio.assemble import RATE, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
-from audio.loudness import normalize
+from audio.loudness import normalize_cached
 from audio.recordings import load_recordings
 from audio.voices import get_voice, wav_bytes
 from cli.options import BuildPaths
@@ -82,7 +82,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     atomic_write_bytes(report.mix, wav_bytes(track))
 
     say("normalising loudness (ffmpeg loudnorm, two passes)")
-    final, report.loudness = normalize(track)
+    final, report.loudness = normalize_cached(track, build_paths.cache / "loudness")
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
 
     timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)

@@ -1,0 +1,33 @@
+"""The clip cache: a re-run synthesises nothing, a changed sentence is the only one made again."""
+
+import dataclasses
+import shutil
+
+from audio import build_narration
+from cli.options import BuildPaths
+
+
+def copy_cache(src: BuildPaths, dst: BuildPaths) -> None:
+    shutil.copytree(src.cache / "voice", dst.cache / "voice")
+
+
+def test_rerun_synthesises_nothing_and_gives_the_same_track(flite_narration, lesson_script, tmp_path):
+    paths = BuildPaths(tmp_path)
+    copy_cache(flite_narration.paths, paths)
+    manifest, report = build_narration(lesson_script, paths, voice="flite")
+    assert report.synthesized == 0
+    assert report.cached == len(lesson_script.sentences)
+    assert manifest == flite_narration.manifest
+    assert paths.narration.read_bytes() == flite_narration.paths.narration.read_bytes()
+
+
+def test_a_changed_sentence_is_the_only_clip_made_again(flite_narration, lesson_script, tmp_path):
+    first, *rest = lesson_script.paragraphs
+    changed = dataclasses.replace(first.sentences[0], text="Take the phrase: a small green creature.")
+    first = dataclasses.replace(first, sentences=(changed, *first.sentences[1:]))
+    script = dataclasses.replace(lesson_script, paragraphs=(first, *rest))
+    paths = BuildPaths(tmp_path)
+    copy_cache(flite_narration.paths, paths)
+    manifest, report = build_narration(script, paths, voice="flite")
+    assert report.synthesized == 1 and report.sources[changed.id] == "synthesized"
+    assert manifest.sentence(changed.id).text == changed.text
