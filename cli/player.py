@@ -1,11 +1,27 @@
-"""Subcommand 'player' (not built yet)."""
+"""Subcommand 'player': write the interactive player page build/index.html and its assets."""
+
+from __future__ import annotations
 
 import argparse
 
+from cli.options import paths
+from player.page import build_player
+from transcript.manifest import read_manifest
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    """No options beyond the common ones: the page comes from build/lesson.json."""
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("render.py player: not built yet")
+    """Build the page from the manifest; errors say which step to run first."""
+    build = paths(args)
+    try:
+        manifest = read_manifest(build.manifest)
+    except (FileNotFoundError, ValueError) as e:
+        raise SystemExit(f"render.py player: {e}") from None
+    page = build_player(manifest, build)
+    if not build.video.exists():
+        print(f"note: {build.video} is not there yet; run `python render.py video` to make it")
+    print(f"player: {page}")
+    return 0

@@ -1,11 +1,35 @@
-"""Subcommand 'serve' (not built yet)."""
+"""Subcommand 'serve': preview the build folder over HTTP on 127.0.0.1, with byte ranges for seeking."""
+
+from __future__ import annotations
 
 import argparse
 
+from cli.options import paths
+from player.server import make_server
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("render.py serve: not built yet")
+    """Serve until interrupted (Ctrl+C)."""
+    root = paths(args).root
+    if not root.is_dir():
+        raise SystemExit(f"render.py serve: {root} does not exist; run `python render.py render` first")
+    try:
+        server = make_server(root, args.port, quiet=not args.verbose)
+    except OSError as e:
+        raise SystemExit(f"render.py serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror}; "
+                         "pick another with --port") from None
+    host, port = server.server_address[:2]
+    print(f"serving {root} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

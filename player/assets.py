@@ -1,0 +1,23 @@
+"""The player's static files (script and stylesheet), copied beside the pages that use them."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from transcript.manifest import atomic_write_bytes
+
+ASSET_DIR = "player"  # under the build folder
+NAMES = ("player.js", "player.css", "gallery.js")
+
+
+def install_assets(build_root: Path) -> Path:
+    """Copy the assets to `build_root/player/` (atomically, only when changed); returns that folder."""
+    target = Path(build_root) / ASSET_DIR
+    source = resources.files("player") / "assets"
+    for name in NAMES:
+        data = (source / name).read_bytes()
+        dest = target / name
+        if not dest.exists() or dest.read_bytes() != data:
+            atomic_write_bytes(dest, data)
+    return target

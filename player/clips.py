@@ -1,0 +1,119 @@
+"""Course clips under `build/clips/`: one per scene, or any sentence range, each with captions,
+a poster, an embed page and a place in the gallery."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from cli.options import BuildPaths
+from player.assets import install_assets
+from player.cut import cut, poster
+from player.embed import clip_page_html, gallery_html
+from transcript.captions import captions_vtt
+from transcript.manifest import Manifest, Span, atomic_write_text
+
+RANGE_JOIN = "--"  # ids are kebab-case, so a double hyphen cannot occur inside one
+
+
+class ClipError(ValueError):
+    """A clip that cannot be made as asked: an unknown id, a backwards range, no lesson video."""
+
+
+@dataclass(frozen=True)
+class Clip:
+    id: str  # the file stem: a scene id, or "<first>--<last>"
+    title: str
+    first: str  # first and last sentence ids
+    last: str
+    span: Span
+
+    def file(self, folder: Path, suffix: str) -> Path:
+        return folder / f"{self.id}{suffix}"
+
+
+def _short(text: str, words: int = 6) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+
+
+def scene_clip(manifest: Manifest, scene: str) -> Clip:
+    """The clip of one whole scene, named after it."""
+    info = next(sc for sc in manifest.scenes if sc.id == scene)
+    said = manifest.sentences_of(scene)
+    return Clip(scene, info.title, said[0].id, said[-1].id, manifest.scene_span(scene))
+
+
+def range_clip(manifest: Manifest, first: str, last: str) -> Clip:
+    """The clip from sentence `first` to the end of sentence `last`'s beat; ClipError if not valid."""
+    check_range(manifest, first, last)
+    a, b = manifest.sentence(first), manifest.sentence(last)
+    title = f"“{_short(a.text)}”" if first == last else f"“{_short(a.text)}” to “{_short(b.text)}”"
+    return Clip(f"{first}{RANGE_JOIN}{last}", title, first, last, manifest.range_span(first, last))
+
+
+def check_range(manifest: Manifest, first: str, last: str) -> None:
+    """Raise ClipError naming the valid sentence ids if `first`..`last` is not a range of the lesson."""
+    ids = [s.id for s in manifest.sentences]
+    unknown = [x for x in (first, last) if x not in ids]
+    if unknown:
+        raise ClipError(f"unknown sentence id{'s' if len(unknown) > 1 else ''} "
+                        f"{', '.join(repr(x) for x in unknown)}; valid ids, in order: {', '.join(ids)}")
+    if ids.index(last) < ids.index(first):
+        raise ClipError(f"sentence {last!r} comes before {first!r}; give the earlier one as --from")
+
+
+def plan(manifest: Manifest, ranges: Sequence[tuple[str, str]] | None = None) -> list[Clip]:
+    """The clips to make: every scene by default, else just the given (first, last) ranges."""
+    if ranges is None:
+        return [scene_clip(manifest, sc.id) for sc in manifest.scenes]
+    return [range_clip(manifest, first, last) for first, last in ranges]
+
+
+def existing_clips(manifest: Manifest, folder: Path, video: Path) -> list[Clip]:
+    """Clips already in `folder` that are current (newer than the video): scenes first, then ranges."""
+    made_after = video.stat().st_mtime if video.exists() else 0.0
+
+    def current(clip: Clip) -> bool:
+        files = [clip.file(folder, s) for s in (".mp4", ".vtt", ".jpg", ".html")]
+        return all(f.exists() for f in files) and files[0].stat().st_mtime >= made_after
+
+    found = [c for c in plan(manifest) if current(c)]
+    for mp4 in sorted(folder.glob(f"*{RANGE_JOIN}*.mp4")):
+        first, _, last = mp4.stem.partition(RANGE_JOIN)
+        try:
+            clip = range_clip(manifest, first, last)
+        except ClipError:
+            continue  # made from an older script
+        if current(clip):
+            found.append(clip)
+    found.sort(key=lambda c: (RANGE_JOIN in c.id, c.span.start, c.span.end))
+    return found
+
+
+def make_clip(manifest: Manifest, build_paths: BuildPaths, clip: Clip) -> Path:
+    """Cut one clip and write its captions, poster and embed page; returns the clip's MP4."""
+    folder = build_paths.clips
+    mp4 = cut(build_paths.video, clip.span, clip.file(folder, ".mp4"))
+    atomic_write_text(clip.file(folder, ".vtt"), captions_vtt(manifest, clip.span))
+    poster(mp4, clip.span.duration / 2, clip.file(folder, ".jpg"))
+    atomic_write_text(clip.file(folder, ".html"), clip_page_html(manifest, clip))
+    return mp4
+
+
+def build_clips(manifest: Manifest, build_paths: BuildPaths,
+                ranges: Sequence[tuple[str, str]] | None = None) -> list[Clip]:
+    """Make the clips (every scene by default, else the given sentence ranges) and the gallery.
+
+    Every range is checked before anything is written.
+    """
+    clips = plan(manifest, ranges)
+    if not build_paths.video.exists():
+        raise ClipError(f"{build_paths.video} does not exist; run `python render.py video` first")
+    install_assets(build_paths.root)
+    for clip in clips:
+        make_clip(manifest, build_paths, clip)
+    listed = existing_clips(manifest, build_paths.clips, build_paths.video)
+    atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
+    return clips

@@ -1,0 +1,69 @@
+"""The cue data a page embeds, so its transcript, highlight and captions work without fetching files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from transcript.captions import captions_vtt, chapters_vtt, parse_vtt
+from transcript.manifest import Manifest, Span, TimedSentence
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Line:
+    """A sentence as a page shows it: times relative to the start of the media it plays with."""
+
+    id: str
+    text: str
+    scene: str
+    paragraph: int
+    start: float
+    end: float
+
+
+def whole(manifest: Manifest) -> Span:
+    """The span of the whole lesson."""
+    return Span(0.0, manifest.duration)
+
+
+def lines_in(manifest: Manifest, span: Span) -> list[Line]:
+    """The sentences that start inside `span`, re-timed so that the span starts at 0."""
+    def line(s: TimedSentence) -> Line:
+        end = min(s.end, span.end)
+        return Line(s.id, s.text, s.scene, s.paragraph, round(s.start - span.start, 6),
+                    round(end - span.start, 6))
+    return [line(s) for s in manifest.sentences if span.start - EPS <= s.start < span.end - EPS]
+
+
+def paragraphs(lines: list[Line]) -> list[list[Line]]:
+    """Consecutive lines grouped by the script paragraph they belong to."""
+    groups: list[list[Line]] = []
+    for ln in lines:
+        if groups and groups[-1][0].paragraph == ln.paragraph:
+            groups[-1].append(ln)
+        else:
+            groups.append([ln])
+    return groups
+
+
+def cue_data(manifest: Manifest, span: Span | None = None) -> dict:
+    """Sentences, caption cues and chapter cues for `span` (default: the whole lesson), as JSON data.
+
+    The caption and chapter cues are read back from the same WebVTT the track files hold, so a
+    page that builds its tracks from this data shows exactly what the files would.
+    """
+    span = span or whole(manifest)
+    clipped = None if span == whole(manifest) else span
+
+    def cues(vtt: str) -> list[dict]:
+        return [{"id": c.id, "start": c.start, "end": c.end, "text": c.text}
+                for c in parse_vtt(vtt)]
+
+    return {
+        "duration": round(span.duration, 6),
+        "sentences": [{"id": ln.id, "text": ln.text, "start": ln.start, "end": ln.end}
+                      for ln in lines_in(manifest, span)],
+        "captions": cues(captions_vtt(manifest, clipped)),
+        "chapters": cues(chapters_vtt(manifest, clipped)),
+    }

@@ -1,0 +1,117 @@
+"""A local preview server for the build folder, with the HTTP byte ranges video seeking needs."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import sys
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+_RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+CHUNK = 256 * 1024
+
+
+def parse_range(header: str, size: int) -> tuple[int, int] | None:
+    """One 'bytes=a-b' / 'a-' / '-n' range as inclusive (first, last), clamped to the file.
+
+    Returns None for a header this server serves as a whole file (malformed or several ranges);
+    raises ValueError when the range lies outside the file (416).
+    """
+    m = _RANGE.match(header.strip())
+    if not m or (not m[1] and not m[2]):
+        return None
+    if not m[1]:  # the last n bytes
+        n = int(m[2])
+        if n == 0:
+            raise ValueError("empty suffix range")
+        return max(0, size - n), size - 1
+    first = int(m[1])
+    last = min(int(m[2]), size - 1) if m[2] else size - 1
+    if m[2] and int(m[2]) < first:
+        return None
+    if first >= size:
+        raise ValueError("range starts past the end")
+    return first, last
+
+
+class RangeRequestHandler(SimpleHTTPRequestHandler):
+    """Static files with `Range` support (206 Partial Content), no caching, quiet by default."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".vtt": "text/vtt", ".mp4": "video/mp4", ".js": "text/javascript",
+                      ".json": "application/json"}
+    quiet = True
+    _range: tuple[int, int] | None = None
+
+    def end_headers(self) -> None:
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        self._range = None
+        path = self.translate_path(self.path)
+        header = self.headers.get("Range")
+        if header is None or os.path.isdir(path) or not os.path.isfile(path):
+            return super().send_head()
+        size = os.path.getsize(path)
+        try:
+            wanted = parse_range(header, size)
+        except ValueError:
+            self.send_response(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if wanted is None:
+            return super().send_head()
+        f = open(path, "rb")
+        first, last = wanted
+        self.send_response(HTTPStatus.PARTIAL_CONTENT)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        self.send_header("Content-Length", str(last - first + 1))
+        self.send_header("Last-Modified", self.date_time_string(int(os.fstat(f.fileno()).st_mtime)))
+        self.end_headers()
+        self._range = wanted
+        return f
+
+    def copyfile(self, source, outputfile) -> None:
+        if self._range is None:
+            shutil.copyfileobj(source, outputfile, CHUNK)
+            return
+        first, last = self._range
+        source.seek(first)
+        left = last - first + 1
+        while left > 0:
+            chunk = source.read(min(CHUNK, left))
+            if not chunk:
+                break
+            outputfile.write(chunk)
+            left -= len(chunk)
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """Threaded, and silent about browsers that hang up mid-video (they do, when seeking)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1",
+                quiet: bool = True) -> PreviewServer:
+    """A threaded server for `root` on host:port (port 0: any free one); call serve_forever()."""
+    handler = functools.partial(type("Handler", (RangeRequestHandler,), {"quiet": quiet}),
+                                directory=str(root))
+    return PreviewServer((host, port), handler)

@@ -1,0 +1,119 @@
+"""Fixtures for the player and clip tests: a small timed lesson with a matching video, a browser
+and a local server. Imported by tests/test_player*.py and tests/test_clips*.py (not a conftest)."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from cli.options import BuildPaths
+from player.server import make_server
+from transcript import load_script
+from transcript.captions import captions_vtt, chapters_vtt
+from transcript.manifest import (GRID_FPS, Manifest, TimedSentence, atomic_write_text,
+                                 new_manifest, write_manifest)
+
+REPO = Path(__file__).resolve().parent.parent
+SCREENSHOTS = REPO / "build" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--autoplay-policy=no-user-gesture-required"]
+EVIL = "Watch this: <script>alert(1)</script> & </script><b>bold</b>"
+
+_built: dict[str, tuple[Manifest, BuildPaths]] = {}
+
+
+def beat_frames(i: int) -> int:
+    """A plausible beat length in grid frames: 2 to 4 seconds, varied."""
+    return 30 + (i * 7) % 31
+
+
+def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
+    """The real script, timed on the 1/15 s grid with 2-4 s beats; `texts` overrides sentences."""
+    script = load_script()
+    sentences, frame = [], 0
+    for i, s in enumerate(script.sentences):
+        beat = beat_frames(i)
+        text = (texts or {}).get(s.id, s.text)
+        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, frame / GRID_FPS,
+                                       (frame + beat - 5) / GRID_FPS))
+        frame += beat
+    return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
+
+
+def encode_video(manifest: Manifest, out: Path) -> None:
+    """A small H.264/AAC video of the manifest's length with a keyframe at every sentence start."""
+    keys = ",".join("0" if s.start == 0 else f"{s.start - 0.001:.6f}" for s in manifest.sentences)
+    d = f"{manifest.duration:.6f}"
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-nostdin", "-y",
+         "-f", "lavfi", "-i", f"testsrc2=s=320x180:r={GRID_FPS}:d={d}",
+         "-f", "lavfi", "-i", f"sine=f=330:sample_rate=48000:d={d}",
+         "-c:v", "libx264", "-preset", "veryfast", "-bf", "0", "-pix_fmt", "yuv420p",
+         "-force_key_frames", keys, "-c:a", "aac", "-ar", "48000", "-b:a", "64k",
+         "-movflags", "+faststart", "-shortest", str(out)],
+        check=True)
+
+
+def make_lesson(root: Path, texts: dict[str, str] | None = None,
+                video: bool = True) -> tuple[Manifest, BuildPaths]:
+    """A build folder with lesson.json, captions, chapters and (optionally) lesson.mp4."""
+    build = BuildPaths(root)
+    manifest = timed_manifest(texts)
+    write_manifest(manifest, build.manifest)
+    atomic_write_text(build.captions, captions_vtt(manifest))
+    atomic_write_text(build.chapters, chapters_vtt(manifest))
+    if video:
+        encode_video(manifest, build.video)
+    return manifest, build
+
+
+@pytest.fixture(scope="module")
+def lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
+    """One timed lesson with its video, made once per test session and shared by the modules."""
+    if "lesson" not in _built:
+        _built["lesson"] = make_lesson(tmp_path_factory.mktemp("lesson-build"))
+    return _built["lesson"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Debian Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def page_factory(browser):
+    """New pages at a given viewport, closed with their contexts after the module."""
+    contexts = []
+
+    def new_page(width: int = 1280, height: int = 800, **options):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **options)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield new_page
+    for ctx in contexts:
+        ctx.close()
+
+
+def serve(root: Path):
+    """Serve `root` on a free port in a background thread; returns (base_url, server)."""
+    server = make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+def with_text(manifest: Manifest, sentence_id: str, text: str) -> Manifest:
+    """The manifest with one sentence's text replaced."""
+    return dataclasses.replace(manifest, sentences=tuple(
+        dataclasses.replace(s, text=text) if s.id == sentence_id else s for s in manifest.sentences))
