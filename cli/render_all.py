@@ -1,11 +1,55 @@
-"""Subcommand 'render_all' (not built yet)."""
+"""Subcommand 'render': the whole lesson — narration, video, player page and clips — in one go.
+
+Every input (the lesson YAML, recorded takes, clip ranges) is checked before anything renders.
+"""
+
+from __future__ import annotations
 
 import argparse
+import time
+
+from audio import RecordingError, VoiceError, build_narration
+from cli.options import paths
+from player.clips import ClipError, build_clips
+from player.page import build_player
+from transcript import TranscriptError, load_script
+from video.pipeline import render_lesson_video
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    """Nothing beyond the common options."""
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("render.py render_all: not built yet")
+    start = time.perf_counter()
+    build = paths(args)
+    try:
+        script = load_script(args.lesson)
+        print("[1/4] narration")
+        manifest, report = build_narration(script, build, voice=args.voice,
+                                           recordings=args.recordings, progress=_quiet)
+    except (TranscriptError, RecordingError, VoiceError) as e:
+        raise SystemExit(f"render.py render: {e}") from None
+    print(f"      {report.voice}: synthesised {report.synthesized}, cached {report.cached}, "
+          f"recorded {report.recorded}; {manifest.duration:.1f} s, "
+          f"{report.loudness['integrated_lufs']:.1f} LUFS")
+    print(f"[2/4] video ({args.quality})")
+    video = render_lesson_video(manifest, build.narration, build.video, args.quality, build.cache,
+                                args.jobs, progress=lambda line: print("      " + line))
+    print("[3/4] player page")
+    page = build_player(manifest, build)
+    print("[4/4] clips")
+    try:
+        clips = build_clips(manifest, build)
+    except ClipError as e:
+        raise SystemExit(f"render.py render: {e}") from None
+    print(f"done in {time.perf_counter() - start:.0f} s:")
+    print(f"  video   {video.video}")
+    print(f"  player  {page}")
+    print(f"  clips   {build.clips / 'index.html'} ({len(clips)} clips)")
+    print(f"  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
+    return 0
+
+
+def _quiet(line: str) -> None:
+    """Narration progress is summarised after it ends."""

@@ -1,0 +1,51 @@
+"""Scene 3: every token builds its vectors at once; creature broadcasts its query."""
+
+from manim import (DOWN, RIGHT, UP, Broadcast, Circle, FadeIn, FadeOut, LaggedStart, VGroup)
+
+from attention import lesson
+from scenes import style
+from scenes.base import LessonScene
+from scenes.widgets import caption, label, token_row, vector
+
+
+def mini(values, color):
+    """A vector as coloured cells without numbers: its shape, not its digits."""
+    v = vector(values, color, width=0.42, cell=0.36)
+    for cell in v:
+        cell.remove(cell[1])
+    return v
+
+
+class BroadcastScene(LessonScene):
+    scene_id = "broadcast"
+
+    def beats(self) -> None:
+        L = lesson()
+        tokens = token_row(L.tokens, width=2.6, gap=0.7).move_to(2.6 * UP)
+        trios = VGroup()
+        for n, t in enumerate(tokens):
+            trio = VGroup(mini(L.result.queries[n], style.QUERY), mini(L.result.keys[n], style.KEY),
+                          mini(L.result.values[n], style.VALUE)).arrange(RIGHT, buff=0.18,
+                                                                         aligned_edge=UP)
+            trios.add(trio.next_to(t, DOWN, buff=0.35))
+        legend = VGroup(*(label(n, size=style.SMALL_SIZE, color=c) for n, c in
+                          (("query", style.QUERY), ("key", style.KEY), ("value", style.VALUE))))
+        legend.arrange(RIGHT, buff=0.6).next_to(trios, DOWN, buff=0.45)
+
+        with self.beat("all-in-parallel"):
+            self.add(tokens)
+            self.play(*(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend), run_time=1.0)
+            together = caption("all four at once", color=style.INK).to_edge(DOWN, buff=0.6)
+            self.play(FadeIn(together), run_time=0.5)
+
+        with self.beat("creature-broadcasts"):
+            c = L.focus
+            others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], trios[n])]
+            query = trios[c][0]
+            self.play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
+                      query.animate.scale(1.4), run_time=0.7)
+            ask = label("“any adjectives around here describing me?”", size=style.BODY_SIZE,
+                        color=style.QUERY).to_edge(DOWN, buff=0.8)
+            rings = Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
+                              focal_point=query.get_center(), n_mobs=4, run_time=2.2)
+            self.play(rings, FadeIn(ask, shift=0.2 * UP, run_time=1.0), run_time=2.2)

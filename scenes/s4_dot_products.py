@@ -1,0 +1,69 @@
+"""Scene 4: creature's query dotted against every key, one score per pair."""
+
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, SurroundingRectangle, VGroup)
+
+from attention import lesson, score_figure
+from scenes import style
+from scenes.base import LessonScene
+from scenes.widgets import caption, keep_in_frame, label, token_box, vector
+
+
+class DotProductsScene(LessonScene):
+    scene_id = "dot-products"
+
+    def beats(self) -> None:
+        L = lesson()
+        query = vector(L.result.queries[L.focus], style.QUERY, width=0.9, cell=0.5,
+                       size=style.BODY_SIZE - 4).move_to(4.3 * LEFT + 0.7 * UP)
+        dims = VGroup(*(caption(d).next_to(cell, LEFT, buff=0.15) for d, cell in
+                        zip(L.qk_dims, query)))
+        q_title = label("creature's query", size=style.BODY_SIZE - 2, color=style.QUERY)
+        q_title.next_to(query, UP, buff=0.3)
+        left = keep_in_frame(VGroup(query, dims, q_title))
+
+        columns, keys, boxes, scores = VGroup(), VGroup(), VGroup(), VGroup()
+        for n, word in enumerate(L.tokens):
+            box = token_box(word, width=1.85).scale(0.9)
+            key = vector(L.result.keys[n], style.KEY, width=0.9, cell=0.5, size=style.BODY_SIZE - 4)
+            key.align_to(query, UP)
+            box.next_to(key, UP, buff=0.3)
+            score = label(score_figure(L.focus_scores[n]), size=style.TITLE_SIZE, color=style.WEIGHT)
+            score.next_to(key, DOWN, buff=0.45)
+            column = VGroup(box, key, score)
+            column.shift((0.2 + 1.95 * n) * RIGHT - key.get_center()[0] * RIGHT)
+            columns.add(column)
+            boxes.add(box)
+            keys.add(key)
+            scores.add(score)
+        rule = caption(f"score = query · key / √{L.d_k}", color=style.INK, size=style.BODY_SIZE - 2)
+        rule.to_edge(DOWN, buff=0.7)
+
+        with self.beat("dotted-against-every-key"):
+            self.play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6)
+            self.play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6)
+            self.play(FadeIn(rule), run_time=0.4)
+            for key, score in zip(keys, scores):
+                link = Line(query.get_right(), key.get_left(), color=style.MUTED, stroke_width=2)
+                self.play(Create(link), run_time=0.3)
+                self.play(FadeIn(score, shift=0.2 * DOWN), link.animate.set_opacity(0.0),
+                          run_time=0.4)
+
+        adjectives = [L.index("fluffy"), L.index("blue")]
+        with self.beat("adjectives-score-high"):
+            match = L.qk_dims.index("adjective?")
+            frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
+                            *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
+                              for n in adjectives))
+            self.play(*(scores[n].animate.scale(1.35) for n in adjectives),
+                      *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
+                      Create(frames), run_time=1.0)
+            why = caption("both keys say “adjective”, the very thing creature asks for",
+                          color=style.KEY).next_to(rule, UP, buff=0.35)
+            self.play(FadeIn(why), run_time=0.5)
+
+        with self.beat("article-barely-registers"):
+            a = L.index("a")
+            self.play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
+                      keys[a].animate.set_opacity(0.4), run_time=0.8)
+            note = caption("barely registers", color=style.MUTED).next_to(scores[a], DOWN, buff=0.2)
+            self.play(FadeIn(note), run_time=0.4)

@@ -1,0 +1,178 @@
+"""Scenes with real Manim: beats on their sentences' frames, the core's numbers, a clean layout."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from itertools import combinations
+
+import numpy as np
+import pytest
+from manim import FadeIn, Square
+
+from attention import lesson, percent_figure, score_figure
+from scenes import SCENES
+from scenes.base import LessonScene
+from scenes.timing import scene_timing
+from video.encode import QUALITIES
+from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
+
+FPS = QUALITIES["low"][2]
+
+
+@pytest.fixture(scope="session")
+def timelines(flite_narration, tmp_path_factory):
+    """Every scene run once without drawing, with its text layout recorded at each beat's end."""
+    media = tmp_path_factory.mktemp("manim")
+    return {s.id: scene_timeline(s.id, flite_narration.manifest, "low", media)
+            for s in flite_narration.manifest.scenes}
+
+
+def test_every_yaml_scene_has_a_class(flite_narration):
+    assert [s.id for s in flite_narration.manifest.scenes] == list(SCENES)
+
+
+def test_beats_start_on_their_sentences_frames(flite_narration, timelines):
+    m = flite_narration.manifest
+    for scene_id, scene in timelines.items():
+        span = m.scene_span(scene_id)
+        for record in scene.timeline:
+            sentence = m.sentence(record.sentence_id)
+            assert abs(span.start + record.start / FPS - sentence.start) < 0.5 / FPS, record
+            next_start = m.beat_span(record.sentence_id).end
+            assert abs(span.start + record.end / FPS - next_start) < 0.5 / FPS, record
+        assert abs(scene.frame / FPS - span.duration) < 0.5 / FPS, scene_id
+
+
+def test_every_sentence_has_exactly_one_beat(flite_narration, timelines):
+    m = flite_narration.manifest
+    for scene_id, scene in timelines.items():
+        assert [r.sentence_id for r in scene.timeline] == [s.id for s in m.sentences_of(scene_id)]
+
+
+def test_no_beat_needs_speeding_up_with_this_narration(timelines):
+    squeezed = [w for s in timelines.values() for r in s.timeline for w in r.squeezed]
+    assert squeezed == []
+
+
+def test_nothing_leaves_the_frame_and_no_texts_overlap(timelines):
+    problems = []
+    for scene_id, scene in timelines.items():
+        for r in scene.timeline:
+            problems += [f"{scene_id}/{r.sentence_id}: out of frame: {m}" for m in r.out_of_frame]
+            for (a, box_a), (b, box_b) in combinations(r.boxes, 2):
+                overlap_x = min(box_a[1][0], box_b[1][0]) - max(box_a[0][0], box_b[0][0])
+                overlap_y = min(box_a[1][1], box_b[1][1]) - max(box_a[0][1], box_b[0][1])
+                if overlap_x > 0.02 and overlap_y > 0.02:
+                    problems.append(f"{scene_id}/{r.sentence_id}: {a!r} overlaps {b!r}")
+    assert problems == []
+
+
+def texts_at(timelines, scene_id, sentence_id):
+    return next(r.texts for r in timelines[scene_id].timeline if r.sentence_id == sentence_id)
+
+
+def test_scores_and_weights_on_screen_are_the_narrations(timelines):
+    """The narration's figures (the spec) are on screen where it speaks them."""
+    assert {"6.1", "5.8"} <= set(texts_at(timelines, "raw-scores", "raw-scores-no-ceiling"))
+    assert {"6.1", "5.8"} <= set(texts_at(timelines, "dot-products", "adjectives-score-high"))
+    assert {"55%", "41%"} <= set(texts_at(timelines, "softmax", "weights-for-fluffy-and-blue"))
+
+
+def test_vectors_on_screen_are_the_cores(timelines):
+    L = lesson()
+    texts = texts_at(timelines, "dot-products", "dotted-against-every-key")
+    for row in (L.result.queries[L.focus], *L.result.keys):
+        for value in row:
+            assert f"{value:.1f}" in texts
+    for n in range(len(L.tokens)):
+        assert score_figure(L.focus_scores[n]) in texts
+    qkv = texts_at(timelines, "queries-keys-values", "value-hands-over")
+    i = L.index("fluffy")
+    assert qkv.count("3.8") >= 1 and qkv.count("2.0") >= 1  # fluffy's key, from W_K
+    expected = [f"{v:.1f}" for v in (*L.result.queries[i], *L.result.keys[i], *L.result.values[i])]
+    for figure in set(expected):
+        assert qkv.count(figure) >= expected.count(figure)
+
+
+def test_softmax_weights_shown_sum_to_hundred(timelines):
+    L = lesson()
+    texts = texts_at(timelines, "softmax", "weights-for-fluffy-and-blue")
+    for w in L.focus_weights:
+        assert percent_figure(w) in texts
+
+
+# --- the beat mechanism itself -------------------------------------------------------------
+
+class Overrunning(LessonScene):
+    scene_id = "phrase"
+
+    def beats(self) -> None:
+        ids = [b.sentence_id for b in self.timing.beats]
+        square = self.square = Square()
+        with self.beat(ids[0]):
+            self.play(FadeIn(square), run_time=60)  # far longer than its sentence
+            self.play(square.animate.shift([1, 0, 0]), run_time=1)  # no time left at all
+        for sid in ids[1:]:
+            with self.beat(sid):
+                self.play(square.animate.rotate(0.5), run_time=0.5)
+
+
+def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_narration, tmp_path, caplog):
+    timing = scene_timing(flite_narration.manifest, "phrase", FPS)
+    with manim_config("low", tmp_path):
+        scene = Overrunning(timing, skip=True)
+        scene.render()
+    first = scene.timeline[0]
+    assert len(first.squeezed) == 2 and "take-the-phrase" in first.squeezed[0]
+    assert any("sped up" in r.getMessage() for r in caplog.records)
+    assert [r.start for r in scene.timeline] == [b.start for b in timing.beats]
+    assert scene.frame == timing.frames
+    assert np.allclose(scene.square.get_center()[0], 1.0)  # the squeezed shift still happened
+
+
+def test_a_scene_renders_to_mp4_of_its_span(flite_narration, tmp_path):
+    m = flite_narration.manifest
+    out = tmp_path / "raw-scores.mp4"
+    render_scene("raw-scores", m, "low", out, tmp_path / "media")
+    probe = json.loads(subprocess.run(
+        ["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json",
+         str(out)], capture_output=True, text=True, check=True).stdout)
+    (video,) = probe["streams"]
+    span = m.scene_span("raw-scores")
+    assert int(video["nb_read_frames"]) == round(span.duration * FPS)
+    assert abs(float(probe["format"]["duration"]) - span.duration) < 1 / FPS
+    assert (video["codec_name"], video["pix_fmt"], video["width"]) == ("h264", "yuv420p", 854)
+    assert video.get("has_b_frames", 0) == 0
+    assert not list(tmp_path.glob(".raw-scores*")), "no temporary file left behind"
+
+
+def test_keyframes_on_every_sentence_start(flite_narration, tmp_path):
+    m = flite_narration.manifest
+    out = tmp_path / "dot-products.mp4"
+    render_scene("dot-products", m, "low", out, tmp_path / "media")
+    frames = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "frame=key_frame",
+         "-of", "csv=p=0", str(out)], capture_output=True, text=True, check=True).stdout.split()
+    keys = {i for i, k in enumerate(frames) if k.startswith("1")}
+    span = m.scene_span("dot-products")
+    starts = {round((s.start - span.start) * FPS) for s in m.sentences_of("dot-products")}
+    assert starts <= keys
+
+
+def test_still_of_a_beat_shows_its_last_frame(flite_narration, tmp_path):
+    from PIL import Image
+
+    out = beat_still("dot-products", "adjectives-score-high", flite_narration.manifest, "low",
+                     tmp_path / "still.png", tmp_path / "media")
+    image = np.asarray(Image.open(out).convert("RGB")).astype(int)
+    assert image.shape == (480, 854, 3)
+    orange = (abs(image[..., 0] - 255) < 40) & (abs(image[..., 1] - 138) < 40) & (image[..., 2] < 140)
+    assert orange.sum() > 200  # the scores are drawn in the weight colour
+
+
+def test_unknown_beat_for_a_still_fails_before_drawing(flite_narration, tmp_path):
+    with pytest.raises(KeyError, match="not in scene"):
+        beat_still("phrase", "softmax-squashes", flite_narration.manifest, "low",
+                   tmp_path / "x.png", tmp_path / "media")
+    assert not (tmp_path / "x.png").exists()
