@@ -17,6 +17,9 @@ from transcript.manifest import atomic_write_bytes, atomic_write_text
 TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
 TARGET_LRA = 11.0
+MAX_PLR = TARGET_TP - TARGET_LUFS  # the peak-to-loudness ratio a linear gain can keep: 14.5 dB
+PEAK_MARGIN = 0.3  # dB aimed under MAX_PLR when limiting
+LIMIT_TRIES = 3
 RATE = 48000
 
 
@@ -51,19 +54,47 @@ def measure(path: Path) -> dict:
             "lra_lu": value("LRA", "LU")}
 
 
+def _loudnorm_measure(path: Path) -> dict:
+    return _loudnorm_json(_ffmpeg([
+        "-i", str(path), "-af",
+        f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}:print_format=json",
+        "-f", "null", "-"]))
+
+
+def _peak_to_loudness(stats: dict) -> float:
+    return float(stats["input_tp"]) - float(stats["input_i"])
+
+
+def _limit_peaks(src: Path, dst: Path, ceiling_db: float) -> None:
+    """Hold sample peaks under `ceiling_db` with a look-ahead limiter, its delay compensated."""
+    limit = max(0.0625, 10 ** (ceiling_db / 20))
+    _ffmpeg(["-i", str(src), "-af",
+             f"alimiter=limit={limit:.6f}:level=false:latency=true:attack=2:release=20",
+             "-c:a", "pcm_s16le", str(dst)])
+
+
 def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
     """Measure, then apply loudnorm with linear=true; returns the 48 kHz track and its loudness.
 
-    loudnorm falls back to dynamic mode when a linear gain would break the true-peak limit; the
-    report says which mode ran. The output is padded or trimmed to the input's exact sample count.
+    Speech peaks (Piper's especially) can stand far above its loudness, so a linear gain to the
+    target would break the true-peak limit and loudnorm would fall back to dynamic mode, missing
+    the target. When that would happen the peaks are first limited (a few tries, each aiming a
+    little lower) until a linear gain fits. The report says
+    which mode ran; the output is padded or trimmed to the input's exact sample count.
     """
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.wav", Path(tmp) / "out.wav"
         track.export(src, format="wav")
-        before = _loudnorm_json(_ffmpeg([
-            "-i", str(src), "-af",
-            f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}:print_format=json",
-            "-f", "null", "-"]))
+        first = before = _loudnorm_measure(src)
+        limited_by, ceiling = 0.0, float(before["input_i"]) + MAX_PLR - PEAK_MARGIN
+        for _ in range(LIMIT_TRIES):
+            if _peak_to_loudness(before) <= MAX_PLR:
+                break
+            # limiting also lowers the loudness a little, so aim lower on each try
+            _limit_peaks(Path(tmp) / "in.wav", Path(tmp) / "limited.wav", ceiling)
+            src, limited_by = Path(tmp) / "limited.wav", float(first["input_tp"]) - ceiling
+            before = _loudnorm_measure(src)
+            ceiling -= 2 * (_peak_to_loudness(before) - MAX_PLR + PEAK_MARGIN)
         applied = _loudnorm_json(_ffmpeg([
             "-i", str(src), "-af",
             f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}"
@@ -74,8 +105,9 @@ def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
         result = AudioSegment.from_wav(out)
         after = measure(out)
     result = fit_length(result, int(track.frame_count()))
-    loudness = {**after, "input_lufs": float(before["input_i"]),
-                "input_true_peak_dbtp": float(before["input_tp"]),
+    loudness = {**after, "input_lufs": float(first["input_i"]),
+                "input_true_peak_dbtp": float(first["input_tp"]),
+                "peaks_limited_db": round(limited_by, 2),
                 "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
                 "normalization": applied.get("normalization_type", "unknown")}
     return result, loudness

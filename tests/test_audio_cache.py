@@ -7,13 +7,14 @@ from audio import build_narration
 from cli.options import BuildPaths
 
 
-def copy_cache(src: BuildPaths, dst: BuildPaths) -> None:
-    shutil.copytree(src.cache / "voice", dst.cache / "voice")
+def copy_cache(src: BuildPaths, dst: BuildPaths, part: str = "voice") -> None:
+    shutil.copytree(src.cache / part, dst.cache / part)
 
 
 def test_rerun_synthesises_nothing_and_gives_the_same_track(flite_narration, lesson_script, tmp_path):
     paths = BuildPaths(tmp_path)
     copy_cache(flite_narration.paths, paths)
+    copy_cache(flite_narration.paths, paths, "loudness")  # as a re-run in the same build folder
     manifest, report = build_narration(lesson_script, paths, voice="flite")
     assert report.synthesized == 0
     assert report.cached == len(lesson_script.sentences)
