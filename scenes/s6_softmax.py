@@ -1,0 +1,89 @@
+"""Scene 6: softmax squashes creature's raw scores into weights that sum to one."""
+
+import numpy as np
+from manim import (DOWN, UP, Arrow, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate, LaggedStart,
+                   Rectangle, ReplacementTransform, Transform, VGroup, Write)
+
+from attention import lesson
+from attention.figures import percent_figure, score_figure
+from scenes import style
+from scenes.base import LessonScene
+from scenes.grid import pace
+from scenes.widgets import caption, label, token_row
+
+BASE_Y = -1.9  # where the bars stand, just above the token boxes
+TALLEST = 3.0  # height of the tallest bar, before and after softmax
+BAR_W = 1.2
+
+
+def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
+    """One bar per token, standing on BASE_Y, in the weights' colour."""
+    out = VGroup()
+    for h, x in zip(heights, xs):
+        bar = Rectangle(width=BAR_W, height=max(float(h), 0.02), fill_color=style.WEIGHT,
+                        fill_opacity=opacity, stroke_color=style.WEIGHT, stroke_width=2)
+        bar.move_to([x, BASE_Y, 0], aligned_edge=DOWN)
+        out.add(bar)
+    return out
+
+
+def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
+    return VGroup(*(label(t, size=style.BODY_SIZE, color=color).next_to(b, UP, buff=0.15)
+                    for t, b in zip(texts, targets)))
+
+
+class SoftmaxScene(LessonScene):
+    scene_id = "softmax"
+
+    def beats(self) -> None:
+        L = lesson()
+        scores, weights = L.focus_scores, L.focus_weights
+        tokens = token_row(L.tokens).move_to(2.45 * DOWN)
+        xs = [float(t.get_center()[0]) for t in tokens]
+        # Heights ∝ value on each side of softmax; both scaled so the tallest bar is TALLEST.
+        score_bars = bars(np.maximum(scores, 0) * TALLEST / float(np.max(np.abs(scores))), xs)
+        weight_bars = bars(weights * TALLEST / float(np.max(weights)), xs)
+        score_nums = bar_labels([score_figure(s) for s in scores], score_bars)
+        weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
+
+        heading = label(f"{L.focus_token}'s raw scores", size=style.TITLE_SIZE)
+        heading.to_edge(UP, buff=0.45)
+        steps = VGroup(label("raw scores", size=style.TITLE_SIZE, color=style.MUTED),
+                       label("→", size=style.TITLE_SIZE, color=style.MUTED),
+                       label("softmax", size=style.TITLE_SIZE, color=style.WEIGHT),
+                       label("→", size=style.TITLE_SIZE, color=style.MUTED),
+                       label("weights", size=style.TITLE_SIZE))
+        steps.arrange(buff=0.3).to_edge(UP, buff=0.45)
+
+        top = max(n.get_top()[1] for n in weight_nums)
+        brace = Brace(VGroup(tokens[0], tokens[-1]), UP, color=style.MUTED)
+        brace.stretch_to_fit_height(0.3).move_to([0, top + 0.35, 0], aligned_edge=DOWN)
+        total = label(f"together: {percent_figure(float(np.sum(weights)))}", size=style.BODY_SIZE,
+                      color=style.WEIGHT).next_to(brace, UP, buff=0.12)
+
+        with self.beat("softmax-squashes"):
+            k = pace(self, "softmax-squashes", 4.0)
+            self.play(FadeIn(tokens), FadeIn(heading),
+                      LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1),
+                      FadeIn(score_nums), run_time=0.8 * k)
+            self.play(ReplacementTransform(heading, steps[0]),
+                      FadeIn(steps[1:], shift=0.3 * UP), run_time=0.7 * k)
+            self.play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4 * k)
+            self.play(Transform(score_bars, weight_bars),
+                      ReplacementTransform(score_nums, weight_nums), run_time=1.4 * k)
+            self.play(FadeIn(brace), Write(total), run_time=0.7 * k)
+
+        with self.beat("weights-for-fluffy-and-blue"):
+            k = pace(self, "weights-for-fluffy-and-blue", 4.2)
+            big = [L.index("fluffy"), L.index("blue")]
+            scraps = [i for i in range(len(L.tokens)) if i not in big]
+            for i in big:
+                self.play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
+                          Indicate(weight_nums[i], color=style.WEIGHT, scale_factor=1.25),
+                          run_time=1.1 * k)
+            notes = VGroup(*(caption("scraps").next_to(tokens[i], DOWN, buff=0.2)
+                             for i in scraps))
+            self.play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
+                      *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
+                      LaggedStart(*(FadeIn(n, shift=0.1 * DOWN) for n in notes), lag_ratio=0.3),
+                      run_time=1.2 * k)

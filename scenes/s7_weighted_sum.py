@@ -1,0 +1,127 @@
+"""Scene 7: creature collects the values scaled by its weights and folds the sum into its vector."""
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
+                   ReplacementTransform, Transform, VGroup)
+
+from attention import lesson
+from attention.figures import percent_figure
+from scenes import style
+from scenes.base import LessonScene
+from scenes.grid import Grid, hundredths, pace
+from scenes.widgets import caption, label, token_box
+
+TOP = 1.0  # top edge of the vectors' first row
+CELL_H = 0.5
+CELL_W = 0.95
+VALUE_XS = (-3.9, -1.8, 0.3, 2.4)  # the four value columns
+SUM_X = 4.8  # the weighted sum, right of the value columns
+EMB_X, OUT_X, NEW_X = -3.7, -1.5, 0.7  # embedding + weighted sum = new vector
+
+
+def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
+    """A vector as one column of cells, its first row's top at TOP."""
+    g = Grid([[hundredths(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
+             strength=np.abs(np.asarray(values))[:, None] / scale)
+    return g.move_to([x, TOP, 0], aligned_edge=UP)
+
+
+def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
+    return label(text, size=size, color=style.MUTED).move_to([(a + b) / 2, y, 0])
+
+
+def pour(sources, target) -> list:
+    """Copies of `sources` slide into `target` and fade as it appears: a sum, without a jumble."""
+    return [*(FadeOut(s.copy(), target_position=target, scale=0.9) for s in sources),
+            FadeIn(target, scale=1.1)]
+
+
+class WeightedSumScene(LessonScene):
+    scene_id = "weighted-sum"
+
+    def beats(self) -> None:
+        L = lesson()
+        r, w, f = L.result, L.focus_weights, L.focus
+        n = len(L.tokens)
+        scaled = w[:, None] * r.values  # each token's value times creature's weight on it
+        update, new = L.focus_update, L.focus_new_vector
+        scale = float(max(np.max(np.abs(r.values)), np.max(np.abs(new)), 1e-9))
+        mid_y = TOP - CELL_H * len(L.features) / 2
+
+        values = [column(r.values[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
+        scaled_cols = [column(scaled[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
+        names = VGroup(*(caption(name).next_to(values[0].rects[j][0], LEFT, buff=0.25)
+                         for j, name in enumerate(L.features)))
+        names.align_to(names[0], RIGHT)
+        boxes = VGroup(*(token_box(t, width=1.9).scale(0.85).next_to(values[i], UP, buff=0.3)
+                         for i, t in enumerate(L.tokens)))
+        times = VGroup(*(label(f"× {percent_figure(w[i])}", size=style.BODY_SIZE,
+                               color=style.WEIGHT).next_to(values[i], DOWN, buff=0.3)
+                         for i in range(n)))
+        low_y = times[0].get_center()[1]
+        plus = VGroup(*(between(VALUE_XS[i], VALUE_XS[i + 1], mid_y, "+") for i in range(n - 1)))
+        total = column(update, style.VALUE, SUM_X, scale)
+        equals = between(VALUE_XS[-1] + CELL_W / 2, SUM_X - CELL_W / 2, mid_y, "=")
+        total_label = caption("weighted sum", color=style.VALUE).next_to(total, UP, buff=0.3)
+        total_label.match_y(boxes[0])
+
+        # Second half: creature's embedding + weighted sum = its new vector, same rows.
+        emb = column(L.embeddings[f], style.EMBEDDING, EMB_X, scale)
+        out = column(update, style.VALUE, OUT_X, scale)
+        new_col = column(new, style.EMBEDDING, NEW_X, scale)
+        emb_label = caption(f"{L.focus_token}'s\nembedding", color=style.EMBEDDING)
+        out_label = caption("weighted sum", color=style.VALUE)
+        new_label = caption("its new\nvector", color=style.EMBEDDING)
+        for lab, col in ((emb_label, emb), (out_label, out), (new_label, new_col)):
+            lab.next_to(col, UP, buff=0.3)
+        plus2 = between(EMB_X, OUT_X, mid_y, "+")
+        equals2 = between(OUT_X, NEW_X, mid_y, "=")
+        meaning = token_box(L.focus_token, width=2.2)
+        meaning.next_to(new_col, RIGHT, buff=0.9)
+        arrow_to = label("→", size=style.TITLE_SIZE, color=style.MUTED)
+        arrow_to.move_to([(new_col.get_right()[0] + meaning.get_left()[0]) / 2, mid_y, 0])
+        heading = label(f"{L.focus_token}'s weights scale every token's value",
+                        size=style.BODY_SIZE).to_edge(UP, buff=0.5)
+        folded = label(f"the sum is folded into {L.focus_token}'s own vector",
+                       size=style.BODY_SIZE).move_to(heading)
+
+        with self.beat("collects-the-values"):
+            k = pace(self, "collects-the-values", 7.0)
+            self.play(FadeIn(names), FadeIn(heading), LaggedStart(*(FadeIn(VGroup(b, v), shift=0.2 * DOWN)
+                                                   for b, v in zip(boxes, values)),
+                                                 lag_ratio=0.15), run_time=1.0 * k)
+            self.play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
+                      run_time=0.7 * k)
+            self.play(*(ReplacementTransform(v, s) for v, s in zip(values, scaled_cols)),
+                      run_time=1.2 * k)
+            self.play(FadeIn(plus), FadeIn(equals), run_time=0.4 * k)
+            self.play(*pour(scaled_cols, total), FadeIn(total_label), run_time=1.3 * k)
+            self.play(FadeOut(boxes), FadeOut(times), FadeOut(plus), FadeOut(equals),
+                      FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
+                      ReplacementTransform(total_label, out_label), run_time=1.0 * k)
+            self.play(FadeIn(emb), FadeIn(emb_label), FadeIn(plus2),
+                      ReplacementTransform(heading, folded), run_time=0.6 * k)
+            self.play(FadeIn(equals2), *pour([emb, out], new_col), FadeIn(new_label),
+                      run_time=1.2 * k)
+            self.play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5 * k)
+
+        with self.beat("encodes-a-fluffy-blue-one"):
+            k = pace(self, "encodes-a-fluffy-blue-one", 3.4)
+            lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
+            left, right = names.get_left()[0] - 0.15, new_col.get_right()[0] + 0.15
+            bands = VGroup()
+            for j in lit:
+                band = Rectangle(width=right - left, height=CELL_H - 0.04,
+                                 stroke_color=style.VALUE, stroke_width=3,
+                                 fill_color=style.VALUE, fill_opacity=0.1)
+                bands.add(band.move_to([(left + right) / 2, new_col.rects[j][0].get_y(), 0]))
+            self.play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
+                      run_time=0.8 * k)
+            self.play(*(Indicate(new_col.cell(j, 0), color=style.VALUE, scale_factor=1.15)
+                        for j in lit), run_time=0.8 * k)
+            richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
+            richer.box.set_stroke(style.VALUE, width=4)
+            richer.move_to(meaning, aligned_edge=LEFT)
+            self.play(Transform(meaning.box, richer.box), ReplacementTransform(meaning.word, richer.word),
+                      run_time=1.0 * k)
+            self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)
