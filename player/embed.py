@@ -89,8 +89,9 @@ def gallery_html(manifest: Manifest, clips: list[Clip]) -> str:
         f'<h1 class="lesson-title">Clips: {esc(manifest.title)}</h1>\n'
         '<p class="gallery-intro">Each clip is cut from the lesson video without re-encoding and has '
         "its own captions. Paste a snippet into a course page: the iframe brings the clip's "
-        "transcript along; the plain video needs only the clip's files. Addresses are relative to "
-        "the lesson folder, the one holding index.html.</p>\n"
+        "transcript along; the plain video needs only the clip's files. Opened from disk, the "
+        "addresses are relative to the lesson folder (the one holding index.html); served, they "
+        "point at this server.</p>\n"
         '<p id="copy-status" class="copy-status" role="status" aria-live="polite"></p>\n'
         "</header>\n"
         f'<main class="gallery">\n<ul class="clip-cards">\n{cards}\n</ul>\n</main>'

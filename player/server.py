@@ -44,6 +44,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
                       ".vtt": "text/vtt", ".mp4": "video/mp4", ".js": "text/javascript",
                       ".json": "application/json"}
+    protocol_version = "HTTP/1.1"  # keep-alive: a video makes many small range requests
     quiet = True
     _range: tuple[int, int] | None = None
 

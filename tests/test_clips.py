@@ -1,0 +1,146 @@
+"""Clips cut from the lesson video: frame-exact spans, captions from 0, embed pages and the gallery."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+import render
+from player.clips import ClipError, build_clips, check_range
+from player.embed import iframe_snippet, video_snippet
+from player_fixtures import SCREENSHOTS, browser, lesson, page_factory, serve  # noqa: F401
+from transcript.captions import parse_vtt
+
+RANGE = ("creature-is-ambiguous", "three-small-vectors")
+
+
+@pytest.fixture(scope="module")
+def clips(lesson):
+    """Every scene's clip plus one sentence range, cut from the shared lesson."""
+    manifest, build = lesson
+    made = build_clips(manifest, build) + build_clips(manifest, build, [RANGE])
+    return manifest, build, made
+
+
+def ffprobe_video(path) -> dict:
+    out = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-of", "json",
+                          str(path)], capture_output=True, text=True, check=True).stdout
+    streams = json.loads(out)["streams"]
+    return {s["codec_type"]: s for s in streams}
+
+
+def test_every_scene_and_the_range_has_its_files(clips):
+    manifest, build, made = clips
+    assert [c.id for c in made] == [sc.id for sc in manifest.scenes] + ["--".join(RANGE)]
+    for clip in made:
+        for suffix in (".mp4", ".vtt", ".jpg", ".html"):
+            assert (build.clips / f"{clip.id}{suffix}").stat().st_size > 0
+        assert (build.clips / f"{clip.id}.jpg").read_bytes()[:2] == b"\xff\xd8"  # a JPEG
+    assert not list(build.clips.glob(".*"))  # no temporary files left behind
+
+
+def test_clips_are_frame_exact(clips):
+    manifest, build, made = clips
+    for clip in made:
+        streams = ffprobe_video(build.clips / f"{clip.id}.mp4")
+        video = streams["video"]
+        fps = eval(video["avg_frame_rate"])  # noqa: S307 - ffprobe's "15/1"
+        frame = 1 / fps
+        assert int(video["nb_read_frames"]) == round(clip.span.duration * fps), clip.id
+        assert abs(float(video["duration"]) - clip.span.duration) < frame / 2, clip.id
+        assert float(video["start_time"]) < frame / 2
+        assert "audio" in streams and streams["audio"]["codec_name"] == "aac"
+        assert video["codec_name"] == "h264"  # copied, not re-encoded
+
+
+def test_clip_captions_start_at_zero_and_cover_its_sentences(clips):
+    manifest, build, made = clips
+    for clip in made:
+        cues = parse_vtt((build.clips / f"{clip.id}.vtt").read_text(encoding="utf-8"))
+        assert cues[0].start == 0.0, clip.id
+        assert cues[0].id == clip.first
+        assert max(c.end for c in cues) <= clip.span.duration + 1e-3
+        said = [s for s in manifest.sentences
+                if clip.span.start <= s.start < clip.span.end]
+        assert said[-1].id == clip.last
+        assert {c.id for c in cues} >= {s.id for s in said}
+
+
+def test_unknown_range_ids_are_refused_before_any_work(lesson, tmp_path, capsys):
+    manifest, build = lesson
+    with pytest.raises(ClipError) as e:
+        check_range(manifest, "no-such-sentence", "three-small-vectors")
+    assert "no-such-sentence" in str(e.value) and "take-the-phrase" in str(e.value)
+    with pytest.raises(ClipError, match="comes before"):
+        check_range(manifest, "three-small-vectors", "take-the-phrase")
+    # Through the command line, against a copy of the build with no clips folder yet.
+    empty = tmp_path / "build"
+    empty.mkdir()
+    (empty / "lesson.json").write_bytes(build.manifest.read_bytes())
+    with pytest.raises(SystemExit) as e:
+        render.main(["clips", "--build", str(empty), "--from", "take-the-phrase", "--to", "nope"])
+    message = str(e.value)
+    assert "'nope'" in message and "valid ids" in message
+    assert all(s.id in message for s in manifest.sentences)
+    assert not (empty / "clips").exists()
+
+
+def test_cli_cuts_a_single_range(lesson, tmp_path, capsys):
+    manifest, build = lesson
+    folder = tmp_path / "build"
+    folder.mkdir()
+    for name in ("lesson.json", "lesson.mp4"):
+        (folder / name).symlink_to(build.root / name)
+    assert render.main(["clips", "--build", str(folder), "--from", "key-contains"]) == 0
+    assert sorted(p.name for p in (folder / "clips").glob("*.mp4")) == ["key-contains--key-contains.mp4"]
+    assert "gallery" in capsys.readouterr().out
+
+
+def test_embed_page_plays_the_clip_with_its_transcript(clips, page_factory):
+    manifest, build, made = clips
+    clip = next(c for c in made if c.id == "--".join(RANGE))
+    said = [s for s in manifest.sentences if clip.span.start <= s.start < clip.span.end]
+    for url in (build.clips.joinpath(f"{clip.id}.html").as_uri(),):
+        page = page_factory(width=640, height=600)
+        page.goto(url)
+        page.wait_for_function("document.querySelector('video').readyState >= 1")
+        spans = page.eval_on_selector_all(".sentence", "els => els.map(e => e.dataset.sentence)")
+        assert spans == [s.id for s in said]
+        target = said[2]
+        page.click(f"#s-{target.id}")
+        page.wait_for_function(
+            """id => { const on = document.querySelectorAll('.sentence[aria-current="true"]');
+                       return on.length === 1 && on[0].dataset.sentence === id; }""", arg=target.id)
+        t = page.evaluate("document.querySelector('video').currentTime")
+        assert abs(t - (target.start - clip.span.start)) < 1 / 15
+        first_cue = page.evaluate("""() => { const t = Array.from(document.querySelector('video').textTracks)
+                                       .find(t => t.kind === 'captions'); return t.cues[0].startTime; }""")
+        assert first_cue == 0
+
+
+def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
+    from axe_playwright_python.sync_playwright import Axe
+    manifest, build, made = clips
+    text = (build.clips / "index.html").read_text(encoding="utf-8")
+    for clip in made:
+        assert f'src="{clip.id}.jpg"' in text
+        assert f'href="{clip.id}.html"' in text
+    snippet = iframe_snippet(manifest, made[0])
+    assert snippet.startswith('<iframe src="clips/phrase.html"')
+    assert '<track kind="captions" src="clips/phrase.vtt"' in video_snippet(made[0])
+    base, server = serve(build.root)
+    try:
+        page = page_factory(width=1280, height=900)
+        page.goto(base + "/clips/index.html")
+        page.wait_for_function("Array.from(document.images).slice(0, 3)"
+                               ".every(i => i.complete && i.naturalWidth > 0)")
+        code = page.inner_text("#iframe-phrase")
+        assert code.startswith(f'<iframe src="{base}/clips/phrase.html"')  # absolute when served
+        assert Axe().run(page).violations_count == 0
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "clip-gallery.png"))
+    finally:
+        server.shutdown()
+        server.server_close()
