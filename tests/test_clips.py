@@ -99,6 +99,7 @@ def test_cli_cuts_a_single_range(lesson, tmp_path, capsys):
 
 
 def test_embed_page_plays_the_clip_with_its_transcript(clips, page_factory):
+    from axe_playwright_python.sync_playwright import Axe
     manifest, build, made = clips
     clip = next(c for c in made if c.id == "--".join(RANGE))
     said = [s for s in manifest.sentences if clip.span.start <= s.start < clip.span.end]
@@ -118,6 +119,7 @@ def test_embed_page_plays_the_clip_with_its_transcript(clips, page_factory):
         first_cue = page.evaluate("""() => { const t = Array.from(document.querySelector('video').textTracks)
                                        .find(t => t.kind === 'captions'); return t.cues[0].startTime; }""")
         assert first_cue == 0
+        assert Axe().run(page).violations_count == 0
 
 
 def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
