@@ -79,8 +79,8 @@ def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
     Speech peaks (Piper's especially) can stand far above its loudness, so a linear gain to the
     target would break the true-peak limit and loudnorm would fall back to dynamic mode, missing
     the target. When that would happen the peaks are first limited (a few tries, each aiming a
-    little lower) until a linear gain fits. The report says
-    which mode ran; the output is padded or trimmed to the input's exact sample count.
+    little lower) until a linear gain fits. The report says which mode ran and how much the
+    peaks were limited; the output is padded or trimmed to the input's exact sample count.
     """
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.wav", Path(tmp) / "out.wav"

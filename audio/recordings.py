@@ -5,6 +5,7 @@ Every problem is found before any synthesis starts, and each error names the fil
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import io
 import os
@@ -50,9 +51,11 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
                                  f"remove it, or save the take as one of: {', '.join(AUDIO_SUFFIXES)}")
         sid = path.stem
         if sid not in known:
+            near = difflib.get_close_matches(sid, sorted(known), n=1)
+            hint = f" (did you mean {near[0]}{path.suffix}?)" if near else ""
             raise RecordingError(path, f"{sid!r} is not a sentence id of the lesson",
                                  "rename the file to <sentence-id>" + path.suffix
-                                 + " using an id from the lesson YAML, or remove it")
+                                 + f" using an id from the lesson YAML, or remove it{hint}")
         if sid in found:
             raise RecordingError(path, f"two recordings for sentence {sid!r}: "
                                  f"{found[sid].name} and {path.name}", "keep only one of them")
