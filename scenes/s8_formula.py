@@ -1,0 +1,82 @@
+"""Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
+
+from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, FadeIn, FadeOut, Indicate, MathTex,
+                   SurroundingRectangle, VGroup, Wait)
+
+from attention import lesson
+from scenes import style
+from scenes.base import LessonScene
+from scenes.grid import beat_seconds
+from scenes.widgets import caption, label
+
+# The formula as separately addressable TeX pieces, with each piece's role colour.
+PIECES = (
+    (r"\mathrm{softmax}", style.WEIGHT),
+    (r"\Big(", style.INK),
+    (r"Q", style.QUERY),
+    (r"K^{\top}", style.KEY),
+    (r"/", style.MUTED),
+    (r"\sqrt{d}", style.MUTED),
+    (r"\Big)", style.INK),
+    (r"\cdot", style.INK),
+    (r"V", style.VALUE),
+)
+
+
+def piece(name: str) -> list[int]:
+    """Indices of the pieces that make up one spoken symbol of the formula."""
+    groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "V": [7, 8]}
+    return groups[name]
+
+
+class FormulaScene(LessonScene):
+    scene_id = "formula"
+
+    def beats(self) -> None:
+        L = lesson()
+        formula = MathTex(*(tex for tex, _ in PIECES), font_size=96)
+        for sub, (_, color) in zip(formula, PIECES):
+            sub.set_color(color)
+        formula.move_to(1.5 * UP)
+        intro = label("the whole procedure, in one line", size=style.BODY_SIZE,
+                      color=style.MUTED).to_edge(UP, buff=0.6)
+
+        def part(name: str) -> VGroup:
+            return VGroup(*(formula[i] for i in piece(name)))
+
+        # The steps in the order they happened, each with the colour the learner saw it in.
+        steps = [
+            ("Q", "Q", "each token's query", style.QUERY),
+            ("K", "Kᵀ", "every key", style.KEY),
+            ("scale", "/√d", f"scale, d = {L.d_k}", style.MUTED),
+            ("softmax", "softmax", "weights that sum to 1", style.WEIGHT),
+            ("V", "·V", "weighted sum of values", style.VALUE),
+        ]
+        rows = VGroup()
+        for _, symbol, text, color in steps:  # one Text per row keeps a common baseline
+            row = label(f"{symbol}: {text}", size=style.BODY_SIZE)
+            colon = row[len(symbol)]  # glyphs exclude spaces: the symbol, then its colon
+            row[:len(symbol) + 1].set_color(color)
+            baseline = -0.4 - 0.55 * len(rows)
+            # colons on one column, every row's baseline (the colon's foot) on its own line
+            row.shift((-0.7 - colon.get_right()[0]) * RIGHT + (baseline - colon.get_bottom()[1]) * UP)
+            rows.add(row)
+        rows.set_x(0)
+
+        with self.beat("formula-in-one-line"):
+            beat = beat_seconds(self, "formula-in-one-line")
+            self.play(FadeIn(intro, shift=0.2 * DOWN), run_time=min(0.6, 0.1 * beat))
+            # The formula is spoken in the last ~60% of the sentence: build it in spoken order.
+            self.play(Wait(), run_time=0.3 * beat)
+            spoken = [("softmax", 0.16), ("Q", 0.08), ("K", 0.1), ("scale", 0.12), ("V", 0.08)]
+            for name, share in spoken:
+                self.play(FadeIn(part(name), shift=0.15 * UP), run_time=share * beat)
+
+        with self.beat("every-symbol-is-a-step"):
+            each = min(0.75, 0.92 * beat_seconds(self, "every-symbol-is-a-step") / len(steps))
+            self.play(FadeOut(intro), run_time=0.2 * each)
+            for (name, _, _, color), row in zip(steps, rows):
+                ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
+                self.play(Indicate(part(name), color=color, scale_factor=1.2),
+                          FadeIn(ring), FadeIn(row, shift=0.15 * UP), run_time=0.6 * each)
+                self.play(FadeOut(ring), run_time=0.3 * each)
