@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, ManimColor, Rectangle, Text, VGroup
+from manim import (LEFT, UP, AnimationGroup, FadeIn, FadeOut, ManimColor, Rectangle, Succession,
+                   Text, Transform, VGroup)
 
 from scenes import style
 
@@ -78,9 +79,23 @@ class Grid(VGroup):
         return Rectangle(width=r.width + 2 * buff, height=r.height + 2 * buff).move_to(r)
 
 
+def regrid(old: Grid, new: Grid, shift: float = 0.12) -> tuple[AnimationGroup, list]:
+    """`old`'s numbers leave and `new`'s arrive (no glyph morphing) while the cells recolour.
+
+    Returns the animation and the helper groups it puts on screen: after playing it, remove
+    `old` and those groups and add `new`, so exactly the new grid's texts stay.
+    """
+    old_texts, new_texts = VGroup(*old.all_texts()), VGroup(*new.all_texts())
+    cells = VGroup(*(r for row in old.rects for r in row))
+    anim = AnimationGroup(
+        Succession(FadeOut(old_texts, shift=shift * UP), FadeIn(new_texts, shift=shift * UP)),
+        Transform(cells, VGroup(*(r for row in new.rects for r in row))))
+    return anim, [old_texts, new_texts, cells]
+
+
 def cell_fill(strength: float) -> float:
     """Fill opacity of a cell whose number has relative size `strength` (0..1)."""
-    return 0.08 + 0.5 * min(1.0, max(0.0, strength))
+    return 0.08 + 0.42 * min(1.0, max(0.0, strength))
 
 
 def strengths(values: np.ndarray) -> np.ndarray:
@@ -106,7 +121,7 @@ def pace(scene, sentence_id: str, planned: float, slack: float = 0.9) -> float:
     return min(1.0, slack * beat_seconds(scene, sentence_id) / planned)
 
 
-__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "hundredths"]
+__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "hundredths", "regrid"]
 
 
 def hundredths(value: float) -> str:

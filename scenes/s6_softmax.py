@@ -1,8 +1,9 @@
 """Scene 6: softmax squashes creature's raw scores into weights that sum to one."""
 
 import numpy as np
-from manim import (DOWN, UP, Arrow, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate, LaggedStart,
-                   Rectangle, ReplacementTransform, Transform, VGroup, Write)
+from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
+                   LaggedStart, Rectangle, ReplacementTransform, Succession, Transform, VGroup,
+                   Write)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure
@@ -69,8 +70,11 @@ class SoftmaxScene(LessonScene):
             self.play(ReplacementTransform(heading, steps[0]),
                       FadeIn(steps[1:], shift=0.3 * UP), run_time=0.7 * k)
             self.play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4 * k)
+            # The numbers ride down with their bars and fade; the weights appear once they land.
             self.play(Transform(score_bars, weight_bars),
-                      ReplacementTransform(score_nums, weight_nums), run_time=1.4 * k)
+                      Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
+                                                  zip(score_nums, weight_nums))),
+                                 FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4 * k)
             self.play(FadeIn(brace), Write(total), run_time=0.7 * k)
 
         with self.beat("weights-for-fluffy-and-blue"):

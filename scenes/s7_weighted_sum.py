@@ -8,7 +8,7 @@ from attention import lesson
 from attention.figures import percent_figure
 from scenes import style
 from scenes.base import LessonScene
-from scenes.grid import Grid, hundredths, pace
+from scenes.grid import Grid, hundredths, pace, regrid
 from scenes.widgets import caption, label, token_box
 
 TOP = 1.0  # top edge of the vectors' first row
@@ -92,8 +92,10 @@ class WeightedSumScene(LessonScene):
                                                  lag_ratio=0.15), run_time=1.0 * k)
             self.play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
                       run_time=0.7 * k)
-            self.play(*(ReplacementTransform(v, s) for v, s in zip(values, scaled_cols)),
-                      run_time=1.2 * k)
+            morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
+            self.play(*(m for m, _ in morphs), run_time=1.2 * k)
+            self.remove(*values, *(t for _, temps in morphs for t in temps))
+            self.add(*scaled_cols)
             self.play(FadeIn(plus), FadeIn(equals), run_time=0.4 * k)
             self.play(*pour(scaled_cols, total), FadeIn(total_label), run_time=1.3 * k)
             self.play(FadeOut(boxes), FadeOut(times), FadeOut(plus), FadeOut(equals),

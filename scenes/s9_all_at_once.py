@@ -1,0 +1,165 @@
+"""Scene 9: every token at once: Q times Kᵀ, softmax by rows, times V, as matrix multiplications.
+
+Layout, twice the same: the left matrix's rows meet the top matrix's columns in the result, which
+sits where they cross (Q left, Kᵀ above, scores at the crossing; then weights left, V above, the
+output at the crossing), so rows and columns share their labels.
+"""
+
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart, MathTex,
+                   ReplacementTransform, Succession, SurroundingRectangle, Transform, VGroup)
+
+from attention import lesson
+from attention.figures import percent_figure, score_figure
+from scenes import style
+from scenes.base import LessonScene
+from scenes.grid import Grid, hundredths, pace, strengths, texts_of
+from scenes.widgets import caption, token_box, token_row
+
+CELL_H = 0.45
+ROW_TOP = 0.45  # top edge of the rows every token owns (Q, scores, weights, output)
+TOP_BOTTOM = 0.8  # bottom edge of the matrix above the crossing (Kᵀ, then V)
+SHIFT = -0.7  # the whole layout, centred
+LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
+CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
+VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
+
+# One TeX piece per symbol, coloured by role as in scene 8.
+TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
+       ")": (r"\big)", style.INK), "Q": ("Q", style.QUERY), "K": (r"K^{\top}", style.KEY),
+       "/": ("/", style.MUTED), "d": (r"\sqrt{d}", style.MUTED), "V": (r"\,V", style.VALUE),
+       "S": (r"S", style.WEIGHT), "=": ("=", style.INK)}
+
+
+def tex(*names: str, size: int = 34) -> MathTex:
+    m = MathTex(*(TEX[n][0] for n in names), font_size=size)
+    for sub, n in zip(m, names):
+        sub.set_color(TEX[n][1])
+    return m
+
+
+def place(g: Grid, corner: np.ndarray) -> Grid:
+    """Move `g` (with its labels) so the top-left corner of its cells lands on `corner`."""
+    return g.shift(corner - g.body.get_corner(UL))
+
+
+class AllAtOnceScene(LessonScene):
+    scene_id = "all-at-once"
+
+    def beats(self) -> None:
+        L = lesson()
+        r, n, f = L.result, len(L.tokens), L.focus
+        d = r.queries.shape[1]
+        features = [name.replace(" ", "\n") for name in L.features]
+
+        # --- the score step: Q left, Kᵀ above, S = QKᵀ/√d where they cross --------------------
+        q = Grid(texts_of(r.queries, score_figure), style.QUERY, strength=strengths(r.queries),
+                 cell_w=0.75, cell_h=CELL_H, row_labels=L.tokens)
+        place(q, np.array([LEFT_RIGHT - 0.75 * d, ROW_TOP, 0]))
+        kt = Grid(texts_of(r.keys.T, score_figure), style.KEY, strength=strengths(r.keys.T),
+                  cell_w=1.3, cell_h=CELL_H, row_labels=L.qk_dims, col_labels=L.tokens)
+        place(kt, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * d, 0]))
+        s = Grid(texts_of(r.scores, score_figure), style.WEIGHT, strength=strengths(r.scores),
+                 cell_w=1.3, cell_h=CELL_H)
+        place(s, np.array([CROSS_LEFT, ROW_TOP, 0]))
+        w_here = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,
+                      cell_w=1.3, cell_h=CELL_H)
+        place(w_here, np.array([CROSS_LEFT, ROW_TOP, 0]))
+        q_name = tex("Q").next_to(q.body, DOWN, buff=0.3)
+        kt_name = tex("K").next_to(kt.body, RIGHT, buff=0.3)
+        s_name = tex("S", "=", "Q", "K", "/", "d").next_to(s.body, DOWN, buff=0.3)
+        w_name_here = tex("softmax", "(", "Q", "K", "/", "d", ")").next_to(s.body, DOWN, buff=0.3)
+
+        # --- the value step: weights left, V above, output where they cross -------------------
+        w = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,
+                 cell_w=0.8, cell_h=CELL_H, row_labels=L.tokens)
+        place(w, np.array([LEFT_RIGHT - 0.8 * n, ROW_TOP, 0]))
+        v = Grid(texts_of(r.values, hundredths), style.VALUE, strength=strengths(r.values),
+                 cell_w=VALUE_W, cell_h=CELL_H, row_labels=L.tokens, col_labels=features)
+        place(v, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * n, 0]))
+        out = Grid(texts_of(r.output, hundredths), style.VALUE, strength=strengths(r.output),
+                   cell_w=VALUE_W, cell_h=CELL_H)
+        place(out, np.array([CROSS_LEFT, ROW_TOP, 0]))
+        w_name = tex("softmax", "(", "Q", "K", "/", "d", ")").next_to(w.body, DOWN, buff=0.3)
+        v_name = tex("V").next_to(v.body, RIGHT, buff=0.25)
+        out_name = tex("softmax", "(", "Q", "K", "/", "d", ")", "V").next_to(out.body, DOWN,
+                                                                            buff=0.3)
+
+        tokens = token_row(L.tokens).move_to(0.3 * UP)
+        at_once = caption("every token, all at the same time", color=style.INK,
+                          size=style.BODY_SIZE).next_to(tokens, DOWN, buff=0.6)
+
+        with self.beat("not-one-word-at-a-time"):
+            k = pace(self, "not-one-word-at-a-time", 2.4)
+            self.play(FadeIn(tokens), run_time=0.6 * k)
+            self.play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
+                      *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
+                      FadeIn(at_once, shift=0.2 * UP), run_time=1.0 * k)
+
+        with self.beat("one-matrix-multiplication"):
+            k = pace(self, "one-matrix-multiplication", 6.5)
+            self.play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
+                      *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6 * k)
+            self.play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5 * k)
+            self.play(FadeIn(kt), FadeIn(kt_name), run_time=0.8 * k)
+            # Every score at once, row by row: each token's query meets every key.
+            rows = [s.row(i) for i in range(n)]
+            self.play(LaggedStart(*(FadeIn(row, shift=0.1 * DOWN) for row in rows),
+                                  lag_ratio=0.3), FadeIn(s_name), run_time=1.4 * k)
+            self._settle(s, rows)
+            self.play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6 * k)
+            # Softmax by rows: each row becomes weights that sum to 100%.
+            steps, temps = [], []
+            for i in range(n):  # per row: the scores leave, the cells recolour, weights arrive
+                old, new = VGroup(*s.texts[i]), VGroup(*w_here.texts[i])
+                cells = VGroup(*s.rects[i])
+                temps += [old, new, cells]
+                steps.append(AnimationGroup(
+                    Succession(FadeOut(old, shift=0.12 * UP), FadeIn(new, shift=0.12 * UP)),
+                    Transform(cells, VGroup(*w_here.rects[i]))))
+            self.play(LaggedStart(*steps, lag_ratio=0.3),
+                      Succession(FadeOut(s_name, shift=0.15 * UP),
+                                 FadeIn(w_name_here, shift=0.15 * UP)), run_time=1.8 * k)
+            self.remove(s, *temps)  # keep exactly the weights grid on screen
+            self.add(w_here)
+
+        with self.beat("every-word-asking"):
+            k = pace(self, "every-word-asking", 4.2)
+            self.play(FadeOut(q.body), FadeOut(q_name), FadeOut(kt), FadeOut(kt_name),
+                      run_time=0.4 * k)
+            self.play(ReplacementTransform(q.row_labels, w.row_labels),
+                      ReplacementTransform(w_here.body, w.body),
+                      ReplacementTransform(w_name_here, w_name), run_time=0.8 * k)
+            self.play(FadeIn(v), FadeIn(v_name), run_time=0.6 * k)
+            # Every word asks at once: each row of weights mixes the values into its own output.
+            self.play(w.row_labels.animate.set_color(style.QUERY), run_time=0.5 * k)
+            rows = [out.row(i) for i in range(n)]
+            self.play(LaggedStart(*(FadeIn(row, shift=0.1 * RIGHT) for row in rows),
+                                  lag_ratio=0.15), FadeIn(out_name), run_time=1.3 * k)
+            self._settle(out, rows)
+
+        with self.beat("because-it-got-to-ask"):
+            k = pace(self, "because-it-got-to-ask", 4.4)
+            lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
+            whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
+            band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
+            others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
+            self.play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8 * k)
+            self.play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
+                      *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
+                      run_time=1.0 * k)
+            meaning = token_box(L.focus_token, width=2.3)
+            meaning.box.set_stroke(style.QUERY, width=4)
+            meaning.move_to([0, -2.95, 0])
+            self.play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6 * k)
+            richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
+            richer.box.set_stroke(style.VALUE, width=4)
+            richer.move_to(meaning)
+            self.play(Transform(meaning.box, richer.box),
+                      ReplacementTransform(meaning.word, richer.word), run_time=1.0 * k)
+            self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)
+
+    def _settle(self, grid: Grid, parts) -> None:
+        """After animating pieces of `grid` on their own, keep only the grid itself on screen."""
+        self.remove(*parts)
+        self.add(grid)
