@@ -11,7 +11,7 @@ from scenes.base import LessonScene
 from scenes.grid import Grid, hundredths, pace, regrid
 from scenes.widgets import caption, label, token_box
 
-TOP = 1.0  # top edge of the vectors' first row
+TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
 CELL_W = 0.95
 VALUE_XS = (-3.9, -1.8, 0.3, 2.4)  # the four value columns
