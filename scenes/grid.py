@@ -121,7 +121,8 @@ def pace(scene, sentence_id: str, planned: float, slack: float = 0.9) -> float:
     return min(1.0, slack * beat_seconds(scene, sentence_id) / planned)
 
 
-__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "hundredths", "regrid"]
+__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "hundredths",
+           "regrid"]
 
 
 def hundredths(value: float) -> str:

@@ -2,7 +2,7 @@
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
-                   ReplacementTransform, Transform, VGroup)
+                   ReplacementTransform, Succession, Transform, VGroup)
 
 from attention import lesson
 from attention.figures import percent_figure
@@ -87,9 +87,9 @@ class WeightedSumScene(LessonScene):
 
         with self.beat("collects-the-values"):
             k = pace(self, "collects-the-values", 7.0)
-            self.play(FadeIn(names), FadeIn(heading), LaggedStart(*(FadeIn(VGroup(b, v), shift=0.2 * DOWN)
-                                                   for b, v in zip(boxes, values)),
-                                                 lag_ratio=0.15), run_time=1.0 * k)
+            arrive = [FadeIn(VGroup(b, v), shift=0.2 * DOWN) for b, v in zip(boxes, values)]
+            self.play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
+                      run_time=1.0 * k)
             self.play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
                       run_time=0.7 * k)
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
@@ -124,6 +124,7 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
-            self.play(Transform(meaning.box, richer.box), ReplacementTransform(meaning.word, richer.word),
-                      run_time=1.0 * k)
+            self.play(Transform(meaning.box, richer.box),
+                      Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                                 FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0 * k)
             self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)

@@ -1,13 +1,13 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Circumscribe, FadeIn, FadeOut, Indicate, MathTex,
-                   SurroundingRectangle, VGroup, Wait)
+from manim import (DOWN, RIGHT, UP, FadeIn, FadeOut, Indicate, MathTex, SurroundingRectangle,
+                   VGroup, Wait)
 
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene
 from scenes.grid import beat_seconds
-from scenes.widgets import caption, label
+from scenes.widgets import label
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
 PIECES = (
@@ -59,7 +59,8 @@ class FormulaScene(LessonScene):
             row[:len(symbol) + 1].set_color(color)
             baseline = -0.4 - 0.55 * len(rows)
             # colons on one column, every row's baseline (the colon's foot) on its own line
-            row.shift((-0.7 - colon.get_right()[0]) * RIGHT + (baseline - colon.get_bottom()[1]) * UP)
+            row.shift((-0.7 - colon.get_right()[0]) * RIGHT
+                      + (baseline - colon.get_bottom()[1]) * UP)
             rows.add(row)
         rows.set_x(0)
 

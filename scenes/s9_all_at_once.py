@@ -6,8 +6,9 @@ output at the crossing), so rows and columns share their labels.
 """
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart, MathTex,
-                   ReplacementTransform, Succession, SurroundingRectangle, Transform, VGroup)
+from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart,
+                   MathTex, ReplacementTransform, Succession, SurroundingRectangle, Transform,
+                   VGroup)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure
@@ -52,7 +53,7 @@ class AllAtOnceScene(LessonScene):
         d = r.queries.shape[1]
         features = [name.replace(" ", "\n") for name in L.features]
 
-        # --- the score step: Q left, Kᵀ above, S = QKᵀ/√d where they cross --------------------
+        # --- the score step: Q left, Kᵀ above, S = QKᵀ/√d where they cross ------------------
         q = Grid(texts_of(r.queries, score_figure), style.QUERY, strength=strengths(r.queries),
                  cell_w=0.75, cell_h=CELL_H, row_labels=L.tokens)
         place(q, np.array([LEFT_RIGHT - 0.75 * d, ROW_TOP, 0]))
@@ -156,7 +157,8 @@ class AllAtOnceScene(LessonScene):
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
             self.play(Transform(meaning.box, richer.box),
-                      ReplacementTransform(meaning.word, richer.word), run_time=1.0 * k)
+                      Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                                 FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0 * k)
             self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)
 
     def _settle(self, grid: Grid, parts) -> None:
