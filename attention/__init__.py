@@ -1,7 +1,7 @@
 """Scaled dot-product attention in plain numpy, and the lesson's worked example."""
 
 from attention.core import AttentionResult, attend, softmax
-from attention.figures import percent, percent_figure, score_figure
+from attention.figures import percent, percent_figure, score_figure, value_figure
 from attention.lesson import Lesson, lesson
 
 __all__ = [
@@ -13,4 +13,5 @@ __all__ = [
     "percent_figure",
     "score_figure",
     "softmax",
+    "value_figure",
 ]

@@ -16,5 +16,13 @@ def percent(weight: float) -> int:
 
 
 def percent_figure(weight: float) -> str:
-    """An attention weight as shown on screen ("55%")."""
+    """An attention weight as shown on screen ("55%"; "<1%" for a share that is not quite none)."""
+    if percent(weight) == 0 and weight > 0:
+        return "<1%"
     return f"{percent(weight)}%"
+
+
+def value_figure(value: float) -> str:
+    """A value-space number to two decimals, so 1.0 × 55% reads 0.55 (never "-0.00")."""
+    text = f"{float(value):.2f}"
+    return "0.00" if float(text) == 0 else text

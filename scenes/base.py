@@ -97,7 +97,7 @@ class LessonScene(Scene):
     scene_id: ClassVar[str]
 
     def __init__(self, timing: SceneTiming, *, skip: bool = False, stop_after: str | None = None,
-                 inspect: bool = False, sink: type[FrameSink] = FrameSink):
+                 inspect: bool = False, sink: type[FrameSink] | None = FrameSink):
         self.timing = timing
         self.fps = timing.fps
         self.frame = 0  # frames played so far
@@ -106,7 +106,9 @@ class LessonScene(Scene):
         self.inspect = inspect
         self._beat: BeatRecord | None = None
         self._beat_end = 0
-        renderer = FrameExactRenderer(file_writer_class=sink, skip_animations=skip)
+        # sink=None keeps Manim's own file writer (partial movies and its cache), for comparisons.
+        writer = {} if sink is None else {"file_writer_class": sink}
+        renderer = FrameExactRenderer(skip_animations=skip, **writer)
         super().__init__(renderer=renderer, skip_animations=skip)
 
     # --- time -------------------------------------------------------------------------------
@@ -203,13 +205,13 @@ class LessonScene(Scene):
     def _inspect(self, record: BeatRecord) -> None:
         half_w, half_h = config.frame_width / 2, config.frame_height / 2
         for mob in self._visible_family():
-            if isinstance(mob, (Text, MathTex, DecimalNumber)) and mob.has_points():
+            if isinstance(mob, (Text, MathTex, DecimalNumber)) and mob.family_members_with_points():
                 label = _label(mob)
                 corners = np.array([mob.get_corner(np.array([-1, -1, 0])),
                                     mob.get_corner(np.array([1, 1, 0]))])
                 record.texts.append(label)
                 record.boxes.append((label, corners))
-            if mob.has_points() and _opacity(mob) > 0:
+            if mob.family_members_with_points() and _opacity(mob) > 0:
                 lo, hi = mob.get_corner(np.array([-1, -1, 0])), mob.get_corner(np.array([1, 1, 0]))
                 if lo[0] < -half_w - 1e-6 or hi[0] > half_w + 1e-6 or lo[1] < -half_h - 1e-6 \
                         or hi[1] > half_h + 1e-6:

@@ -121,11 +121,5 @@ def pace(scene, sentence_id: str, planned: float, slack: float = 0.9) -> float:
     return min(1.0, slack * beat_seconds(scene, sentence_id) / planned)
 
 
-__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "hundredths",
-           "regrid"]
+__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "regrid"]
 
-
-def hundredths(value: float) -> str:
-    """A value-space number to two decimals, so 1.0 × 55% reads 0.55 (never "-0.00")."""
-    text = f"{float(value):.2f}"
-    return "0.00" if float(text) == 0 else text

@@ -5,10 +5,10 @@ from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart
                    ReplacementTransform, Succession, Transform, VGroup)
 
 from attention import lesson
-from attention.figures import percent_figure
+from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene
-from scenes.grid import Grid, hundredths, pace, regrid
+from scenes.grid import Grid, pace, regrid
 from scenes.widgets import caption, label, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
@@ -21,7 +21,7 @@ EMB_X, OUT_X, NEW_X = -3.7, -1.5, 0.7  # embedding + weighted sum = new vector
 
 def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
     """A vector as one column of cells, its first row's top at TOP."""
-    g = Grid([[hundredths(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
+    g = Grid([[value_figure(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
              strength=np.abs(np.asarray(values))[:, None] / scale)
     return g.move_to([x, TOP, 0], aligned_edge=UP)
 
@@ -86,7 +86,7 @@ class WeightedSumScene(LessonScene):
                        size=style.BODY_SIZE).move_to(heading)
 
         with self.beat("collects-the-values"):
-            k = pace(self, "collects-the-values", 7.0)
+            k = pace(self, "collects-the-values", 7.9)  # the sum of the run_times below
             arrive = [FadeIn(VGroup(b, v), shift=0.2 * DOWN) for b, v in zip(boxes, values)]
             self.play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
                       run_time=1.0 * k)

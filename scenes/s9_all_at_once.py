@@ -11,10 +11,10 @@ from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicat
                    VGroup)
 
 from attention import lesson
-from attention.figures import percent_figure, score_figure
+from attention.figures import percent_figure, score_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene
-from scenes.grid import Grid, hundredths, pace, strengths, texts_of
+from scenes.grid import Grid, pace, strengths, texts_of
 from scenes.widgets import caption, token_box, token_row
 
 CELL_H = 0.45
@@ -75,10 +75,10 @@ class AllAtOnceScene(LessonScene):
         w = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,
                  cell_w=0.8, cell_h=CELL_H, row_labels=L.tokens)
         place(w, np.array([LEFT_RIGHT - 0.8 * n, ROW_TOP, 0]))
-        v = Grid(texts_of(r.values, hundredths), style.VALUE, strength=strengths(r.values),
+        v = Grid(texts_of(r.values, value_figure), style.VALUE, strength=strengths(r.values),
                  cell_w=VALUE_W, cell_h=CELL_H, row_labels=L.tokens, col_labels=features)
         place(v, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * n, 0]))
-        out = Grid(texts_of(r.output, hundredths), style.VALUE, strength=strengths(r.output),
+        out = Grid(texts_of(r.output, value_figure), style.VALUE, strength=strengths(r.output),
                    cell_w=VALUE_W, cell_h=CELL_H)
         place(out, np.array([CROSS_LEFT, ROW_TOP, 0]))
         w_name = tex("softmax", "(", "Q", "K", "/", "d", ")").next_to(w.body, DOWN, buff=0.3)

@@ -48,7 +48,9 @@ def scene_key(scene_id: str, manifest: Manifest, quality: str) -> str:
     fps = QUALITIES[quality][2]
     timing = scene_timing(manifest, scene_id, fps)
     h = hashlib.sha256()
-    for part in (scene_id, quality, repr(QUALITIES[quality]), repr(timing), manim.__version__,
+    # The beats in frames from the scene's own start: moving the whole scene later changes nothing.
+    beats = repr((timing.frames, timing.beats))
+    for part in (scene_id, quality, repr(QUALITIES[quality]), beats, manim.__version__,
                  _ffmpeg_version()):
         h.update(part.encode() + b"\0")
     h.update(_core_digest())

@@ -1,0 +1,177 @@
+"""Rendering speed and memory on this machine, written to bench/RESULTS.md.
+
+Runs the real command line in fresh build folders: cold renders with one and with the default
+number of worker processes, Manim's own command line on the same scenes, a re-render after a
+one-sentence edit, and clip export. Usage: python bench/bench.py [--qualities default,low]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scenes import SCENES, scene_class  # noqa: E402
+from transcript.manifest import read_manifest  # noqa: E402
+from video.pipeline import default_jobs  # noqa: E402
+
+PY = sys.executable
+MANIM_FLAG = {"low": "-ql", "default": "-qm", "high": "-qh"}
+EDIT = ("The adjectives score high.", "The adjectives score very high.")  # a sentence of scene 4
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_mb: float
+
+
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        total += rss.get(p, 0)
+        stack += children.get(p, [])
+    return total / 2**20
+
+
+def timed(cmd: list[str], env: dict | None = None) -> Run:
+    """Run `cmd`, timing it and sampling the memory of its whole process tree."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak = [0.0]
+
+    def sample() -> None:
+        while proc.poll() is None:
+            peak[0] = max(peak[0], _tree_rss_mb(proc.pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, err = proc.communicate()
+    sampler.join()
+    if proc.returncode:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{err[-3000:]}")
+    return Run(time.perf_counter() - start, peak[0])
+
+
+def lesson_cmd(*args: str) -> list[str]:
+    return [PY, str(ROOT / "render.py"), *args]
+
+
+def fresh_build(base: Path, name: str, narration_from: Path | None) -> Path:
+    build = base / name
+    build.mkdir(parents=True)
+    if narration_from:
+        for f in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
+            shutil.copy2(narration_from / f, build / f)
+    return build
+
+
+def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int) -> dict:
+    r: dict = {}
+    b1 = fresh_build(base, f"{q}-jobs1", narrated)
+    r["jobs1"] = timed(lesson_cmd("video", "--build", str(b1), "--quality", q, "--jobs", "1"))
+    bn = fresh_build(base, f"{q}-jobsN", narrated)
+    r["jobsN"] = timed(lesson_cmd("video", "--build", str(bn), "--quality", q, "--jobs", str(jobs)))
+    same = (b1 / "lesson.mp4").read_bytes() == (bn / "lesson.mp4").read_bytes()
+    again = timed(lesson_cmd("video", "--build", str(bn), "--quality", q))
+    r["cached_identical"] = same and (b1 / "lesson.mp4").read_bytes() == (bn / "lesson.mp4").read_bytes()
+    r["cached_video"] = again
+
+    plain = base / f"{q}-plain"
+    names = [scene_class(s).__name__ for s in SCENES]
+    r["plain"] = timed([PY, "-m", "manim", "render", MANIM_FLAG[q], "--media_dir", str(plain),
+                        "--progress_bar", "none", "-v", "WARNING",
+                        str(ROOT / "bench" / "plain_manim_scenes.py"), *names],
+                       env={"BENCH_MANIFEST": str(narrated / "lesson.json")})
+
+    full = fresh_build(base, f"{q}-full", None)
+    r["cold_full"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q))
+    edited = base / f"{q}-edited.yaml"
+    text = (ROOT / "transcript" / "lesson.yaml").read_text(encoding="utf-8")
+    edited.write_text(text.replace(*EDIT), encoding="utf-8")
+    r["edit"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q,
+                                 "--lesson", str(edited)))
+    m = read_manifest(full / "lesson.json")
+    r["clip_seconds"] = sum(m.scene_span(s.id).duration for s in m.scenes)
+    r["clips"] = timed(lesson_cmd("clips", "--build", str(full), "--quality", q))
+    r["duration"] = duration
+    return r
+
+
+def report(results: dict, jobs: int, audio: Run) -> str:
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")),
+               platform.processor())
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    lines = [
+        "# Rendering benchmark", "",
+        f"Measured {date.today().isoformat()} by `python bench/bench.py` on {os.cpu_count()} cores "
+        f"({cpu}), {mem:.0f} GiB, Python {platform.python_version()}. Default jobs: {jobs}.", "",
+        f"Narration with the Piper voice, cold: {audio.seconds:.1f} s.", "",
+        "| quality | measure | value |", "|---|---|---|",
+    ]
+    for q, r in results.items():
+        d = r["duration"]
+        speed = lambda run: d / run.seconds
+        rows = [
+            ("cold video, --jobs 1", f"{speed(r['jobs1']):.2f} s of video per s ({r['jobs1'].seconds:.1f} s)"),
+            (f"cold video, --jobs {jobs}", f"{speed(r['jobsN']):.2f} s of video per s ({r['jobsN'].seconds:.1f} s)"),
+            (f"--jobs {jobs} over --jobs 1", f"{r['jobs1'].seconds / r['jobsN'].seconds:.2f}×"),
+            ("Manim's own command line, sequential", f"{speed(r['plain']):.2f} s of video per s ({r['plain'].seconds:.1f} s)"),
+            (f"ours (--jobs {jobs}) over Manim's command line", f"{r['plain'].seconds / r['jobsN'].seconds:.2f}×"),
+            ("video again, all scenes cached", f"{r['cached_video'].seconds:.1f} s; bytes identical to cold: {r['cached_identical']}"),
+            ("cold full render (narration, video, player, clips)", f"{r['cold_full'].seconds:.1f} s"),
+            ("re-render after a one-sentence edit", f"{r['edit'].seconds:.1f} s = {r['edit'].seconds / r['cold_full'].seconds:.1%} of cold"),
+            ("clip export", f"{r['clip_seconds'] / r['clips'].seconds:.0f} s of clip per s"),
+            ("peak memory of the whole render (process tree)", f"{max(x.peak_mb for x in (r['jobsN'], r['cold_full'])):.0f} MB"),
+        ]
+        lines += [f"| {q} | {a} | {b} |" for a, b in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--qualities", default="default,low")
+    args = parser.parse_args()
+    jobs = default_jobs()
+    with tempfile.TemporaryDirectory(prefix="lesson-bench-") as tmp:
+        base = Path(tmp)
+        narrated = fresh_build(base, "narration", None)
+        audio = timed(lesson_cmd("audio", "--build", str(narrated)))
+        duration = read_manifest(narrated / "lesson.json").duration
+        results = {q: bench_quality(q, base, narrated, duration, jobs)
+                   for q in args.qualities.split(",")}
+    text = report(results, jobs, audio)
+    (ROOT / "bench" / "RESULTS.md").write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
