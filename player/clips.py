@@ -97,7 +97,8 @@ def make_clip(manifest: Manifest, build_paths: BuildPaths, clip: Clip) -> Path:
     folder = build_paths.clips
     mp4 = cut(build_paths.video, clip.span, clip.file(folder, ".mp4"))
     atomic_write_text(clip.file(folder, ".vtt"), captions_vtt(manifest, clip.span))
-    poster(mp4, clip.span.duration / 2, clip.file(folder, ".jpg"))
+    # The clip's last frames show its finished picture; the middle is often mid-animation.
+    poster(mp4, max(0.0, clip.span.duration - 0.25), clip.file(folder, ".jpg"))
     atomic_write_text(clip.file(folder, ".html"), clip_page_html(manifest, clip))
     return mp4
 

@@ -20,14 +20,19 @@ from video.frames import PipeTarget, ffmpeg_sink
 
 
 @contextmanager
-def manim_config(quality: str, media_dir: Path) -> Iterator[None]:
-    """Manim's settings for one render: size, frame rate, and every file it writes under build/."""
+def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterator[None]:
+    """Manim's settings for one render: size, frame rate, and every file it writes under build/.
+
+    Each scene gets its own LaTeX folder: scenes drawn at once in two processes would otherwise
+    race on the same .tex/.dvi files.
+    """
     width, height, fps = QUALITIES[quality]
     media_dir.mkdir(parents=True, exist_ok=True)
     with tempconfig({
         "pixel_width": width, "pixel_height": height, "frame_rate": fps,
         "frame_width": 14.222222222222221, "frame_height": 8.0,
         "background_color": BACKGROUND, "media_dir": str(media_dir),
+        "tex_dir": str(media_dir / "Tex" / scene_id),
         "disable_caching": True, "progress_bar": "none", "verbosity": "WARNING",
         "write_to_movie": True, "save_last_frame": False, "format": "mp4",
     }):
@@ -44,7 +49,7 @@ def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path, med
     os.close(fd)
     target = PipeTarget(Path(tmp), width, height, fps, tuple(video_args(quality, keyframes)))
     try:
-        with manim_config(quality, media_dir):
+        with manim_config(quality, media_dir, scene_id):
             scene = scene_class(scene_id)(timing, sink=ffmpeg_sink(target))
             scene.render()
         if scene.renderer.file_writer.frames != timing.frames:
@@ -60,7 +65,7 @@ def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: P
                    inspect: bool = True) -> LessonScene:
     """Run the scene without drawing a pixel: its beats, frames and (optionally) text layout."""
     _, _, fps = QUALITIES[quality]
-    with manim_config(quality, media_dir):
+    with manim_config(quality, media_dir, scene_id):
         scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps), skip=True,
                                       inspect=inspect)
         scene.render()
@@ -71,7 +76,7 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str
                media_dir: Path) -> Path:
     """A PNG of the last frame of one beat, without drawing the frames before it."""
     _, _, fps = QUALITIES[quality]
-    with manim_config(quality, media_dir):
+    with manim_config(quality, media_dir, scene_id):
         timing = scene_timing(manifest, scene_id, fps)
         timing.beat(sentence_id)  # unknown ids fail here, before any drawing
         scene = scene_class(scene_id)(timing, skip=True, stop_after=sentence_id)

@@ -1,0 +1,101 @@
+"""The whole lesson video at low quality: one real render, then the cache and its promises."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+
+import pytest
+
+from transcript.manifest import Manifest
+from video.pipeline import plan, render_lesson_video
+
+FPS = 15
+
+
+def ffprobe(*args: str) -> str:
+    return subprocess.run(["ffprobe", "-v", "error", *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def rendered(flite_narration, tmp_path_factory):
+    build = tmp_path_factory.mktemp("video-build")
+    out = build / "lesson.mp4"
+    report = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
+                                 "low", build / "cache", jobs=2, progress=lambda line: None)
+    return build, out, report
+
+
+def test_lesson_video_matches_the_manifest(rendered, flite_narration):
+    _, out, report = rendered
+    m = flite_narration.manifest
+    assert sorted(report.rendered) == sorted(s.id for s in m.scenes)
+    probe = json.loads(ffprobe("-count_frames", "-show_streams", "-of", "json", str(out)))
+    video = next(s for s in probe["streams"] if s["codec_type"] == "video")
+    audio = next(s for s in probe["streams"] if s["codec_type"] == "audio")
+    assert int(video["nb_read_frames"]) == round(m.duration * FPS)
+    assert (video["codec_name"], video["pix_fmt"], video.get("has_b_frames", 0)) == ("h264", "yuv420p", 0)
+    assert (audio["codec_name"], audio["sample_rate"]) == ("aac", "48000")
+    assert abs(float(audio["duration"]) - m.duration) < 0.05
+
+
+def test_keyframe_at_every_sentence_start(rendered, flite_narration):
+    _, out, _ = rendered
+    rows = ffprobe("-select_streams", "v", "-show_entries", "frame=key_frame", "-of", "csv=p=0",
+                   str(out)).split()
+    keyframes = {i for i, k in enumerate(rows) if k.startswith("1")}
+    starts = {round(s.start * FPS) for s in flite_narration.manifest.sentences}
+    assert starts <= keyframes
+
+
+def test_faststart_puts_the_index_first(rendered):
+    _, out, _ = rendered
+    head = out.read_bytes()[:4096]
+    assert 0 <= head.find(b"moov") < max(head.find(b"mdat"), 4096)
+
+
+def test_a_cached_rerender_draws_nothing_and_gives_the_same_bytes(rendered, flite_narration):
+    build, out, _ = rendered
+    first = out.read_bytes()
+    again = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
+                                "low", build / "cache", jobs=2, progress=lambda line: None)
+    assert again.rendered == []
+    assert out.read_bytes() == first
+    assert not [p for p in build.iterdir() if p.name.startswith(".")], "no temporary files left"
+
+
+def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
+    """The manifest as if `sentence_id` were spoken `seconds` longer: later sentences move too."""
+    i = [s.id for s in m.sentences].index(sentence_id)
+    moved = [dataclasses.replace(s, start=s.start + seconds, end=s.end + seconds) if n > i
+             else dataclasses.replace(s, end=s.end + seconds) if n == i else s
+             for n, s in enumerate(m.sentences)]
+    return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
+
+
+def test_a_longer_sentence_redraws_only_its_scene(rendered, flite_narration):
+    build, _, _ = rendered
+    edited = shift_sentence(flite_narration.manifest, "adjectives-score-high", 2 / FPS)
+    todo = [j.scene_id for j in plan(edited, "low", build / "cache") if not j.cached]
+    assert todo == ["dot-products"]
+
+
+def test_other_quality_is_not_taken_from_this_cache(rendered, flite_narration):
+    build, _, _ = rendered
+    assert all(not j.cached for j in plan(flite_narration.manifest, "default", build / "cache"))
+
+
+def test_scene_clips_cut_from_the_real_lesson_are_frame_exact(rendered, flite_narration):
+    from cli.options import BuildPaths
+    from player.clips import build_clips
+
+    build, _, _ = rendered
+    m = flite_narration.manifest
+    clips = build_clips(m, BuildPaths(build))
+    assert len(clips) == len(m.scenes)
+    for scene in m.scenes:
+        frames = ffprobe("-count_frames", "-select_streams", "v", "-show_entries",
+                         "stream=nb_read_frames", "-of", "csv=p=0", str(build / "clips" / f"{scene.id}.mp4"))
+        assert int(frames) == round(m.scene_span(scene.id).duration * FPS), scene.id
