@@ -111,5 +111,5 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     if not narration.exists():
         raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
     scene_jobs = render_scenes(manifest, quality, cache_dir, jobs, progress=progress)
-    join_and_mux([j.path for j in scene_jobs], narration, out)
+    join_and_mux([j.path for j in scene_jobs], [j.seconds for j in scene_jobs], narration, out)
     return VideoReport(out, tuple(scene_jobs), time.perf_counter() - start)
