@@ -125,7 +125,8 @@ def fit_length(track: AudioSegment, samples: int) -> AudioSegment:
 
 def normalize_cached(track: AudioSegment, cache: Path) -> tuple[AudioSegment, dict]:
     """`normalize`, reused from `cache` when the very same track was normalised before."""
-    settings = f"{TARGET_LUFS}/{TARGET_TP}/{TARGET_LRA}/{RATE}".encode()
+    # The method is part of the key: a change to this module must not reuse old results.
+    settings = f"{TARGET_LUFS}/{TARGET_TP}/{TARGET_LRA}/{RATE}".encode() + Path(__file__).read_bytes()
     key = hashlib.sha256(settings + track.raw_data).hexdigest()[:32]
     wav, info = Path(cache) / f"{key}.wav", Path(cache) / f"{key}.json"
     if wav.exists() and info.exists():
