@@ -176,3 +176,11 @@ def test_unknown_beat_for_a_still_fails_before_drawing(flite_narration, tmp_path
         beat_still("phrase", "softmax-squashes", flite_narration.manifest, "low",
                    tmp_path / "x.png", tmp_path / "media")
     assert not (tmp_path / "x.png").exists()
+
+
+def test_identical_inputs_render_identical_bytes(flite_narration, tmp_path):
+    m = flite_narration.manifest
+    a = render_scene("broadcast", m, "low", tmp_path / "a.mp4", tmp_path / "media-a")
+    b = render_scene("broadcast", m, "low", tmp_path / "b.mp4", tmp_path / "media-b")
+    assert a.frame == b.frame
+    assert (tmp_path / "a.mp4").read_bytes() == (tmp_path / "b.mp4").read_bytes()
