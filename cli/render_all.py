@@ -8,12 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from audio import RecordingError, VoiceError, build_narration
 from cli.options import paths
-from player.clips import ClipError, build_clips
-from player.page import build_player
-from transcript import TranscriptError, load_script
-from video.pipeline import render_lesson_video
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +16,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from audio import RecordingError, VoiceError, build_narration
+    from player.clips import ClipError, build_clips
+    from player.page import build_player
+    from transcript import TranscriptError, load_script
+    from video.pipeline import render_lesson_video
+
     start = time.perf_counter()
     build = paths(args)
     try:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 
 from cli.options import paths
-from transcript.manifest import read_manifest
-from video.scene_render import beat_still
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,6 +12,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from transcript.manifest import read_manifest
+    from video.scene_render import beat_still
+
     p = paths(args)
     manifest = read_manifest(p.manifest)
     for sid in args.sentence:

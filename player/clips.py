@@ -3,6 +3,9 @@ a poster, an embed page and a place in the gallery."""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -113,8 +116,9 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     if not build_paths.video.exists():
         raise ClipError(f"{build_paths.video} does not exist; run `python render.py video` first")
     install_assets(build_paths.root)
-    for clip in clips:
-        make_clip(manifest, build_paths, clip)
+    # Each clip is a few ffmpeg runs that wait on the disk and one core: run them side by side.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(lambda clip: make_clip(manifest, build_paths, clip), clips))
     listed = existing_clips(manifest, build_paths.clips, build_paths.video)
     atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
     return clips

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from scenes.base import LessonScene
+if TYPE_CHECKING:  # the registry itself stays importable without loading Manim
+    from scenes.base import LessonScene
 
 SCENES = {  # scene id (the paragraph's `scene` in the lesson YAML) -> module:class
     "phrase": "scenes.s1_phrase:PhraseScene",

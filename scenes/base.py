@@ -12,7 +12,7 @@ import logging
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import ClassVar, Iterator
+from typing import ClassVar, Collection, Iterator
 
 import numpy as np
 from tqdm import tqdm
@@ -69,6 +69,10 @@ class FrameSink:
         self.frames += repeat
         self.emit(frame, repeat)
 
+    def segment(self, sentence_id: str) -> None:
+        """The frames that follow belong to the beat of `sentence_id` (the first beat also gets
+        the frames before it)."""
+
     def emit(self, frame: np.ndarray, repeat: int) -> None:
         """Where a frame goes; nowhere by default."""
 
@@ -96,9 +100,13 @@ class LessonScene(Scene):
 
     scene_id: ClassVar[str]
 
-    def __init__(self, timing: SceneTiming, *, skip: bool = False, stop_after: str | None = None,
-                 inspect: bool = False, sink: type[FrameSink] | None = FrameSink):
+    def __init__(self, timing: SceneTiming, *, draw: Collection[str] | None = None,
+                 skip: bool = False, stop_after: str | None = None, inspect: bool = False,
+                 sink: type[FrameSink] | None = FrameSink):
+        """`draw` names the beats to draw (default all; `skip` draws none): the others run
+        without pixels, so a scene can redraw only the beats that changed."""
         self.timing = timing
+        self.draw = frozenset() if skip else (None if draw is None else frozenset(draw))
         self.fps = timing.fps
         self.frame = 0  # frames played so far
         self.timeline: list[BeatRecord] = []
@@ -169,6 +177,7 @@ class LessonScene(Scene):
             raise RuntimeError(f"scene {self.scene_id!r} has two beats for {sentence_id!r}")
         if self._beat is not None:
             raise RuntimeError(f"beat {sentence_id!r} opened inside beat {self._beat.sentence_id!r}")
+        self._enter_segment(sentence_id)
         self.wait_until(timing.start)
         record = BeatRecord(sentence_id, self.frame)
         self.timeline.append(record)
@@ -184,7 +193,17 @@ class LessonScene(Scene):
         if sentence_id == self.stop_after:
             raise StopAfterBeat(sentence_id)
 
+    def _enter_segment(self, sentence_id: str) -> None:
+        """Draw this beat's frames, or only run it, as `draw` says."""
+        drawing = self.draw is None or sentence_id in self.draw
+        self.renderer._original_skipping_status = not drawing
+        self.renderer.skip_animations = not drawing
+        segment = getattr(self.renderer.file_writer, "segment", None)  # not on Manim's own writer
+        if drawing and segment:
+            segment(sentence_id)
+
     def construct(self) -> None:
+        self._enter_segment(self.timing.beats[0].sentence_id)
         self.add_background()
         self.beats()
         self.wait_until(self.timing.frames)

@@ -31,7 +31,7 @@ def rendered(flite_narration, tmp_path_factory):
 def test_lesson_video_matches_the_manifest(rendered, flite_narration):
     _, out, report = rendered
     m = flite_narration.manifest
-    assert sorted(report.rendered) == sorted(s.id for s in m.scenes)
+    assert report.rendered == [s.id for s in m.sentences]
     probe = json.loads(ffprobe("-count_frames", "-show_streams", "-of", "json", str(out)))
     video = next(s for s in probe["streams"] if s["codec_type"] == "video")
     audio = next(s for s in probe["streams"] if s["codec_type"] == "audio")
@@ -76,11 +76,24 @@ def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
     return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
 
 
-def test_a_longer_sentence_redraws_only_its_scene(rendered, flite_narration):
+def test_a_longer_sentence_redraws_only_it_and_the_rest_of_its_scene(rendered, flite_narration):
     build, _, _ = rendered
     edited = shift_sentence(flite_narration.manifest, "adjectives-score-high", 2 / FPS)
-    todo = [j.scene_id for j in plan(edited, "low", build / "cache") if not j.cached]
-    assert todo == ["dot-products"]
+    todo = [j.sentence_id for j in plan(edited, "low", build / "cache") if not j.cached]
+    assert todo == ["adjectives-score-high", "article-barely-registers"]
+
+
+def test_a_beat_redrawn_alone_gives_the_bytes_of_the_full_render(rendered, flite_narration):
+    """Drawing one beat after running the earlier ones without pixels changes no byte."""
+    build, out, _ = rendered
+    first = out.read_bytes()
+    beat = next(j for j in plan(flite_narration.manifest, "low", build / "cache")
+                if j.sentence_id == "adjectives-score-high")
+    beat.path.unlink()
+    again = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
+                                "low", build / "cache", jobs=2, progress=lambda line: None)
+    assert again.rendered == ["adjectives-score-high"]
+    assert out.read_bytes() == first
 
 
 def test_other_quality_is_not_taken_from_this_cache(rendered, flite_narration):

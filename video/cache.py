@@ -1,4 +1,4 @@
-"""Content addresses for rendered scenes: a scene re-renders only when something it shows changed."""
+"""Content addresses for rendered beats: a beat is redrawn only when something it shows changed."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def _scene_sources(scene_id: str) -> list[Path]:
     return sorted(p for p in SCENES_DIR.glob("*.py") if p.name == own or p.name not in scene_modules)
 
 
+@cache
 def _core_digest() -> bytes:
     L = lesson()
     h = hashlib.sha256()
@@ -43,17 +44,25 @@ def _core_digest() -> bytes:
     return h.digest()
 
 
-def scene_key(scene_id: str, manifest: Manifest, quality: str) -> str:
-    """A digest of everything the scene's video depends on."""
+def beat_keys(scene_id: str, manifest: Manifest, quality: str) -> dict[str, str]:
+    """A digest per beat of everything its frames depend on.
+
+    That is the scene's code, the core's numbers, the quality, the tools' versions, and the
+    timing of this beat and of every earlier beat of the scene (in frames from the scene's start:
+    moving the whole scene later changes nothing), since earlier beats set the picture it starts
+    from.
+    """
     fps = QUALITIES[quality][2]
     timing = scene_timing(manifest, scene_id, fps)
-    h = hashlib.sha256()
-    # The beats in frames from the scene's own start: moving the whole scene later changes nothing.
-    beats = repr((timing.frames, timing.beats))
-    for part in (scene_id, quality, repr(QUALITIES[quality]), beats, manim.__version__,
-                 _ffmpeg_version()):
-        h.update(part.encode() + b"\0")
-    h.update(_core_digest())
+    base = hashlib.sha256()
+    for part in (scene_id, quality, repr(QUALITIES[quality]), manim.__version__, _ffmpeg_version()):
+        base.update(part.encode() + b"\0")
+    base.update(_core_digest())
     for path in [*_scene_sources(scene_id), *ENCODER_SOURCES]:
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()[:20]
+        base.update(path.name.encode() + b"\0" + path.read_bytes())
+    keys = {}
+    for k, beat in enumerate(timing.beats):
+        h = base.copy()
+        h.update(repr(timing.beats[: k + 1]).encode())
+        keys[beat.sentence_id] = h.hexdigest()[:20]
+    return keys

@@ -1,8 +1,9 @@
 """The lesson's one set of H.264 settings, used where scenes are encoded.
 
-No B-frames and a keyframe on every sentence start, so clips cut at sentence starts by stream
-copy begin on a keyframe; bit-exact flags and a fixed thread count so identical frames give
-identical bytes.
+Every beat (a sentence) is encoded to its own file, which starts on a keyframe, and the lesson is
+their concatenation: so there is a keyframe at every sentence start and clips cut there by stream
+copy begin on one. No B-frames; bit-exact flags and a fixed thread count so identical frames
+give identical bytes.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ CRF = {"low": 23, "default": 20, "high": 20}
 AUDIO_RATE = 48000
 
 
-def video_args(quality: str, keyframe_times: list[float]) -> list[str]:
-    """ffmpeg output options for a scene's video stream (keyframe times relative to its start)."""
+def video_args(quality: str, keyframe_times: tuple[float, ...] = ()) -> list[str]:
+    """ffmpeg output options for one beat's video stream; the file starts on a keyframe, and
+    `keyframe_times` (seconds into the file) add more (the lesson's lead-in ends on one)."""
     _, _, fps = QUALITIES[quality]
-    times = ",".join(f"{t:.6f}" for t in sorted(set(keyframe_times)))
-    return [
+    forced = ["-force_key_frames", ",".join(f"{t:.6f}" for t in keyframe_times)] if keyframe_times else []
+    return [*forced,
         "-c:v", "libx264", "-preset", "veryfast", "-crf", str(CRF[quality]),
         "-pix_fmt", "yuv420p", "-bf", "0", "-g", str(fps * 10), "-sc_threshold", "0",
-        "-force_key_frames", times or "0",
         "-x264-params", "threads=2:lookahead-threads=1",
         "-r", str(fps), "-fflags", "+bitexact", "-flags:v", "+bitexact",
         "-map_metadata", "-1", "-movflags", "+faststart",

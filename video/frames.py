@@ -1,7 +1,7 @@
-"""A frame sink that pipes a scene's raw frames straight into one ffmpeg process.
+"""A frame sink that pipes each beat's raw frames straight into its own ffmpeg process.
 
-It replaces Manim's partial-movie files, their concatenation and its cache: each scene is
-encoded once, with the lesson's settings, while it is drawn.
+It replaces Manim's partial-movie files, their concatenation and its cache: every beat is encoded
+once, with the lesson's settings, while it is drawn, into a file that starts on a keyframe.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from scenes.base import FrameSink
 
 @dataclass(frozen=True)
 class PipeTarget:
-    """Where a scene's frames go and how they are encoded."""
+    """Where one beat's frames go and how they are encoded."""
 
     path: Path
     width: int
@@ -26,32 +26,48 @@ class PipeTarget:
     args: tuple[str, ...]
 
 
-def ffmpeg_sink(target: PipeTarget) -> type[FrameSink]:
-    """A FrameSink class (Manim instantiates it) that encodes into `target`."""
+def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
+    """A FrameSink class (Manim instantiates it) encoding each beat in `targets` to its file."""
 
     class FfmpegSink(FrameSink):
         def __init__(self, settings=None):
             super().__init__(settings)
             self._proc: subprocess.Popen | None = None
+            self._target: PipeTarget | None = None
+            self.counts: dict[str, int] = {}
+            self._current: str | None = None
+
+        def segment(self, sentence_id: str) -> None:
+            self._close()
+            self._current = sentence_id
+            self._target = targets.get(sentence_id)
+            self.counts.setdefault(sentence_id, 0)
 
         def emit(self, frame: np.ndarray, repeat: int) -> None:
+            if self._target is None:
+                raise RuntimeError(f"frames drawn for beat {self._current!r}, which has no output")
             if self._proc is None:
+                t = self._target
                 cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                       "-s", f"{target.width}x{target.height}", "-r", str(target.fps), "-i", "-",
-                       "-an", *target.args, "-f", "mp4", str(target.path)]
+                       "-s", f"{t.width}x{t.height}", "-r", str(t.fps), "-i", "-", "-an", *t.args,
+                       "-f", "mp4", str(t.path)]
                 self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+            self.counts[self._current] += repeat
             data = np.ascontiguousarray(frame).tobytes()
             for _ in range(repeat):
                 self._proc.stdin.write(data)
 
-        def finish(self) -> None:
+        def _close(self) -> None:
             if self._proc is None:
                 return
-            self._proc.stdin.close()
-            err = self._proc.stderr.read().decode(errors="replace")
-            if self._proc.wait() != 0:
-                raise RuntimeError(f"ffmpeg failed encoding {target.path}:\n{err[-2000:]}")
-            self._proc = None
+            proc, self._proc = self._proc, None
+            proc.stdin.close()
+            err = proc.stderr.read().decode(errors="replace")
+            if proc.wait() != 0:
+                raise RuntimeError(f"ffmpeg failed encoding {self._target.path}:\n{err[-2000:]}")
+
+        def finish(self) -> None:
+            self._close()
 
         def abort_encode_jobs(self, reraise_encoder_failures: bool = False) -> None:
             if self._proc is not None:

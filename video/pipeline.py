@@ -1,4 +1,5 @@
-"""Render the lesson video: changed scenes in parallel worker processes, then one join and mux."""
+"""Render the lesson video: changed beats, scene by scene in parallel worker processes, then one
+join by stream copy and one mux of the narration."""
 
 from __future__ import annotations
 
@@ -7,109 +8,139 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from typing import Callable
 
+from scenes.timing import scene_timing
 from transcript.manifest import Manifest
-from video.cache import scene_key
+from video.cache import beat_keys
+from video.encode import QUALITIES
 from video.lesson_video import join_and_mux
-from video.scene_render import render_scene
+from video.scene_render import render_beats, segment_frames
 
 
 @dataclass(frozen=True)
-class SceneJob:
-    index: int
+class BeatJob:
+    scene_index: int
     scene_id: str
-    seconds: float  # of video
-    path: Path  # the cached scene video
+    sentence_id: str
+    seconds: float  # of video in the beat's file
+    path: Path  # the cached beat video
     cached: bool
 
 
 @dataclass(frozen=True)
 class VideoReport:
     video: Path
-    scenes: tuple[SceneJob, ...]
+    beats: tuple[BeatJob, ...]
     seconds: float  # wall-clock time of the render
 
     @property
     def rendered(self) -> list[str]:
-        return [j.scene_id for j in self.scenes if not j.cached]
+        """Sentence ids of the beats drawn (not taken from the cache)."""
+        return [j.sentence_id for j in self.beats if not j.cached]
 
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)))
 
 
-def _render_one(scene_id: str, manifest: Manifest, quality: str, out: Path, media: Path) -> str:
-    render_scene(scene_id, manifest, quality, out, media)
-    return scene_id
-
-
 def plan(manifest: Manifest, quality: str, cache_dir: Path,
-         only: list[str] | None = None) -> list[SceneJob]:
-    """Which scenes exist in the cache and which must be drawn."""
+         only: list[str] | None = None) -> list[BeatJob]:
+    """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not."""
+    fps = QUALITIES[quality][2]
     jobs = []
     for i, scene in enumerate(manifest.scenes):
         if only and scene.id not in only:
             continue
-        path = cache_dir / "scenes" / quality / f"{scene.id}-{scene_key(scene.id, manifest, quality)}.mp4"
-        jobs.append(SceneJob(i, scene.id, manifest.scene_span(scene.id).duration, path, path.exists()))
+        timing = scene_timing(manifest, scene.id, fps)
+        for sid, key in beat_keys(scene.id, manifest, quality).items():
+            path = cache_dir / "beats" / quality / scene.id / f"{sid}-{key}.mp4"
+            jobs.append(BeatJob(i, scene.id, sid, segment_frames(timing, sid) / fps, path,
+                                path.exists()))
     return jobs
 
 
-def render_scenes(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
-                  only: list[str] | None = None,
-                  progress: Callable[[str], None] = print) -> list[SceneJob]:
-    """Draw every scene missing from the cache, `jobs` at a time, longest first."""
-    scene_jobs = plan(manifest, quality, cache_dir, only)
-    todo = sorted((j for j in scene_jobs if not j.cached), key=lambda j: -j.seconds)
-    total = len(scene_jobs)
-    for j in scene_jobs:
-        if j.cached:
-            progress(f"scene {j.index + 1} of {len(manifest.scenes)} {j.scene_id}: cached")
+def _draw(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
+          media: Path) -> str:
+    render_beats(scene_id, manifest, quality, outputs, media)
+    return scene_id
+
+
+def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
+                        only: list[str] | None = None,
+                        progress: Callable[[str], None] = print) -> list[BeatJob]:
+    """Draw every beat missing from the cache: one pass per scene that has any, `jobs` scenes at
+    a time, longest first. Returns the plan with every beat now in the cache."""
+    beats = plan(manifest, quality, cache_dir, only)
+    n = len(manifest.scenes)
+    todo: dict[str, list[BeatJob]] = {}
+    for scene_id, group in groupby(beats, key=lambda j: j.scene_id):
+        group = list(group)
+        missing = [j for j in group if not j.cached]
+        if missing:
+            todo[scene_id] = missing
+        else:
+            progress(f"scene {group[0].scene_index + 1} of {n} {scene_id}: cached")
+    order = sorted(todo, key=lambda s: -sum(j.seconds for j in todo[s]))
+    total = sum(j.seconds for s in order for j in todo[s])
+    done = 0.0
     media = cache_dir / "manim"
-    workers = min(jobs or default_jobs(), max(1, len(todo)))
-    seconds_todo = sum(j.seconds for j in todo)
-    done_seconds = 0.0
-    if todo and workers == 1:
-        for j in todo:
-            _render_one(j.scene_id, manifest, quality, j.path, media)
-            done_seconds += j.seconds
-            progress(f"scene {j.index + 1} of {len(manifest.scenes)} {j.scene_id}: rendered "
-                     f"({done_seconds / seconds_todo:.0%} of {seconds_todo:.0f} s to draw)")
-    elif todo:
+
+    def report(scene_id: str) -> None:
+        nonlocal done
+        drawn = todo[scene_id]
+        done += sum(j.seconds for j in drawn)
+        progress(f"scene {drawn[0].scene_index + 1} of {n} {scene_id}: drew {len(drawn)} of "
+                 f"{sum(1 for b in beats if b.scene_id == scene_id)} beats "
+                 f"({done / total:.0%} of {total:.0f} s to draw)")
+
+    workers = min(jobs or default_jobs(), max(1, len(order)))
+    if order and workers == 1:
+        for scene_id in order:
+            _draw(scene_id, manifest, quality, {j.sentence_id: j.path for j in todo[scene_id]}, media)
+            report(scene_id)
+    elif order:
+        progress(f"drawing {len(order)} scenes in {workers} processes")
         ctx = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            running = {pool.submit(_render_one, j.scene_id, manifest, quality, j.path, media): j
-                       for j in todo}
-            progress(f"drawing {len(todo)} of {total} scenes in {workers} processes")
+            running = {pool.submit(_draw, s, manifest, quality,
+                                   {j.sentence_id: j.path for j in todo[s]}, media): s
+                       for s in order}
             while running:
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    j = running.pop(f)
-                    f.result()
-                    done_seconds += j.seconds
-                    progress(f"scene {j.index + 1} of {len(manifest.scenes)} {j.scene_id}: rendered "
-                             f"({done_seconds / seconds_todo:.0%} of {seconds_todo:.0f} s to draw)")
-    _prune(scene_jobs)
-    return scene_jobs
+                for future in finished:
+                    future.result()
+                    report(running.pop(future))
+    _prune(beats)
+    return [BeatJob(j.scene_index, j.scene_id, j.sentence_id, j.seconds, j.path, j.cached or
+                    False) for j in beats]
 
 
-def _prune(scene_jobs: list[SceneJob]) -> None:
-    """Drop older cached versions of the scenes just rendered: the cache keeps one per scene."""
-    for j in scene_jobs:
-        for old in j.path.parent.glob(f"{j.scene_id}-*.mp4"):
-            if old != j.path and old.name[len(j.scene_id) + 1:-4].isalnum():
+def _prune(beats: list[BeatJob]) -> None:
+    """Drop older cached versions of these beats: the cache keeps one file per beat."""
+    for j in beats:
+        for old in j.path.parent.glob(f"{j.sentence_id}-*.mp4"):
+            if old != j.path and old.name[len(j.sentence_id) + 1:-4].isalnum():
                 old.unlink(missing_ok=True)
 
 
 def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality: str,
                         cache_dir: Path, jobs: int | None = None,
                         progress: Callable[[str], None] = print) -> VideoReport:
-    """`out` = every scene joined by stream copy with the narration muxed in."""
+    """`out` = every beat joined by stream copy with the narration muxed in."""
     start = time.perf_counter()
     if not narration.exists():
         raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
-    scene_jobs = render_scenes(manifest, quality, cache_dir, jobs, progress=progress)
-    join_and_mux([j.path for j in scene_jobs], [j.seconds for j in scene_jobs], narration, out)
-    return VideoReport(out, tuple(scene_jobs), time.perf_counter() - start)
+    beats = render_beats_needed(manifest, quality, cache_dir, jobs, progress=progress)
+    join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration)
+    return VideoReport(out, tuple(beats), time.perf_counter() - start)
+
+
+def render_scene_alone(manifest: Manifest, narration: Path, scene_id: str, out: Path,
+                       quality: str, cache_dir: Path, progress: Callable[[str], None] = print) -> Path:
+    """One scene with its part of the narration, for checking a scene while editing it."""
+    beats = render_beats_needed(manifest, quality, cache_dir, 1, only=[scene_id], progress=progress)
+    return join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration,
+                        manifest.scene_span(scene_id))

@@ -1,4 +1,4 @@
-"""Render one lesson scene with Manim: to an MP4, to a still of a beat, or only its timeline."""
+"""Render one lesson scene with Manim: its beats to MP4 files, a still of a beat, or its timeline."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from manim import config, tempconfig
+from manim import tempconfig
 
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
-from scenes.timing import scene_timing
+from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.encode import QUALITIES, video_args
 from video.frames import PipeTarget, ffmpeg_sink
+from video.lesson_video import concat_video
 
 
 @contextmanager
@@ -39,25 +40,58 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         yield
 
 
-def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path, media_dir: Path) -> LessonScene:
-    """Encode `scene_id` into `out` (written beside, then renamed: never a half file at `out`)."""
+def segment_frames(timing: SceneTiming, sentence_id: str) -> int:
+    """Frames in a beat's file: the first beat's also holds the scene's frames before it."""
+    beat = timing.beat(sentence_id)
+    return beat.end - (0 if beat == timing.beats[0] else beat.start)
+
+
+def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
+                 media_dir: Path) -> LessonScene:
+    """Draw the beats named in `outputs`, each into its file; the other beats only run.
+
+    Each file is written beside its target and renamed into place when complete.
+    """
     width, height, fps = QUALITIES[quality]
     timing = scene_timing(manifest, scene_id, fps)
-    keyframes = [0.0] + [b.start / fps for b in timing.beats]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".mp4")
-    os.close(fd)
-    target = PipeTarget(Path(tmp), width, height, fps, tuple(video_args(quality, keyframes)))
+    for sentence_id in outputs:
+        timing.beat(sentence_id)  # an unknown id fails before drawing
+    tmps = {sid: out.with_name(f".{out.stem}.{os.getpid()}.tmp.mp4") for sid, out in outputs.items()}
+    first = timing.beats[0]
+    lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
+    targets = {sid: PipeTarget(tmp, width, height, fps,
+                               tuple(video_args(quality, lead_in if sid == first.sentence_id else ())))
+               for sid, tmp in tmps.items()}
+    for out in outputs.values():
+        out.parent.mkdir(parents=True, exist_ok=True)
     try:
         with manim_config(quality, media_dir, scene_id):
-            scene = scene_class(scene_id)(timing, sink=ffmpeg_sink(target))
+            scene = scene_class(scene_id)(timing, draw=set(outputs), sink=ffmpeg_sink(targets))
             scene.render()
-        if scene.renderer.file_writer.frames != timing.frames:
-            raise RuntimeError(f"scene {scene_id!r} drew {scene.renderer.file_writer.frames} frames, "
-                               f"its sentences span {timing.frames}")
-        os.replace(tmp, out)
+        counts = scene.renderer.file_writer.counts
+        for sid in outputs:
+            if counts.get(sid) != segment_frames(timing, sid):
+                raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
+                                   f"frames, its sentence spans {segment_frames(timing, sid)}")
+        for sid, out in outputs.items():
+            os.replace(tmps[sid], out)
     finally:
-        Path(tmp).unlink(missing_ok=True)
+        for tmp in tmps.values():
+            tmp.unlink(missing_ok=True)
+    return scene
+
+
+def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
+                 media_dir: Path) -> LessonScene:
+    """The whole scene as one video-only MP4 at `out`."""
+    _, _, fps = QUALITIES[quality]
+    timing = scene_timing(manifest, scene_id, fps)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent, prefix=".beats-") as tmp:
+        files = {b.sentence_id: Path(tmp) / f"{b.sentence_id}.mp4" for b in timing.beats}
+        scene = render_beats(scene_id, manifest, quality, files, media_dir)
+        concat_video(list(files.values()),
+                     [segment_frames(timing, sid) / fps for sid in files], out)
     return scene
 
 
