@@ -61,8 +61,9 @@ def _loudnorm_measure(path: Path) -> dict:
         "-f", "null", "-"]))
 
 
-def _peak_to_loudness(stats: dict) -> float:
-    return float(stats["input_tp"]) - float(stats["input_i"])
+def _plr(measured: dict) -> float:
+    """Peak-to-loudness ratio (dB) of an ebur128 measurement."""
+    return measured["true_peak_dbtp"] - measured["integrated_lufs"]
 
 
 def _limit_peaks(src: Path, dst: Path, ceiling_db: float) -> None:
@@ -85,28 +86,32 @@ def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "in.wav", Path(tmp) / "out.wav"
         track.export(src, format="wav")
-        first = before = _loudnorm_measure(src)
-        limited_by, ceiling = 0.0, float(before["input_i"]) + MAX_PLR - PEAK_MARGIN
+        # ebur128 measures at the track's own rate (fast); loudnorm's measuring pass upsamples to
+        # 192 kHz, so it runs once, on the source the gain is finally applied to.
+        first = before = measure(src)
+        limited_by = 0.0
+        ceiling = before["integrated_lufs"] + MAX_PLR - PEAK_MARGIN
         for _ in range(LIMIT_TRIES):
-            if _peak_to_loudness(before) <= MAX_PLR:
+            if _plr(before) <= MAX_PLR:
                 break
             # limiting also lowers the loudness a little, so aim lower on each try
             _limit_peaks(Path(tmp) / "in.wav", Path(tmp) / "limited.wav", ceiling)
-            src, limited_by = Path(tmp) / "limited.wav", float(first["input_tp"]) - ceiling
-            before = _loudnorm_measure(src)
-            ceiling -= 2 * (_peak_to_loudness(before) - MAX_PLR + PEAK_MARGIN)
+            src, limited_by = Path(tmp) / "limited.wav", first["true_peak_dbtp"] - ceiling
+            before = measure(src)
+            ceiling -= 2 * (_plr(before) - MAX_PLR + PEAK_MARGIN)
+        stats = _loudnorm_measure(src)
         applied = _loudnorm_json(_ffmpeg([
             "-i", str(src), "-af",
             f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}"
-            f":measured_I={before['input_i']}:measured_TP={before['input_tp']}"
-            f":measured_LRA={before['input_lra']}:measured_thresh={before['input_thresh']}"
-            f":offset={before['target_offset']}:linear=true:print_format=json,aresample={RATE}",
+            f":measured_I={stats['input_i']}:measured_TP={stats['input_tp']}"
+            f":measured_LRA={stats['input_lra']}:measured_thresh={stats['input_thresh']}"
+            f":offset={stats['target_offset']}:linear=true:print_format=json,aresample={RATE}",
             "-ar", str(RATE), "-ac", "1", "-c:a", "pcm_s16le", str(out)]))
         result = AudioSegment.from_wav(out)
         after = measure(out)
     result = fit_length(result, int(track.frame_count()))
-    loudness = {**after, "input_lufs": float(first["input_i"]),
-                "input_true_peak_dbtp": float(first["input_tp"]),
+    loudness = {**after, "input_lufs": first["integrated_lufs"],
+                "input_true_peak_dbtp": first["true_peak_dbtp"],
                 "peaks_limited_db": round(limited_by, 2),
                 "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
                 "normalization": applied.get("normalization_type", "unknown")}

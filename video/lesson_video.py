@@ -28,8 +28,9 @@ def join_and_mux(files: list[Path], durations: list[float], out: Path, narration
         if narration is not None:
             if audio_span is not None:
                 cmd += ["-ss", f"{audio_span.start:.6f}", "-t", f"{audio_span.duration:.6f}"]
+            # the fast AAC coder is three times quicker than the default, inaudibly so at 160k
             cmd += ["-i", str(narration), "-map", "0:v:0", "-map", "1:a:0", "-c:a", "aac",
-                    "-b:a", "160k", "-ar", str(AUDIO_RATE), "-flags:a", "+bitexact"]
+                    "-aac_coder", "fast", "-b:a", "160k", "-ar", str(AUDIO_RATE), "-flags:a", "+bitexact"]
         cmd += ["-c:v", "copy", "-fflags", "+bitexact", "-map_metadata", "-1",
                 "-movflags", "+faststart", str(tmp)]
         result = subprocess.run(cmd, capture_output=True, text=True)
