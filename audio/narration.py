@@ -46,8 +46,13 @@ def voice_cache(paths: BuildPaths) -> Path:
 
 def build_narration(script: Script, build_paths: BuildPaths, voice: str | None = None,
                     recordings: Path | None = None, *,
-                    progress: Callable[[str], None] | None = None) -> tuple[Manifest, NarrationReport]:
-    """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`."""
+                    progress: Callable[[str], None] | None = None,
+                    on_timed: Callable[[Manifest], None] | None = None) -> tuple[Manifest, NarrationReport]:
+    """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`.
+
+    `on_timed` gets the timed manifest as soon as the timings are known, before the loudness
+    passes, so a caller can start drawing the video while they run.
+    """
     say = progress or (lambda _msg: None)
     sentences = script.sentences
     cache_dir = voice_cache(build_paths)
@@ -81,12 +86,15 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     report.mix = build_paths.cache / "narration-mix.wav"
     atomic_write_bytes(report.mix, wav_bytes(track))
 
+    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)
+             for s, p in zip(sentences, placements)]
+    if on_timed:
+        on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))
+
     say("normalising loudness (ffmpeg loudnorm, two passes)")
     final, report.loudness = normalize_cached(track, build_paths.cache / "loudness")
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
 
-    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)
-             for s, p in zip(sentences, placements)]
     manifest = new_manifest(script, timed, total / RATE, build_paths.narration.name,
                             report.loudness)
     write_manifest(manifest, build_paths.manifest)

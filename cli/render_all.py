@@ -16,27 +16,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
     from audio import RecordingError, VoiceError, build_narration
     from player.clips import ClipError, build_clips
     from player.page import build_player
     from transcript import TranscriptError, load_script
-    from video.pipeline import render_lesson_video
+    from video.pipeline import mux_lesson, render_beats_needed
 
     start = time.perf_counter()
     build = paths(args)
     try:
         script = load_script(args.lesson)
-        print("[1/4] narration")
-        manifest, report = build_narration(script, build, voice=args.voice,
-                                           recordings=args.recordings, progress=_quiet)
-    except (TranscriptError, RecordingError, VoiceError) as e:
+    except TranscriptError as e:
         raise SystemExit(f"render.py render: {e}") from None
-    print(f"      {report.voice}: synthesised {report.synthesized}, cached {report.cached}, "
-          f"recorded {report.recorded}; {manifest.duration:.1f} s, "
+    print("[1/4] narration")
+    # The loudness passes run beside the drawing: the video needs only the timings.
+    timed: Future = Future()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        narration = pool.submit(build_narration, script, build, voice=args.voice,
+                                recordings=args.recordings, progress=_quiet,
+                                on_timed=timed.set_result)
+        wait([timed, narration], return_when=FIRST_COMPLETED)
+        if not timed.done():
+            try:
+                narration.result()
+            except (RecordingError, VoiceError) as e:
+                raise SystemExit(f"render.py render: {e}") from None
+        print(f"[2/4] video ({args.quality})")
+        beats = render_beats_needed(timed.result(), args.quality, build.cache, args.jobs,
+                                    progress=lambda line: print("      " + line))
+        manifest, report = narration.result()
+    print(f"      narration: {report.voice}, synthesised {report.synthesized}, cached "
+          f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
           f"{report.loudness['integrated_lufs']:.1f} LUFS")
-    print(f"[2/4] video ({args.quality})")
-    video = render_lesson_video(manifest, build.narration, build.video, args.quality, build.cache,
-                                args.jobs, progress=lambda line: print("      " + line))
+    video = mux_lesson(beats, build.narration, build.video)
     print("[3/4] player page")
     page = build_player(manifest, build)
     print("[4/4] clips")
@@ -45,10 +59,10 @@ def run(args: argparse.Namespace) -> int:
     except ClipError as e:
         raise SystemExit(f"render.py render: {e}") from None
     print(f"done in {time.perf_counter() - start:.0f} s:")
-    print(f"  video   {video.video}")
+    print(f"  video   {video}")
     print(f"  player  {page}")
     print(f"  clips   {build.clips / 'index.html'} ({len(clips)} clips)")
-    print(f"  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
+    print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
     return 0
 
 

@@ -138,6 +138,11 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     return VideoReport(out, tuple(beats), time.perf_counter() - start)
 
 
+def mux_lesson(beats: list[BeatJob], narration: Path, out: Path) -> Path:
+    """Join beats already in the cache and add the narration."""
+    return join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration)
+
+
 def render_scene_alone(manifest: Manifest, narration: Path, scene_id: str, out: Path,
                        quality: str, cache_dir: Path, progress: Callable[[str], None] = print) -> Path:
     """One scene with its part of the narration, for checking a scene while editing it."""

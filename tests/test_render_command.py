@@ -1,0 +1,44 @@
+"""The one command a course author runs: everything from the script, and clear errors before work."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import render
+
+
+def test_render_makes_video_player_and_clips(tmp_path, capsys):
+    build = tmp_path / "build"
+    assert render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite"]) == 0
+    printed = capsys.readouterr().out
+    for part in ("[1/4] narration", "[2/4] video (low)", "scene 9 of 9", "[4/4] clips", "done in"):
+        assert part in printed
+    manifest = json.loads((build / "lesson.json").read_text())
+    assert (build / "lesson.mp4").stat().st_size > 100_000
+    page = (build / "index.html").read_text()
+    assert manifest["title"] in page and "lesson.mp4" in page
+    assert {f"{s['id']}.mp4" for s in manifest["scenes"]} <= {p.name for p in (build / "clips").iterdir()}
+    assert manifest["loudness"]["integrated_lufs"] == pytest.approx(-16, abs=1)
+    assert not [p for p in build.rglob(".*") if p.is_file() and "tmp" in p.name]
+
+
+def test_bad_recording_stops_before_anything_renders(tmp_path):
+    takes = tmp_path / "takes"
+    takes.mkdir()
+    (takes / "no-such-sentence.wav").write_bytes(b"RIFF")
+    build = tmp_path / "build"
+    with pytest.raises(SystemExit) as e:
+        render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite",
+                     "--recordings", str(takes)])
+    assert "no-such-sentence.wav" in str(e.value)
+    assert not (build / "lesson.mp4").exists() and not (build / "lesson.json").exists()
+
+
+def test_broken_lesson_yaml_names_file_and_line(tmp_path):
+    bad = tmp_path / "lesson.yaml"
+    bad.write_text("title: x\ntagline: y\ncourse: [\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as e:
+        render.main(["render", "--build", str(tmp_path / "build"), "--lesson", str(bad)])
+    assert f"{bad}:" in str(e.value) and "fix:" in str(e.value)
