@@ -180,6 +180,28 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
             ("peak memory of the whole render (process tree)", f"{max(x.peak_mb for x in (r['jobsN'], r['cold_full'])):.0f} MB"),
         ]
         lines += [f"| {q} | {a} | {b} |" for a, b in rows]
+    lines += ["", "## Against the targets", "", "| target | measured | met |", "|---|---|---|"]
+    for q, r in results.items():
+        d, cold = r["duration"], r["cold_full"].seconds
+        checks = [
+            (f"{q}: re-render after a one-sentence edit ≤ 10% of cold", f"{r['edit'].seconds / cold:.1%}",
+             r["edit"].seconds / cold <= 0.10),
+            (f"{q}: clip export ≥ 50 s of clip per s", f"{r['clip_seconds'] / r['clips'].seconds:.0f}",
+             r["clip_seconds"] / r["clips"].seconds >= 50),
+            (f"{q}: identical inputs give identical bytes", str(r["cached_identical"]), r["cached_identical"]),
+        ]
+        if q == "default":
+            checks[:0] = [
+                ("default: ≥ 2 s of video per s", f"{d / r['jobsN'].seconds:.2f}", d / r["jobsN"].seconds >= 2),
+                ("default: ≥ 1.6× Manim's command line", f"{r['plain'].seconds / r['jobsN'].seconds:.2f}×",
+                 r["plain"].seconds / r["jobsN"].seconds >= 1.6),
+                ("default: ≥ 1.3× --jobs 1", f"{r['jobs1'].seconds / r['jobsN'].seconds:.2f}×",
+                 r["jobs1"].seconds / r["jobsN"].seconds >= 1.3),
+            ]
+        if q == "high":
+            checks.insert(0, ("high: real time (1 s of video per s)", f"{d / r['jobsN'].seconds:.2f}",
+                              d / r["jobsN"].seconds >= 1))
+        lines += [f"| {a} | {b} | {'yes' if ok else 'no'} |" for a, b, ok in checks]
     lines += ["", "## Where one scene's time goes (one process, cProfile)", "",
               "Drawing is Manim's Cairo camera (path preparation in Python and Cairo's own "
               "painting); encoding is time spent handing frames to ffmpeg and waiting for x264; "
