@@ -59,7 +59,7 @@ def range_clip(manifest: Manifest, first: str, last: str) -> Clip:
 def check_range(manifest: Manifest, first: str, last: str) -> None:
     """Raise ClipError naming the valid sentence ids if `first`..`last` is not a range of the lesson."""
     ids = [s.id for s in manifest.sentences]
-    unknown = [x for x in (first, last) if x not in ids]
+    unknown = [x for x in dict.fromkeys((first, last)) if x not in ids]
     if unknown:
         raise ClipError(f"unknown sentence id{'s' if len(unknown) > 1 else ''} "
                         f"{', '.join(repr(x) for x in unknown)}; valid ids, in order: {', '.join(ids)}")
