@@ -19,10 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
     from audio import RecordingError, VoiceError, build_narration
-    from player.clips import ClipError, build_clips
-    from player.page import build_player
     from transcript import TranscriptError, load_script
-    from video.pipeline import mux_lesson, render_beats_needed
 
     start = time.perf_counter()
     build = paths(args)
@@ -37,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
         narration = pool.submit(build_narration, script, build, voice=args.voice,
                                 recordings=args.recordings, progress=_quiet,
                                 on_timed=timed.set_result)
+        # Manim loads while the narration is voiced and timed.
+        from player.clips import ClipError, build_clips
+        from player.page import build_player
+        from video.pipeline import mux_lesson, render_beats_needed
+
         wait([timed, narration], return_when=FIRST_COMPLETED)
         if not timed.done():
             try:
