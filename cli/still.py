@@ -16,7 +16,10 @@ def run(args: argparse.Namespace) -> int:
     from video.scene_render import beat_still
 
     p = paths(args)
-    manifest = read_manifest(p.manifest)
+    try:
+        manifest = read_manifest(p.manifest)
+    except (FileNotFoundError, ValueError) as e:
+        raise SystemExit(f"render.py still: {e}") from None
     for sid in args.sentence:
         try:
             sentence = manifest.sentence(sid)

@@ -18,7 +18,10 @@ def run(args: argparse.Namespace) -> int:
     from video.pipeline import render_lesson_video, render_scene_alone
 
     p = paths(args)
-    manifest = read_manifest(p.manifest)
+    try:
+        manifest = read_manifest(p.manifest)
+    except (FileNotFoundError, ValueError) as e:
+        raise SystemExit(f"render.py video: {e}") from None
     if args.scene:
         out = render_scene_alone(manifest, p.narration, args.scene, p.root / "scenes" / f"{args.scene}.mp4",
                                  args.quality, p.cache)

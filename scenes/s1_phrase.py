@@ -1,6 +1,6 @@
 """Scene 1: the phrase, and why "creature" needs to ask its neighbours."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, Indicate,
+from manim import (DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, Indicate,
                    LaggedStart, VGroup, Write)
 
 from attention import lesson

@@ -23,7 +23,7 @@ class QueriesKeysValuesScene(LessonScene):
         names = VGroup(*(caption(f).next_to(cell, LEFT, buff=0.15) for f, cell in
                          zip(L.features, embedding)))
         emb_caption = caption("embedding", color=style.EMBEDDING).next_to(embedding, DOWN, buff=0.2)
-        left = keep_in_frame(VGroup(token, embedding, names, emb_caption))
+        keep_in_frame(VGroup(token, embedding, names, emb_caption))
 
         rows, arrows, maps, titles, questions = VGroup(), VGroup(), VGroup(), VGroup(), VGroup()
         specs = [

@@ -58,7 +58,6 @@ class WeightedSumScene(LessonScene):
         times = VGroup(*(label(f"× {percent_figure(w[i])}", size=style.BODY_SIZE,
                                color=style.WEIGHT).next_to(values[i], DOWN, buff=0.3)
                          for i in range(n)))
-        low_y = times[0].get_center()[1]
         plus = VGroup(*(between(VALUE_XS[i], VALUE_XS[i + 1], mid_y, "+") for i in range(n - 1)))
         total = column(update, style.VALUE, SUM_X, scale)
         equals = between(VALUE_XS[-1] + CELL_W / 2, SUM_X - CELL_W / 2, mid_y, "=")

@@ -7,7 +7,6 @@ from typing import Sequence
 import numpy as np
 from manim import (
     DOWN,
-    LEFT,
     RIGHT,
     UP,
     ManimColor,
@@ -63,18 +62,6 @@ def vector(values: np.ndarray, color: ManimColor, decimals: int = 1, cell: float
 
 def caption(text: str, color: ManimColor = style.MUTED, size: int = style.SMALL_SIZE) -> Text:
     return label(text, size=size, color=color)
-
-
-def under(mob, target, buff: float = 0.25):
-    return mob.next_to(target, DOWN, buff=buff)
-
-
-def above(mob, target, buff: float = 0.25):
-    return mob.next_to(target, UP, buff=buff)
-
-
-__all__ = ["label", "token_box", "token_row", "number_text", "vector", "caption", "under",
-           "above", "LEFT", "RIGHT"]
 
 
 def keep_in_frame(mob, margin: float = 0.3):

@@ -59,6 +59,7 @@ def test_nothing_leaves_the_frame_and_no_texts_overlap(timelines):
     problems = []
     for scene_id, scene in timelines.items():
         for r in scene.timeline:
+            assert r.boxes, f"{scene_id}/{r.sentence_id}: no text recorded, the check would be empty"
             problems += [f"{scene_id}/{r.sentence_id}: out of frame: {m}" for m in r.out_of_frame]
             for (a, box_a), (b, box_b) in combinations(r.boxes, 2):
                 overlap_x = min(box_a[1][0], box_b[1][0]) - max(box_a[0][0], box_b[0][0])
@@ -89,7 +90,6 @@ def test_vectors_on_screen_are_the_cores(timelines):
         assert score_figure(L.focus_scores[n]) in texts
     qkv = texts_at(timelines, "queries-keys-values", "value-hands-over")
     i = L.index("fluffy")
-    assert qkv.count("3.8") >= 1 and qkv.count("2.0") >= 1  # fluffy's key, from W_K
     expected = [f"{v:.1f}" for v in (*L.result.queries[i], *L.result.keys[i], *L.result.values[i])]
     for figure in set(expected):
         assert qkv.count(figure) >= expected.count(figure)

@@ -156,7 +156,7 @@ def _check_placeholders(r: _Reader, node: Node, template: str, core: Lesson) -> 
     for m in PLACEHOLDER.finditer(template):
         if m["kind"] not in KINDS:
             raise r.error(node, f"unknown number {m[0]!r}",
-                          f"use {{score:TOKEN}} or {{percent:TOKEN}}")
+                          "use {score:TOKEN} or {percent:TOKEN}")
         if m["token"] not in core.tokens:
             raise r.error(node, f"{m[0]!r} names no token of the phrase",
                           f"use one of: {', '.join(core.tokens)}")

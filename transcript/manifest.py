@@ -93,11 +93,6 @@ class Manifest:
         return Span(self.beat_span(first).start, self.beat_span(last).end)
 
 
-def to_grid(seconds: float, grid_fps: int = GRID_FPS) -> int:
-    """Seconds to a whole number of grid frames (nearest)."""
-    return int(round(seconds * grid_fps))
-
-
 def new_manifest(script: Script, sentences: list[TimedSentence], duration: float,
                  audio: str, loudness: dict) -> Manifest:
     scenes = tuple(SceneInfo(p.scene, p.title, i) for i, p in enumerate(script.paragraphs))
@@ -124,6 +119,14 @@ def read_manifest(path: Path) -> Manifest:
     if data.get("version") != MANIFEST_VERSION:
         raise ValueError(f"{path}: manifest version {data.get('version')!r}, expected "
                          f"{MANIFEST_VERSION}; run `python render.py audio` again")
+    try:
+        return _manifest_from(data)
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"{path}: manifest is missing or has a wrong field ({e}); "
+                         "run `python render.py audio` again") from None
+
+
+def _manifest_from(data: dict) -> Manifest:
     c = data["course"]
     course = Course(c["title"], c["stop"], c["stops"], Link(**c["before"]), Link(**c["next"]))
     return Manifest(

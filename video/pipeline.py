@@ -72,7 +72,8 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print) -> list[BeatJob]:
     """Draw every beat missing from the cache: one pass per scene that has any, `jobs` scenes at
-    a time, longest first. Returns the plan with every beat now in the cache."""
+    a time, longest first. Returns the plan: every beat is in the cache now, and `cached` says
+    whether it already was."""
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
     todo: dict[str, list[BeatJob]] = {}
@@ -114,8 +115,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                     future.result()
                     report(running.pop(future))
     _prune(beats)
-    return [BeatJob(j.scene_index, j.scene_id, j.sentence_id, j.seconds, j.path, j.cached or
-                    False) for j in beats]
+    return beats
 
 
 def _prune(beats: list[BeatJob]) -> None:
@@ -134,7 +134,7 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     if not narration.exists():
         raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
     beats = render_beats_needed(manifest, quality, cache_dir, jobs, progress=progress)
-    join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration)
+    mux_lesson(beats, narration, out)
     return VideoReport(out, tuple(beats), time.perf_counter() - start)
 
 
