@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import sys
 
 from cli.options import add_common
@@ -36,4 +38,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Every output is written and closed by now. Skipping the interpreter's teardown of Manim,
+    # NumPy and SciPy saves a quarter of a second on every command.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -1,12 +1,20 @@
-"""Loudness normalisation with ffmpeg's loudnorm (EBU R128), two passes, length kept to the sample."""
+"""Loudness (EBU R128): each sentence is brought to the target by one linear gain, its peaks
+limited first where that gain would push them over the true-peak ceiling.
+
+Levelling sentence by sentence means an edit re-levels only the sentence it changed (the rest come
+from the cache, sample for sample), and a recorded take sits at the loudness of the voiced ones.
+The pauses between sentences are silent, so the joined track measures at the target too.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydub import AudioSegment
@@ -16,19 +24,9 @@ from transcript.manifest import atomic_write_bytes, atomic_write_text
 
 TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
-TARGET_LRA = 11.0
-MAX_PLR = TARGET_TP - TARGET_LUFS  # the peak-to-loudness ratio a linear gain can keep: 14.5 dB
-PEAK_MARGIN = 0.3  # dB aimed under MAX_PLR when limiting
-LIMIT_TRIES = 3
-RATE = 48000
-
-
-def _loudnorm_json(stderr: str) -> dict:
-    """The JSON block loudnorm prints at the end of its log."""
-    found = re.findall(r"\{[^{}]*\}", stderr)
-    if not found:
-        raise RuntimeError("ffmpeg loudnorm printed no measurement:\n" + stderr[-2000:])
-    return json.loads(found[-1])
+PEAK_MARGIN = 0.3  # dB aimed under TARGET_TP when limiting: the limiter holds sample peaks only
+LIMIT_TRIES = 4
+SILENT_LUFS = -70.0  # ebur128's absolute gate: a clip this quiet has no loudness to correct
 
 
 def _ffmpeg(args: list[str]) -> str:
@@ -39,9 +37,8 @@ def _ffmpeg(args: list[str]) -> str:
     return done.stderr
 
 
-def measure(path: Path) -> dict:
-    """Integrated loudness (LUFS), true peak (dBTP) and loudness range (LU), by ffmpeg's ebur128."""
-    log = _ffmpeg(["-i", str(path), "-af", "ebur128=peak=true", "-f", "null", "-"])
+def _summary(log: str) -> dict:
+    """Integrated loudness, true peak and loudness range from the end of an ebur128 log."""
     summary = log[log.rindex("Summary:"):]
 
     def value(label: str, unit: str) -> float:
@@ -54,68 +51,60 @@ def measure(path: Path) -> dict:
             "lra_lu": value("LRA", "LU")}
 
 
-def _loudnorm_measure(path: Path) -> dict:
-    return _loudnorm_json(_ffmpeg([
-        "-i", str(path), "-af",
-        f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}:print_format=json",
-        "-f", "null", "-"]))
+def measure(path: Path) -> dict:
+    """Integrated loudness (LUFS), true peak (dBTP) and loudness range (LU), by ffmpeg's ebur128."""
+    return _summary(_ffmpeg(["-i", str(path), "-af", "ebur128=peak=true", "-f", "null", "-"]))
 
 
-def _plr(measured: dict) -> float:
-    """Peak-to-loudness ratio (dB) of an ebur128 measurement."""
-    return measured["true_peak_dbtp"] - measured["integrated_lufs"]
-
-
-def _limit_peaks(src: Path, dst: Path, ceiling_db: float) -> None:
-    """Hold sample peaks under `ceiling_db` with a look-ahead limiter, its delay compensated."""
+def _limit(src: Path, dst: Path, ceiling_db: float) -> dict:
+    """Hold sample peaks under `ceiling_db` (look-ahead limiter, delay compensated) and measure
+    the result in the same pass."""
     limit = max(0.0625, 10 ** (ceiling_db / 20))
-    _ffmpeg(["-i", str(src), "-af",
-             f"alimiter=limit={limit:.6f}:level=false:latency=true:attack=2:release=20",
-             "-c:a", "pcm_s16le", str(dst)])
+    return _summary(_ffmpeg([
+        "-i", str(src), "-af",
+        f"alimiter=limit={limit:.6f}:level=false:latency=true:attack=2:release=20,ebur128=peak=true",
+        "-c:a", "pcm_s16le", str(dst)]))
 
 
-def normalize(track: AudioSegment) -> tuple[AudioSegment, dict]:
-    """Measure, then apply loudnorm with linear=true; returns the 48 kHz track and its loudness.
+@dataclass(frozen=True)
+class Levelling:
+    """What was done to one sentence: its loudness before, the peak limiting and the gain."""
 
-    Speech peaks (Piper's especially) can stand far above its loudness, so a linear gain to the
-    target would break the true-peak limit and loudnorm would fall back to dynamic mode, missing
-    the target. When that would happen the peaks are first limited (a few tries, each aiming a
-    little lower) until a linear gain fits. The report says which mode ran and how much the
-    peaks were limited; the output is padded or trimmed to the input's exact sample count.
+    input_lufs: float
+    input_true_peak_dbtp: float
+    limited_db: float  # how far the peaks were pulled down before the gain (0: not limited)
+    gain_db: float
+
+
+def level_sentence(clip: AudioSegment) -> tuple[AudioSegment, Levelling]:
+    """`clip` at TARGET_LUFS with its true peak under TARGET_TP, the same length to the sample.
+
+    When the gain alone would break the ceiling, the peaks are limited first, a little lower on
+    each try (limiting also lowers the loudness). Should the tries run out, the gain is held back
+    instead: a sentence may end up slightly quiet, never too loud.
     """
     with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp) / "in.wav", Path(tmp) / "out.wav"
-        track.export(src, format="wav")
-        # ebur128 measures at the track's own rate (fast); loudnorm's measuring pass upsamples to
-        # 192 kHz, so it runs once, on the source the gain is finally applied to.
-        first = before = measure(src)
-        limited_by = 0.0
-        ceiling = before["integrated_lufs"] + MAX_PLR - PEAK_MARGIN
+        src = Path(tmp) / "in.wav"
+        src.write_bytes(wav_bytes(clip))
+        first = now = measure(src)
+        if first["integrated_lufs"] <= SILENT_LUFS:
+            return clip, Levelling(first["integrated_lufs"], first["true_peak_dbtp"], 0.0, 0.0)
+        ceiling = TARGET_TP - PEAK_MARGIN - (TARGET_LUFS - first["integrated_lufs"])
+        current = src
         for _ in range(LIMIT_TRIES):
-            if _plr(before) <= MAX_PLR:
+            excess = now["true_peak_dbtp"] + TARGET_LUFS - now["integrated_lufs"] - (TARGET_TP - PEAK_MARGIN)
+            if excess <= 0:
                 break
-            # limiting also lowers the loudness a little, so aim lower on each try
-            _limit_peaks(Path(tmp) / "in.wav", Path(tmp) / "limited.wav", ceiling)
-            src, limited_by = Path(tmp) / "limited.wav", first["true_peak_dbtp"] - ceiling
-            before = measure(src)
-            ceiling -= 2 * (_plr(before) - MAX_PLR + PEAK_MARGIN)
-        stats = _loudnorm_measure(src)
-        applied = _loudnorm_json(_ffmpeg([
-            "-i", str(src), "-af",
-            f"loudnorm=I={TARGET_LUFS}:TP={TARGET_TP}:LRA={TARGET_LRA}"
-            f":measured_I={stats['input_i']}:measured_TP={stats['input_tp']}"
-            f":measured_LRA={stats['input_lra']}:measured_thresh={stats['input_thresh']}"
-            f":offset={stats['target_offset']}:linear=true:print_format=json,aresample={RATE}",
-            "-ar", str(RATE), "-ac", "1", "-c:a", "pcm_s16le", str(out)]))
-        result = AudioSegment.from_wav(out)
-        after = measure(out)
-    result = fit_length(result, int(track.frame_count()))
-    loudness = {**after, "input_lufs": first["integrated_lufs"],
-                "input_true_peak_dbtp": first["true_peak_dbtp"],
-                "peaks_limited_db": round(limited_by, 2),
-                "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
-                "normalization": applied.get("normalization_type", "unknown")}
-    return result, loudness
+            current = Path(tmp) / "limited.wav"
+            now = _limit(src, current, ceiling)  # always from the original: no limiting twice
+            ceiling -= max(0.0, now["true_peak_dbtp"] + TARGET_LUFS - now["integrated_lufs"]
+                           - (TARGET_TP - PEAK_MARGIN)) + PEAK_MARGIN
+        limited = AudioSegment.from_wav(current) if current != src else clip
+    gain = min(TARGET_LUFS - now["integrated_lufs"], TARGET_TP - now["true_peak_dbtp"])
+    out = fit_length(limited, int(clip.frame_count())).apply_gain(gain)
+    limited_by = first["true_peak_dbtp"] - now["true_peak_dbtp"] if current != src else 0.0
+    return out, Levelling(first["integrated_lufs"], first["true_peak_dbtp"],
+                          round(limited_by, 2), round(gain, 2))
 
 
 def fit_length(track: AudioSegment, samples: int) -> AudioSegment:
@@ -128,18 +117,37 @@ def fit_length(track: AudioSegment, samples: int) -> AudioSegment:
                         channels=track.channels)
 
 
-def normalize_cached(track: AudioSegment, cache: Path) -> tuple[AudioSegment, dict]:
-    """`normalize`, reused from `cache` when the very same track was normalised before."""
+def level_sentence_cached(clip: AudioSegment, cache: Path) -> tuple[AudioSegment, Levelling]:
+    """`level_sentence`, reused from `cache` when the very same clip was levelled before."""
     # The method is part of the key: a change to this module must not reuse old results.
-    settings = f"{TARGET_LUFS}/{TARGET_TP}/{TARGET_LRA}/{RATE}".encode() + Path(__file__).read_bytes()
-    key = hashlib.sha256(settings + track.raw_data).hexdigest()[:32]
+    settings = f"{TARGET_LUFS}/{TARGET_TP}/{clip.frame_rate}".encode() + Path(__file__).read_bytes()
+    key = hashlib.sha256(settings + clip.raw_data).hexdigest()[:32]
     wav, info = Path(cache) / f"{key}.wav", Path(cache) / f"{key}.json"
     if wav.exists() and info.exists():
         try:
-            return AudioSegment.from_wav(wav), json.loads(info.read_text(encoding="utf-8"))
+            return (AudioSegment.from_wav(wav),
+                    Levelling(**json.loads(info.read_text(encoding="utf-8"))))
         except Exception:  # a damaged cache entry is made again
             pass
-    result, loudness = normalize(track)
-    atomic_write_bytes(wav, wav_bytes(result))
-    atomic_write_text(info, json.dumps(loudness, indent=2))
-    return result, loudness
+    out, done = level_sentence(clip)
+    atomic_write_bytes(wav, wav_bytes(out))
+    atomic_write_text(info, json.dumps(done.__dict__, indent=2))
+    return out, done
+
+
+def track_loudness(path: Path, sentences: list[Levelling]) -> dict:
+    """The joined track's measured loudness with a summary of what was done to its sentences."""
+    gains = [s.gain_db for s in sentences] or [0.0]
+    return {**measure(path), "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
+            "normalization": "linear", "levelled": "per sentence",
+            "peaks_limited_db": max([s.limited_db for s in sentences] or [0.0]),
+            "sentence_gain_db": [min(gains), max(gains)],
+            "input_lufs": _mean_lufs([s.input_lufs for s in sentences])}
+
+
+def _mean_lufs(values: list[float]) -> float:
+    """The power mean of sentence loudnesses: roughly the joined track's loudness before levelling."""
+    heard = [v for v in values if v > SILENT_LUFS]
+    if not heard:
+        return -math.inf
+    return round(10 * math.log10(sum(10 ** (v / 10) for v in heard) / len(heard)), 2)

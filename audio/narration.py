@@ -6,6 +6,8 @@ Outputs (all written atomically): narration.wav, lesson.json, captions.vtt and c
 from __future__ import annotations
 
 import io
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -14,7 +16,7 @@ from pydub import AudioSegment
 
 from audio.assemble import RATE, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
-from audio.loudness import normalize_cached
+from audio.loudness import level_sentence_cached, track_loudness
 from audio.recordings import load_recordings
 from audio.voices import get_voice, wav_bytes
 from cli.options import BuildPaths
@@ -35,7 +37,7 @@ class NarrationReport:
     recorded: int = 0  # sentences taken from the recordings folder
     loudness: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)  # e.g. a fallback from piper to flite
-    mix: Path | None = None  # the track before loudness normalisation, for checks
+    mix: Path | None = None  # the track before each sentence was levelled, for checks
     sources: dict[str, str] = field(default_factory=dict)  # sentence id -> synthesized|cached|recorded
 
 
@@ -50,8 +52,8 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                     on_timed: Callable[[Manifest], None] | None = None) -> tuple[Manifest, NarrationReport]:
     """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`.
 
-    `on_timed` gets the timed manifest as soon as the timings are known, before the loudness
-    passes, so a caller can start drawing the video while they run.
+    `on_timed` gets the timed manifest as soon as the timings are known, before the sentences
+    are levelled, so a caller can start drawing the video meanwhile.
     """
     say = progress or (lambda _msg: None)
     sentences = script.sentences
@@ -91,9 +93,14 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))
 
-    say("normalising loudness (ffmpeg loudnorm, two passes)")
-    final, report.loudness = normalize_cached(track, build_paths.cache / "loudness")
+    say("levelling each sentence to the target loudness")
+    loud_cache = build_paths.cache / "loudness"
+    # each levelling is a few short ffmpeg runs; they wait on processes, so threads overlap them
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        levelled = list(pool.map(lambda clip: level_sentence_cached(clip, loud_cache), clips))
+    final = mix([clip for clip, _ in levelled], placements, total)
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
+    report.loudness = track_loudness(build_paths.narration, [done for _, done in levelled])
 
     manifest = new_manifest(script, timed, total / RATE, build_paths.narration.name,
                             report.loudness)

@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
-    from audio import RecordingError, VoiceError, build_narration
+    from audio import RecordingError, VoiceError
     from transcript import TranscriptError, load_script
 
     start = time.perf_counter()
@@ -28,12 +28,10 @@ def run(args: argparse.Namespace) -> int:
     except TranscriptError as e:
         raise SystemExit(f"render.py render: {e}") from None
     print("[1/4] narration")
-    # The loudness passes run beside the drawing: the video needs only the timings.
+    # Levelling and encoding the narration run beside the drawing: the video needs only the timings.
     timed: Future = Future()
     with ThreadPoolExecutor(max_workers=1) as pool:
-        narration = pool.submit(build_narration, script, build, voice=args.voice,
-                                recordings=args.recordings, progress=_quiet,
-                                on_timed=timed.set_result)
+        narration = pool.submit(_narrate, script, build, args, timed)
         # Manim loads while the narration is voiced and timed.
         from player.clips import ClipError, build_clips
         from player.page import build_player
@@ -48,11 +46,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"[2/4] video ({args.quality})")
         beats = render_beats_needed(timed.result(), args.quality, build.cache, args.jobs,
                                     progress=lambda line: print("      " + line))
-        manifest, report = narration.result()
+        manifest, report, aac = narration.result()
     print(f"      narration: {report.voice}, synthesised {report.synthesized}, cached "
           f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
           f"{report.loudness['integrated_lufs']:.1f} LUFS")
-    video = mux_lesson(beats, build.narration, build.video)
+    video = mux_lesson(beats, aac, build.video)
     print("[3/4] player page")
     page = build_player(manifest, build)
     print("[4/4] clips")
@@ -66,6 +64,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"  clips   {build.clips / 'index.html'} ({len(clips)} clips)")
     print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
     return 0
+
+
+def _narrate(script, build, args: argparse.Namespace, timed):
+    """The narration, then its AAC encode: both run beside the drawing."""
+    from audio import build_narration
+    from video.audio_track import narration_aac
+
+    manifest, report = build_narration(script, build, voice=args.voice, recordings=args.recordings,
+                                       progress=_quiet, on_timed=timed.set_result)
+    return manifest, report, narration_aac(build.narration, build.cache)
 
 
 def _quiet(line: str) -> None:

@@ -1,18 +1,24 @@
 """Course clips under `build/clips/`: one per scene, or any sentence range, each with captions,
-a poster, an embed page and a place in the gallery."""
+a poster, an embed page and a place in the gallery.
+
+A clip whose frames and sound are what they were last time is kept as it is: after an edit only
+the clips it touched are made again.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import wave
 from concurrent.futures import ThreadPoolExecutor
-
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from cli.options import BuildPaths
 from player.assets import install_assets
-from player.cut import cut, poster
+from player import cut as cut_module
+from player.cut import cut, packet_digests, poster
 from player.embed import clip_page_html, gallery_html
 from transcript.captions import captions_vtt
 from transcript.manifest import Manifest, Span, atomic_write_text
@@ -95,15 +101,64 @@ def existing_clips(manifest: Manifest, folder: Path, video: Path) -> list[Clip]:
     return found
 
 
-def make_clip(manifest: Manifest, build_paths: BuildPaths, clip: Clip) -> Path:
-    """Cut one clip and write its captions, poster and embed page; returns the clip's MP4."""
+POSTER_BEFORE_END = 0.25  # seconds: the clip's last frames show its finished picture
+
+
+@dataclass(frozen=True)
+class LessonMedia:
+    """What clips are made of: the lesson video's packet digests and the narration's samples."""
+
+    video_packets: list[tuple[float, str]]  # (seconds, digest)
+    audio: bytes
+    rate: int
+    frame_bytes: int  # bytes per sample frame
+
+    def packets(self, span: Span) -> list[str]:
+        eps = 1e-6  # packets sit on frame times; spans start and end on them
+        return [d for t, d in self.video_packets if span.start - eps <= t < span.end - eps]
+
+    def samples(self, span: Span) -> bytes:
+        return self.audio[round(span.start * self.rate) * self.frame_bytes:
+                          round(span.end * self.rate) * self.frame_bytes]
+
+
+def make_clip(manifest: Manifest, build_paths: BuildPaths, clip: Clip, lesson: LessonMedia) -> Path:
+    """Make one clip's MP4 and poster (unless they are current) and write its captions and embed
+    page. Returns the clip's MP4."""
     folder = build_paths.clips
-    mp4 = cut(build_paths.video, clip.span, clip.file(folder, ".mp4"))
+    mp4, jpg = clip.file(folder, ".mp4"), clip.file(folder, ".jpg")
+    stamp = build_paths.cache / "clips" / f"{clip.id}.key"
+    key = _clip_key(lesson.packets(clip.span), lesson.samples(clip.span))
+    if mp4.exists() and jpg.exists() and stamp.exists() and stamp.read_text() == key:
+        os.utime(mp4)  # current: confirmed against this lesson video
+    else:
+        cut(build_paths.video, build_paths.narration, clip.span, mp4)
+        poster(mp4, max(0.0, clip.span.duration - POSTER_BEFORE_END), jpg)
+        atomic_write_text(stamp, key)
     atomic_write_text(clip.file(folder, ".vtt"), captions_vtt(manifest, clip.span))
-    # The clip's last frames show its finished picture; the middle is often mid-animation.
-    poster(mp4, max(0.0, clip.span.duration - 0.25), clip.file(folder, ".jpg"))
     atomic_write_text(clip.file(folder, ".html"), clip_page_html(manifest, clip))
     return mp4
+
+
+def _clip_key(packets: list[str], samples: bytes) -> str:
+    """A hash of everything in a clip's MP4 and poster: its frames, its sound and how they are made."""
+    how = Path(cut_module.__file__).read_bytes() + f"{POSTER_BEFORE_END}".encode()
+    return hashlib.sha256(how + "\n".join(packets).encode() + samples).hexdigest()[:32]
+
+
+def _read_lesson(build_paths: BuildPaths) -> LessonMedia:
+    """The lesson video's packet digests and the narration's samples; ClipError if the narration
+    is missing or newer than the video."""
+    wav = build_paths.narration
+    if not wav.exists():
+        raise ClipError(f"{wav} does not exist; run `python render.py audio` first")
+    if wav.stat().st_mtime > build_paths.video.stat().st_mtime:
+        raise ClipError(f"{build_paths.video} is older than {wav}; run `python render.py video` "
+                        "first, so the clips' pictures match their sound")
+    with wave.open(str(wav), "rb") as w:
+        audio, rate, width = w.readframes(w.getnframes()), w.getframerate(), w.getsampwidth()
+        channels = w.getnchannels()
+    return LessonMedia(packet_digests(build_paths.video), audio, rate, width * channels)
 
 
 def build_clips(manifest: Manifest, build_paths: BuildPaths,
@@ -115,10 +170,12 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     clips = plan(manifest, ranges)
     if not build_paths.video.exists():
         raise ClipError(f"{build_paths.video} does not exist; run `python render.py video` first")
+    lesson = _read_lesson(build_paths)
+    (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)
     # Each clip is a few ffmpeg runs that wait on the disk and one core: run them side by side.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        list(pool.map(lambda clip: make_clip(manifest, build_paths, clip), clips))
+        list(pool.map(lambda clip: make_clip(manifest, build_paths, clip, lesson), clips))
     listed = existing_clips(manifest, build_paths.clips, build_paths.video)
     atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
     return clips

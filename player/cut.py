@@ -1,4 +1,5 @@
-"""Cutting clips out of the lesson video with ffmpeg: stream copy at a keyframe, and a poster frame."""
+"""Clips with ffmpeg: the lesson's video cut by stream copy at a keyframe, the narration's span
+encoded on its own, and a poster frame."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from transcript.manifest import Span
+from video.encode import AUDIO_ARGS
 
 
 class CutError(RuntimeError):
@@ -36,17 +38,46 @@ def _atomic_output(out: Path, produce) -> Path:
     return out
 
 
-def cut(source: Path, span: Span, out: Path) -> Path:
-    """Copy `span` of `source` into `out` without re-encoding.
+# A copied stream carries the whole lesson's average bit rate into the MP4's btrt box: left
+# out, a clip's bytes depend on its own frames and sound only.
+NO_BITRATE_BOX = ["-write_btrt", "0"]
+
+
+def cut(video: Path, narration: Path, span: Span, out: Path) -> Path:
+    """`span` of `video`'s picture, copied without re-encoding, with `span` of the narration WAV
+    encoded on its own, so the clip's sound starts on its first sample (a copy of the lesson's
+    AAC would start on a packet boundary).
 
     The span must start at a keyframe (the lesson has one at every sentence start): seeking the
     input there and copying `span.duration` seconds gives exactly the span's frames.
     """
+    at, length = f"{span.start:.6f}", f"{span.duration:.6f}"
+
     def produce(tmp: Path) -> None:
-        _run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-ss", f"{span.start:.6f}", "-i", str(source),
-              "-t", f"{span.duration:.6f}", "-map", "0:v:0", "-map", "0:a?", "-c", "copy",
-              "-avoid_negative_ts", "make_zero", "-movflags", "+faststart", "-f", "mp4", str(tmp)])
+        _run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-ss", at, "-i", str(video),
+              "-ss", at, "-t", length, "-i", str(narration), "-t", length,
+              "-map", "0:v:0", "-map", "1:a:0", "-c:v", "copy", *AUDIO_ARGS,
+              "-fflags", "+bitexact", "-map_metadata", "-1",
+              "-movflags", "+faststart", *NO_BITRATE_BOX, "-f", "mp4", str(tmp)])
     return _atomic_output(out, produce)
+
+
+def packet_digests(video: Path) -> list[tuple[float, str]]:
+    """(time in seconds, digest) of every packet of `video`'s picture, from one ffmpeg run that
+    reads without decoding: a clip's frames are unchanged when its packets' digests are."""
+    result = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-i", str(video), "-map", "0:v:0",
+                             "-c", "copy", "-f", "framemd5", "-"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise CutError(f"ffmpeg could not read {video}: {result.stderr.strip()[-500:]}")
+    num, den = 1, 1
+    packets = []
+    for line in result.stdout.splitlines():
+        if line.startswith("#tb 0:"):
+            num, den = (int(x) for x in line.split(":", 1)[1].strip().split("/"))
+        elif line and not line.startswith("#"):
+            _, _, pts, duration, size, digest = (x.strip() for x in line.split(","))
+            packets.append((int(pts) * num / den, f"{duration},{size},{digest}"))
+    return packets
 
 
 def poster(clip: Path, at: float, out: Path) -> Path:

@@ -19,6 +19,9 @@ from tqdm import tqdm
 from manim import (
     Animation,
     DecimalNumber,
+    FadeIn,
+    FadeOut,
+    Indicate,
     MathTex,
     Mobject,
     Scene,
@@ -33,12 +36,30 @@ from scenes.timing import SceneTiming
 
 log = logging.getLogger("lesson.scenes")
 
+# Animations whose end state is their mobject as it was (added, or removed for FadeOut): exactly
+# so, since smooth(1) == 1 and there_and_back(1) == 0.
+_END_STATE_KNOWN = (FadeIn, FadeOut, Indicate)
+
 
 class FrameExactRenderer(CairoRenderer):
-    """Cairo renderer whose frozen-frame waits round to the nearest frame instead of truncating."""
+    """Cairo renderer whose frozen-frame waits round to the nearest frame instead of truncating,
+    and which draws nothing while animations are skipped (Manim's draws each play's still parts
+    even then, the largest cost of running a beat without pixels)."""
 
     def freeze_current_frame(self, duration: float) -> None:
         self.add_frame(self.get_frame(), num_frames=int(round(duration * self.camera.frame_rate)))
+
+    def update_frame(self, scene, mobjects=None, include_submobjects=True, ignore_skipping=True,
+                     **kwargs) -> None:
+        if self.skip_animations:
+            return
+        super().update_frame(scene, mobjects, include_submobjects, ignore_skipping, **kwargs)
+
+    def save_static_frame_data(self, scene, static_mobjects):
+        if self.skip_animations:
+            self.static_image = None
+            return None
+        return super().save_static_frame_data(scene, static_mobjects)
 
 
 @dataclass
@@ -145,7 +166,31 @@ class LessonScene(Scene):
             self._apply_instantly(animations, **kwargs)
             return
         self.frame += frames
+        if self.renderer._original_skipping_status and not kwargs and self._jump_to_end(animations):
+            self.renderer.time += frames / self.fps
+            self.renderer.num_plays += 1
+            return
         super().play(*animations, run_time=frames / self.fps, **kwargs)
+
+    def _jump_to_end(self, animations: list[Animation]) -> bool:
+        """Leave the scene as skipped animations would, when their end is known without running
+        them: a FadeIn's mobject as it is, a FadeOut's removed, an Indicate's unchanged. Manim's
+        own skipping copies each mobject two or three times first, most of the cost of running a
+        beat without pixels. False (and nothing done) for any other animation."""
+        if not all(type(a) in _END_STATE_KNOWN for a in animations):
+            return False
+        family = self.get_mobject_family_members()
+        for a in animations:  # as Manim's play adds animated mobjects missing from the scene
+            if not a.is_introducer() and a.mobject not in family:
+                self.add(a.mobject)
+                family += a.mobject.get_family()
+        for a in animations:  # as an introducer's set-up does
+            if a.is_introducer() and a.mobject not in self.get_mobject_family_members():
+                self.add(a.mobject)
+        for a in animations:  # as a remover's clean-up does
+            if a.is_remover():
+                self.remove(a.mobject)
+        return True
 
     def _apply_instantly(self, animations: list[Animation], **kwargs) -> None:
         """Jump to the animations' end state without spending a frame."""

@@ -13,6 +13,7 @@ from manim import (LEFT, UP, AnimationGroup, FadeIn, FadeOut, ManimColor, Rectan
                    Text, Transform, VGroup)
 
 from scenes import style
+from scenes.prebuilt import built
 
 
 class Grid(VGroup):
@@ -36,7 +37,7 @@ class Grid(VGroup):
                                  fill_color=color,
                                  fill_opacity=cell_fill(float(strength[i, j])))
                 rect.move_to(np.array([j * cell_w, -i * cell_h, 0.0]))
-                text = Text(texts[i][j], font=style.MONO, font_size=size, color=text_color)
+                text = built(Text, texts[i][j], font=style.MONO, font_size=size, color=text_color)
                 text.move_to(rect)
                 self.rects[i][j], self.texts[i][j] = rect, text
                 body.add(VGroup(rect, text))
@@ -46,14 +47,14 @@ class Grid(VGroup):
         self.row_labels = VGroup()
         if row_labels is not None:
             for i, name in enumerate(row_labels):
-                t = Text(name, font=style.FONT, font_size=label_size, color=label_color)
+                t = built(Text, name, font=style.FONT, font_size=label_size, color=label_color)
                 t.next_to(self.rects[i][0], LEFT, buff=0.15)
                 self.row_labels.add(t)
             self.add(self.row_labels)
         self.col_labels = VGroup()
         if col_labels is not None:
             for j, name in enumerate(col_labels):
-                t = Text(name, font=style.FONT, font_size=label_size, color=label_color)
+                t = built(Text, name, font=style.FONT, font_size=label_size, color=label_color)
                 t.next_to(self.rects[0][j], UP, buff=0.12)
                 self.col_labels.add(t)
             self.add(self.col_labels)

@@ -6,6 +6,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, GrowArrow, Indicate, Ma
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene
+from scenes.prebuilt import built
 from scenes.widgets import caption, keep_in_frame, label, token_box, vector
 
 EXAMPLE = "fluffy"  # its key and value say the most: an adjective that hands over its texture
@@ -43,7 +44,7 @@ class QueriesKeysValuesScene(LessonScene):
             arrow = Arrow(embedding.get_right(), row.get_left(), buff=0.2, color=style.MUTED,
                           stroke_width=3, max_tip_length_to_length_ratio=0.08)
             arrows.add(arrow)
-            maps.add(MathTex(matrix, color=color, font_size=34)
+            maps.add(built(MathTex, matrix, color=color, font_size=34)
                      .move_to(arrow.point_from_proportion(0.45)).shift(0.3 * UP))
 
         dims = VGroup(*(caption(d).next_to(cell, UP, buff=0.12) for d, cell in

@@ -6,6 +6,7 @@ from manim import (DOWN, RIGHT, UP, FadeIn, FadeOut, Indicate, MathTex, Surround
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene
+from scenes.prebuilt import built
 from scenes.grid import beat_seconds
 from scenes.widgets import label
 
@@ -34,7 +35,7 @@ class FormulaScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        formula = MathTex(*(tex for tex, _ in PIECES), font_size=96)
+        formula = built(MathTex, *(tex for tex, _ in PIECES), font_size=96)
         for sub, (_, color) in zip(formula, PIECES):
             sub.set_color(color)
         formula.move_to(1.5 * UP)

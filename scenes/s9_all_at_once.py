@@ -14,6 +14,7 @@ from attention import lesson
 from attention.figures import percent_figure, score_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene
+from scenes.prebuilt import built
 from scenes.grid import Grid, pace, strengths, texts_of
 from scenes.widgets import caption, token_box, token_row
 
@@ -33,7 +34,7 @@ TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK
 
 
 def tex(*names: str, size: int = 34) -> MathTex:
-    m = MathTex(*(TEX[n][0] for n in names), font_size=size)
+    m = built(MathTex, *(TEX[n][0] for n in names), font_size=size)
     for sub, n in zip(m, names):
         sub.set_color(TEX[n][1])
     return m

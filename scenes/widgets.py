@@ -17,12 +17,13 @@ from manim import (
 )
 
 from scenes import style
+from scenes.prebuilt import built
 
 
 def label(text: str, size: int = style.BODY_SIZE, color: ManimColor = style.INK,
           font: str = style.FONT, **kwargs) -> Text:
     """Text in the lesson's font."""
-    return Text(text, font=font, font_size=size, color=color, **kwargs)
+    return built(Text, text, font=font, font_size=size, color=color, **kwargs)
 
 
 def token_box(word: str, width: float = 2.3) -> VGroup:
@@ -43,7 +44,7 @@ def token_row(words: Sequence[str], width: float = 2.3, gap: float = 0.4) -> VGr
 def number_text(value: float, decimals: int = 1, size: int = style.SMALL_SIZE,
                 color: ManimColor = style.INK) -> Text:
     """A number as monospaced text, as the lesson rounds it."""
-    return Text(f"{value:.{decimals}f}", font=style.MONO, font_size=size, color=color)
+    return built(Text, f"{value:.{decimals}f}", font=style.MONO, font_size=size, color=color)
 
 
 def vector(values: np.ndarray, color: ManimColor, decimals: int = 1, cell: float = 0.42,

@@ -46,14 +46,21 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 
 
-def encode_video(manifest: Manifest, out: Path) -> None:
+def encode_narration(manifest: Manifest, out: Path) -> None:
+    """A tone of the manifest's length as narration.wav (48 kHz 16-bit mono, like the real one)."""
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi",
+         "-i", f"sine=f=330:sample_rate=48000:d={manifest.duration:.6f}",
+         "-ac", "1", "-c:a", "pcm_s16le", str(out)], check=True)
+
+
+def encode_video(manifest: Manifest, narration: Path, out: Path) -> None:
     """A small H.264/AAC video of the manifest's length with a keyframe at every sentence start."""
     keys = ",".join("0" if s.start == 0 else f"{s.start - 0.001:.6f}" for s in manifest.sentences)
     d = f"{manifest.duration:.6f}"
     subprocess.run(
         ["ffmpeg", "-v", "error", "-nostdin", "-y",
-         "-f", "lavfi", "-i", f"testsrc2=s=320x180:r={GRID_FPS}:d={d}",
-         "-f", "lavfi", "-i", f"sine=f=330:sample_rate=48000:d={d}",
+         "-f", "lavfi", "-i", f"testsrc2=s=320x180:r={GRID_FPS}:d={d}", "-i", str(narration),
          "-c:v", "libx264", "-preset", "veryfast", "-bf", "0", "-pix_fmt", "yuv420p",
          "-force_key_frames", keys, "-c:a", "aac", "-ar", "48000", "-b:a", "64k",
          "-movflags", "+faststart", "-shortest", str(out)],
@@ -62,14 +69,16 @@ def encode_video(manifest: Manifest, out: Path) -> None:
 
 def make_lesson(root: Path, texts: dict[str, str] | None = None,
                 video: bool = True) -> tuple[Manifest, BuildPaths]:
-    """A build folder with lesson.json, captions, chapters and (optionally) lesson.mp4."""
+    """A build folder with lesson.json, captions, chapters, narration.wav and (optionally)
+    lesson.mp4."""
     build = BuildPaths(root)
     manifest = timed_manifest(texts)
     write_manifest(manifest, build.manifest)
     atomic_write_text(build.captions, captions_vtt(manifest))
     atomic_write_text(build.chapters, chapters_vtt(manifest))
+    encode_narration(manifest, build.narration)
     if video:
-        encode_video(manifest, build.video)
+        encode_video(manifest, build.narration, build.video)
     return manifest, build
 
 

@@ -91,7 +91,7 @@ def test_cli_cuts_a_single_range(lesson, tmp_path, capsys):
     manifest, build = lesson
     folder = tmp_path / "build"
     folder.mkdir()
-    for name in ("lesson.json", "lesson.mp4"):
+    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
         (folder / name).symlink_to(build.root / name)
     assert render.main(["clips", "--build", str(folder), "--from", "key-contains"]) == 0
     assert sorted(p.name for p in (folder / "clips").glob("*.mp4")) == ["key-contains--key-contains.mp4"]

@@ -36,6 +36,7 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             self._target: PipeTarget | None = None
             self.counts: dict[str, int] = {}
             self._current: str | None = None
+            self._closing: list[tuple[subprocess.Popen, PipeTarget]] = []
 
         def segment(self, sentence_id: str) -> None:
             self._close()
@@ -58,21 +59,26 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                 self._proc.stdin.write(data)
 
         def _close(self) -> None:
+            """End the beat's input; its encoder finishes while the next beat is drawn."""
             if self._proc is None:
                 return
             proc, self._proc = self._proc, None
             proc.stdin.close()
-            err = proc.stderr.read().decode(errors="replace")
-            if proc.wait() != 0:
-                raise RuntimeError(f"ffmpeg failed encoding {self._target.path}:\n{err[-2000:]}")
+            self._closing.append((proc, self._target))
 
         def finish(self) -> None:
             self._close()
+            closing, self._closing = self._closing, []
+            for proc, target in closing:
+                err = proc.stderr.read().decode(errors="replace")
+                if proc.wait() != 0:
+                    raise RuntimeError(f"ffmpeg failed encoding {target.path}:\n{err[-2000:]}")
 
         def abort_encode_jobs(self, reraise_encoder_failures: bool = False) -> None:
-            if self._proc is not None:
-                self._proc.kill()
-                self._proc.wait()
-                self._proc = None
+            running = [proc for proc, _ in self._closing] + ([self._proc] if self._proc else [])
+            self._proc, self._closing = None, []
+            for proc in running:
+                proc.kill()
+                proc.wait()
 
     return FfmpegSink

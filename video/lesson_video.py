@@ -8,12 +8,13 @@ import tempfile
 from pathlib import Path
 
 from transcript.manifest import Span
-from video.encode import AUDIO_RATE
+from video.encode import AUDIO_ARGS
 
 
 def join_and_mux(files: list[Path], durations: list[float], out: Path, narration: Path | None = None,
                  audio_span: Span | None = None) -> Path:
-    """Concatenate MP4s by stream copy, adding the narration (or `audio_span` of it) as AAC 48 kHz.
+    """Concatenate MP4s by stream copy, adding the narration: an .m4a is copied as it is, a WAV
+    (or `audio_span` of it) is encoded with the lesson's AAC settings.
 
     Each file's exact duration is given to the concat demuxer: the one it reads from an MP4 is
     rounded, and the error adds up, moving later keyframes just after their sentence starts.
@@ -26,11 +27,11 @@ def join_and_mux(files: list[Path], durations: list[float], out: Path, narration
         tmp = Path(tmpdir) / out.name
         cmd = ["ffmpeg", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", str(listing)]
         if narration is not None:
+            copy = narration.suffix == ".m4a" and audio_span is None
             if audio_span is not None:
                 cmd += ["-ss", f"{audio_span.start:.6f}", "-t", f"{audio_span.duration:.6f}"]
-            # the fast AAC coder is three times quicker than the default, inaudibly so at 160k
-            cmd += ["-i", str(narration), "-map", "0:v:0", "-map", "1:a:0", "-c:a", "aac",
-                    "-aac_coder", "fast", "-b:a", "160k", "-ar", str(AUDIO_RATE), "-flags:a", "+bitexact"]
+            cmd += ["-i", str(narration), "-map", "0:v:0", "-map", "1:a:0",
+                    *(["-c:a", "copy"] if copy else AUDIO_ARGS)]
         cmd += ["-c:v", "copy", "-fflags", "+bitexact", "-map_metadata", "-1",
                 "-movflags", "+faststart", str(tmp)]
         result = subprocess.run(cmd, capture_output=True, text=True)

@@ -14,6 +14,7 @@ from typing import Callable
 
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
+from video.audio_track import narration_aac
 from video.cache import beat_keys
 from video.encode import QUALITIES
 from video.lesson_video import join_and_mux
@@ -134,12 +135,12 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     if not narration.exists():
         raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
     beats = render_beats_needed(manifest, quality, cache_dir, jobs, progress=progress)
-    mux_lesson(beats, narration, out)
+    mux_lesson(beats, narration_aac(narration, cache_dir), out)
     return VideoReport(out, tuple(beats), time.perf_counter() - start)
 
 
 def mux_lesson(beats: list[BeatJob], narration: Path, out: Path) -> Path:
-    """Join beats already in the cache and add the narration."""
+    """Join beats already in the cache and add the narration (an encoded .m4a is copied)."""
     return join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration)
 
 

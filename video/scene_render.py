@@ -118,6 +118,7 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str
             scene.render()
         except StopAfterBeat:
             pass
+        scene.renderer.skip_animations = False  # it draws nothing while skipping
         scene.renderer.update_frame(scene, ignore_skipping=True)
         image = scene.renderer.camera.get_image()
     out.parent.mkdir(parents=True, exist_ok=True)

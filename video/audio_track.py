@@ -1,0 +1,43 @@
+"""The narration as AAC: encoded once per distinct track, beside the drawing, and muxed by copy."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from transcript.manifest import Span
+from video.encode import AUDIO_ARGS
+
+
+def encode_audio(wav: Path, out: Path, span: Span | None = None) -> Path:
+    """`wav` (or `span` of it, cut to the sample) as AAC in an MP4 audio file, written atomically."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cut = ["-ss", f"{span.start:.6f}", "-t", f"{span.duration:.6f}"] if span else []
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".m4a")
+    os.close(fd)
+    try:
+        done = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", *cut, "-i", str(wav),
+                               "-map", "0:a:0", *AUDIO_ARGS, "-fflags", "+bitexact",
+                               "-map_metadata", "-1", "-f", "mp4", tmp],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"ffmpeg could not encode {wav} as AAC:\n{done.stderr[-2000:]}")
+        os.replace(tmp, out)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return out
+
+
+def narration_aac(wav: Path, cache_dir: Path) -> Path:
+    """The whole narration as AAC, from `cache_dir` when this very track was encoded before."""
+    key = hashlib.sha256(wav.read_bytes() + " ".join(AUDIO_ARGS).encode()).hexdigest()[:32]
+    out = cache_dir / "aac" / f"narration-{key}.m4a"
+    if not out.exists():
+        encode_audio(wav, out)
+        for old in out.parent.glob("narration-*.m4a"):  # one encoded track is kept
+            if old != out:
+                old.unlink(missing_ok=True)
+    return out
