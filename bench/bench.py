@@ -114,13 +114,22 @@ def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int
 
     full = fresh_build(base, f"{q}-full", None)
     r["cold_full"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q))
+    original = ROOT / "transcript" / "lesson.yaml"
     edited = base / f"{q}-edited.yaml"
-    text = (ROOT / "transcript" / "lesson.yaml").read_text(encoding="utf-8")
-    edited.write_text(text.replace(*EDIT), encoding="utf-8")
-    r["edit"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q,
-                                 "--lesson", str(edited)))
+    edited.write_text(original.read_text(encoding="utf-8").replace(*EDIT), encoding="utf-8")
+    # Three one-sentence edits in a row (there, back, there again); the median is reported.
+    r["edits"] = [timed(lesson_cmd("render", "--build", str(full), "--quality", q, "--lesson", str(y)))
+                  for y in (edited, original, edited)]
+    r["edit"] = sorted(r["edits"], key=lambda run: run.seconds)[1]
+    # The edited render must equal a cold render of the edited lesson, byte for byte.
+    cold_edit = fresh_build(base, f"{q}-edited-cold", full)
+    timed(lesson_cmd("video", "--build", str(cold_edit), "--quality", q))
+    r["edit_identical"] = (cold_edit / "lesson.mp4").read_bytes() == (full / "lesson.mp4").read_bytes()
+
     m = read_manifest(full / "lesson.json")
     r["clip_seconds"] = sum(m.scene_span(s.id).duration for s in m.scenes)
+    shutil.rmtree(full / "clips")  # clip export from scratch: no clip kept from the renders above
+    shutil.rmtree(full / "cache" / "clips")
     r["clips"] = timed(lesson_cmd("clips", "--build", str(full), "--quality", q))
     r["duration"] = duration
     return r
@@ -147,7 +156,7 @@ def profile_scene(quality: str, narrated: Path, media: Path, scene_id: str = "al
         return sum(v[3] for (f, _, n), v in stats.items() if file_part in f and n == name)
 
     drawing = cumulative("camera/camera.py", "capture_mobjects")
-    encoding = cumulative("video/frames.py", "emit") + cumulative("video/frames.py", "_close")
+    encoding = cumulative("video/frames.py", "emit") + cumulative("video/frames.py", "finish")
     return {"scene": scene_id, "wall": wall, "drawing": drawing, "encoding": encoding,
             "python": max(0.0, wall - drawing - encoding),
             "video": manifest.scene_span(scene_id).duration}
@@ -175,8 +184,11 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
             (f"ours (--jobs {jobs}) over Manim's command line", f"{r['plain'].seconds / r['jobsN'].seconds:.2f}×"),
             ("video again, all scenes cached", f"{r['cached_video'].seconds:.1f} s; bytes identical to cold: {r['cached_identical']}"),
             ("cold full render (narration, video, player, clips)", f"{r['cold_full'].seconds:.1f} s"),
-            ("re-render after a one-sentence edit", f"{r['edit'].seconds:.1f} s = {r['edit'].seconds / r['cold_full'].seconds:.1%} of cold"),
-            ("clip export", f"{r['clip_seconds'] / r['clips'].seconds:.0f} s of clip per s"),
+            ("re-render after a one-sentence edit (median of 3)",
+             f"{r['edit'].seconds:.1f} s = {r['edit'].seconds / r['cold_full'].seconds:.1%} of cold "
+             f"({', '.join(f'{x.seconds:.1f}' for x in r['edits'])} s)"),
+            ("edited render equals a cold render of the edited lesson", f"bytes identical: {r['edit_identical']}"),
+            ("clip export, from scratch", f"{r['clip_seconds'] / r['clips'].seconds:.0f} s of clip per s ({r['clips'].seconds:.1f} s)"),
             ("peak memory of the whole render (process tree)", f"{max(x.peak_mb for x in (r['jobsN'], r['cold_full'])):.0f} MB"),
         ]
         lines += [f"| {q} | {a} | {b} |" for a, b in rows]
@@ -188,7 +200,8 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
              r["edit"].seconds / cold <= 0.10),
             (f"{q}: clip export ≥ 50 s of clip per s", f"{r['clip_seconds'] / r['clips'].seconds:.0f}",
              r["clip_seconds"] / r["clips"].seconds >= 50),
-            (f"{q}: identical inputs give identical bytes", str(r["cached_identical"]), r["cached_identical"]),
+            (f"{q}: identical inputs give identical bytes", str(r["cached_identical"] and r["edit_identical"]),
+             r["cached_identical"] and r["edit_identical"]),
         ]
         if q == "default":
             checks[:0] = [
@@ -213,12 +226,13 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
         lines.append(f"| {q} | {p['scene']} ({p['video']:.1f} s of video) | {p['wall']:.1f} s | "
                      f"{share(p['drawing'])} | {share(p['encoding'])} | {share(p['python'])} |")
     lines += ["", "## Reading", "",
-              "- A re-render after a one-sentence edit voices that sentence, re-times the manifest, "
-              "redraws the beat that changed and the later beats of its scene (the earlier ones run "
-              "without pixels to set the picture up), joins every beat by stream copy and re-encodes "
-              "only the narration (its loudness gain moves with any edit), then re-cuts the clips. "
-              "Voicing and the loudness passes run beside the drawing. Its share of a cold render is "
-              "largest at low quality, where the cold render itself is shortest.",
+              "- A re-render after a one-sentence edit voices that sentence and re-times the "
+              "manifest; meanwhile Manim loads. It redraws the changed beat and the later beats of "
+              "its scene (the earlier ones run without pixels, fades jumping to their end, texts "
+              "unpickled rather than rebuilt), while that one sentence is levelled and the narration "
+              "encoded to AAC. Then every beat is joined and the narration muxed, both by stream "
+              "copy, and only the clips whose frames or sound changed are cut again. About 0.6 s "
+              "of it is loading Piper's voice model and 0.5 s Manim's import.",
               "- Encoding grows with the pixel count: a third of a scene's time at 1080p60, where x264 "
               "shares the 2 cores with drawing."]
     return "\n".join(lines) + "\n"

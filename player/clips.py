@@ -101,7 +101,7 @@ def existing_clips(manifest: Manifest, folder: Path, video: Path) -> list[Clip]:
     return found
 
 
-POSTER_BEFORE_END = 0.25  # seconds: the clip's last frames show its finished picture
+POSTER_LEAD = 0.25  # seconds before a clip's end where its poster is taken: the finished picture
 
 
 @dataclass(frozen=True)
@@ -122,27 +122,38 @@ class LessonMedia:
                           round(span.end * self.rate) * self.frame_bytes]
 
 
-def make_clip(manifest: Manifest, build_paths: BuildPaths, clip: Clip, lesson: LessonMedia) -> Path:
-    """Make one clip's MP4 and poster (unless they are current) and write its captions and embed
-    page. Returns the clip's MP4."""
+def _make(build_paths: BuildPaths, stale: list[tuple[Clip, str]]) -> None:
+    """Cut the stale clips and take their posters: independent ffmpeg runs, side by side (the
+    poster comes from the lesson video, so it need not wait for its clip). Each clip's key is
+    written once both of its files are in place."""
     folder = build_paths.clips
-    mp4, jpg = clip.file(folder, ".mp4"), clip.file(folder, ".jpg")
-    stamp = build_paths.cache / "clips" / f"{clip.id}.key"
-    key = _clip_key(lesson.packets(clip.span), lesson.samples(clip.span))
-    if mp4.exists() and jpg.exists() and stamp.exists() and stamp.read_text() == key:
-        os.utime(mp4)  # current: confirmed against this lesson video
-    else:
-        cut(build_paths.video, build_paths.narration, clip.span, mp4)
-        poster(mp4, max(0.0, clip.span.duration - POSTER_BEFORE_END), jpg)
-        atomic_write_text(stamp, key)
-    atomic_write_text(clip.file(folder, ".vtt"), captions_vtt(manifest, clip.span))
-    atomic_write_text(clip.file(folder, ".html"), clip_page_html(manifest, clip))
-    return mp4
+    # ffmpeg runs wait on the disk and on process start-up as well as on a core: run them together
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        runs = [(clip, key, [
+            pool.submit(cut, build_paths.video, build_paths.narration, clip.span,
+                        clip.file(folder, ".mp4")),
+            pool.submit(poster, build_paths.video, max(clip.span.start, clip.span.end - POSTER_LEAD),
+                        clip.file(folder, ".jpg"))]) for clip, key in stale]
+        for clip, key, futures in runs:
+            for future in futures:
+                future.result()
+            atomic_write_text(_stamp(build_paths, clip), key)
+
+
+def _stamp(build_paths: BuildPaths, clip: Clip) -> Path:
+    """Where the key of a clip's current MP4 and poster is kept."""
+    return build_paths.cache / "clips" / f"{clip.id}.key"
+
+
+def _is_current(build_paths: BuildPaths, clip: Clip, key: str) -> bool:
+    stamp = _stamp(build_paths, clip)
+    return (clip.file(build_paths.clips, ".mp4").exists() and clip.file(build_paths.clips, ".jpg").exists()
+            and stamp.exists() and stamp.read_text() == key)
 
 
 def _clip_key(packets: list[str], samples: bytes) -> str:
     """A hash of everything in a clip's MP4 and poster: its frames, its sound and how they are made."""
-    how = Path(cut_module.__file__).read_bytes() + f"{POSTER_BEFORE_END}".encode()
+    how = Path(cut_module.__file__).read_bytes() + f"{POSTER_LEAD}".encode()
     return hashlib.sha256(how + "\n".join(packets).encode() + samples).hexdigest()[:32]
 
 
@@ -173,9 +184,12 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     lesson = _read_lesson(build_paths)
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)
-    # Each clip is a few ffmpeg runs that wait on the disk and one core: run them side by side.
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        list(pool.map(lambda clip: make_clip(manifest, build_paths, clip, lesson), clips))
+    keys = {clip.id: _clip_key(lesson.packets(clip.span), lesson.samples(clip.span)) for clip in clips}
+    _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])])
+    for clip in clips:
+        os.utime(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
+        atomic_write_text(clip.file(build_paths.clips, ".vtt"), captions_vtt(manifest, clip.span))
+        atomic_write_text(clip.file(build_paths.clips, ".html"), clip_page_html(manifest, clip))
     listed = existing_clips(manifest, build_paths.clips, build_paths.video)
     atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
     return clips
