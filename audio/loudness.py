@@ -25,7 +25,7 @@ from transcript.manifest import atomic_write_bytes, atomic_write_text
 TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
 PEAK_MARGIN = 0.3  # dB aimed under TARGET_TP when limiting: the limiter holds sample peaks only
-LIMIT_TRIES = 4
+LIMIT_TRIES = 6
 SILENT_LUFS = -70.0  # ebur128's absolute gate: a clip this quiet has no loudness to correct
 
 
@@ -56,13 +56,15 @@ def measure(path: Path) -> dict:
     return _summary(_ffmpeg(["-i", str(path), "-af", "ebur128=peak=true", "-f", "null", "-"]))
 
 
-def _limit(src: Path, dst: Path, ceiling_db: float) -> dict:
-    """Hold sample peaks under `ceiling_db` (look-ahead limiter, delay compensated) and measure
-    the result in the same pass."""
-    limit = max(0.0625, 10 ** (ceiling_db / 20))
+def _gain_and_limit(src: Path, dst: Path, gain_db: float, ceiling_db: float) -> dict:
+    """Raise `src` by `gain_db` and hold its sample peaks under `ceiling_db` with a look-ahead
+    limiter (in floating point, delay compensated), measuring the result in the same pass."""
+    level_in = min(64.0, max(0.015625, 10 ** (gain_db / 20)))  # alimiter's own limits
+    ceiling = min(1.0, max(0.0625, 10 ** (ceiling_db / 20)))
     return _summary(_ffmpeg([
         "-i", str(src), "-af",
-        f"alimiter=limit={limit:.6f}:level=false:latency=true:attack=2:release=20,ebur128=peak=true",
+        f"alimiter=level_in={level_in:.6f}:limit={ceiling:.6f}:level=false:latency=true"
+        ":attack=2:release=20,ebur128=peak=true",
         "-c:a", "pcm_s16le", str(dst)]))
 
 
@@ -79,32 +81,35 @@ class Levelling:
 def level_sentence(clip: AudioSegment) -> tuple[AudioSegment, Levelling]:
     """`clip` at TARGET_LUFS with its true peak under TARGET_TP, the same length to the sample.
 
-    When the gain alone would break the ceiling, the peaks are limited first, a little lower on
-    each try (limiting also lowers the loudness). Should the tries run out, the gain is held back
-    instead: a sentence may end up slightly quiet, never too loud.
+    When the gain alone would break the ceiling, the gain is applied inside a limiter that holds
+    the peaks down. Each try raises the gain by the loudness the limiting took, and lowers the
+    limiter's ceiling by any true peak (between samples) it let through. Should the tries run
+    out, the last small gain is held back instead: a sentence may end up slightly quiet, never
+    too loud.
     """
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "in.wav"
+        src, limited = Path(tmp) / "in.wav", Path(tmp) / "limited.wav"
         src.write_bytes(wav_bytes(clip))
-        first = now = measure(src)
+        first = measure(src)
         if first["integrated_lufs"] <= SILENT_LUFS:
             return clip, Levelling(first["integrated_lufs"], first["true_peak_dbtp"], 0.0, 0.0)
-        ceiling = TARGET_TP - PEAK_MARGIN - (TARGET_LUFS - first["integrated_lufs"])
-        current = src
+        gain = TARGET_LUFS - first["integrated_lufs"]
+        if first["true_peak_dbtp"] + gain <= TARGET_TP - PEAK_MARGIN:
+            out = clip.apply_gain(gain)
+            return out, Levelling(first["integrated_lufs"], first["true_peak_dbtp"], 0.0, round(gain, 2))
+        ceiling = TARGET_TP - PEAK_MARGIN
         for _ in range(LIMIT_TRIES):
-            excess = now["true_peak_dbtp"] + TARGET_LUFS - now["integrated_lufs"] - (TARGET_TP - PEAK_MARGIN)
-            if excess <= 0:
+            now = _gain_and_limit(src, limited, gain, ceiling)
+            short, over = TARGET_LUFS - now["integrated_lufs"], now["true_peak_dbtp"] - TARGET_TP
+            if abs(short) < 0.1 and over <= 0:
                 break
-            current = Path(tmp) / "limited.wav"
-            now = _limit(src, current, ceiling)  # always from the original: no limiting twice
-            ceiling -= max(0.0, now["true_peak_dbtp"] + TARGET_LUFS - now["integrated_lufs"]
-                           - (TARGET_TP - PEAK_MARGIN)) + PEAK_MARGIN
-        limited = AudioSegment.from_wav(current) if current != src else clip
-    gain = min(TARGET_LUFS - now["integrated_lufs"], TARGET_TP - now["true_peak_dbtp"])
-    out = fit_length(limited, int(clip.frame_count())).apply_gain(gain)
-    limited_by = first["true_peak_dbtp"] - now["true_peak_dbtp"] if current != src else 0.0
-    return out, Levelling(first["integrated_lufs"], first["true_peak_dbtp"],
-                          round(limited_by, 2), round(gain, 2))
+            gain += short
+            ceiling -= max(0.0, over + 0.1)
+        result = fit_length(AudioSegment.from_wav(limited), int(clip.frame_count()))
+    trim = min(TARGET_LUFS - now["integrated_lufs"], TARGET_TP - now["true_peak_dbtp"])
+    limited_by = first["true_peak_dbtp"] + gain - now["true_peak_dbtp"]
+    return result.apply_gain(trim), Levelling(first["integrated_lufs"], first["true_peak_dbtp"],
+                                              round(limited_by, 2), round(gain + trim, 2))
 
 
 def fit_length(track: AudioSegment, samples: int) -> AudioSegment:

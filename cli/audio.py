@@ -26,7 +26,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"voice: {report.voice} ({report.voice_version}); synthesised {report.synthesized}, "
           f"cached {report.cached}, recorded {report.recorded}")
     print(f"loudness: {loud['integrated_lufs']:.1f} LUFS integrated, "
-          f"{loud['true_peak_dbtp']:.1f} dBTP true peak ({loud['normalization']} loudnorm)")
+          f"{loud['true_peak_dbtp']:.1f} dBTP true peak; each sentence levelled by "
+          f"{loud['sentence_gain_db'][0]:+.1f} to {loud['sentence_gain_db'][1]:+.1f} dB, peaks "
+          f"limited by up to {loud['peaks_limited_db']:.1f} dB")
     print(f"duration: {manifest.duration:.2f} s, {len(manifest.sentences)} sentences, "
           f"{len(manifest.scenes)} scenes")
     for path in (build.narration, build.manifest, build.captions, build.chapters):

@@ -7,8 +7,16 @@ from __future__ import annotations
 
 import argparse
 import time
+from concurrent.futures import Future
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cli.options import paths
+from cli.options import BuildPaths, paths
+
+if TYPE_CHECKING:
+    from audio import NarrationReport
+    from transcript import Script
+    from transcript.manifest import Manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
     from audio import RecordingError, VoiceError
     from transcript import TranscriptError, load_script
@@ -66,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _narrate(script, build, args: argparse.Namespace, timed):
+def _narrate(script: Script, build: BuildPaths, args: argparse.Namespace,
+             timed: Future) -> tuple[Manifest, NarrationReport, Path]:
     """The narration, then its AAC encode: both run beside the drawing."""
     from audio import build_narration
     from video.audio_track import narration_aac

@@ -32,3 +32,28 @@ def test_a_changed_sentence_is_the_only_clip_made_again(flite_narration, lesson_
     manifest, report = build_narration(script, paths, voice="flite")
     assert report.synthesized == 1 and report.sources[changed.id] == "synthesized"
     assert manifest.sentence(changed.id).text == changed.text
+
+
+def test_an_edit_leaves_every_other_sentence_sounding_the_same(flite_narration, lesson_script, tmp_path):
+    """Sentences are levelled one by one: the final track of the others is untouched, sample for sample."""
+    import wave
+
+    def sentence_samples(path, s) -> bytes:
+        with wave.open(str(path)) as w:
+            w.setpos(round(s.start * w.getframerate()))
+            return w.readframes(round((s.end - s.start) * w.getframerate()))
+
+    *rest, last = lesson_script.paragraphs
+    changed = dataclasses.replace(last.sentences[0], text="All of it, at once, is one product.")
+    last = dataclasses.replace(last, sentences=(changed, *last.sentences[1:]))
+    script = dataclasses.replace(lesson_script, paragraphs=(*rest, last))
+    paths = BuildPaths(tmp_path)
+    copy_cache(flite_narration.paths, paths)
+    manifest, report = build_narration(script, paths, voice="flite")
+    for a, b in zip(flite_narration.manifest.sentences, manifest.sentences):
+        before = sentence_samples(flite_narration.paths.narration, a)
+        after = sentence_samples(paths.narration, b)
+        if a.id == changed.id:
+            assert before != after
+        else:
+            assert before == after, f"{a.id} sounds different though only {changed.id} changed"

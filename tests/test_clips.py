@@ -146,3 +146,55 @@ def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_path):
+    import os
+    import shutil
+    import wave
+
+    from cli.options import BuildPaths
+
+    manifest, shared = lesson
+    build = BuildPaths(tmp_path / "build")
+    build.root.mkdir()
+    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
+        shutil.copy2(shared.root / name, build.root / name)
+    build_clips(manifest, build)
+    made = {p.name: p.stat().st_ino for p in build.clips.glob("*.mp4")}
+
+    # hush half a second of the narration inside one scene
+    span = manifest.scene_span("softmax")
+    with wave.open(str(build.narration)) as w:
+        params, data = w.getparams(), bytearray(w.readframes(w.getnframes()))
+    start = round((span.start + 0.5) * params.framerate) * 2
+    data[start:start + params.framerate] = bytes(params.framerate)
+    with wave.open(str(build.narration), "wb") as w:
+        w.setparams(params)
+        w.writeframes(bytes(data))
+    os.utime(build.video)  # the video is as new as its sound, as after a render
+
+    build_clips(manifest, build)
+    again = {p.name: p.stat().st_ino for p in build.clips.glob("*.mp4")}
+    assert again.keys() == made.keys()
+    assert {name for name in made if again[name] != made[name]} == {"softmax.mp4"}
+    listed = (build.clips / "index.html").read_text(encoding="utf-8")
+    assert all(f"{sc.id}.mp4" in listed for sc in manifest.scenes)  # the kept ones stay listed
+
+
+def test_clips_refuse_a_narration_newer_than_the_video(lesson, tmp_path):
+    import os
+    import shutil
+
+    from cli.options import BuildPaths
+
+    manifest, shared = lesson
+    build = BuildPaths(tmp_path / "build")
+    build.root.mkdir()
+    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
+        shutil.copy2(shared.root / name, build.root / name)
+    later = build.video.stat().st_mtime + 10
+    os.utime(build.narration, (later, later))
+    with pytest.raises(ClipError, match="render.py video"):
+        build_clips(manifest, build)
+    assert not build.clips.exists()

@@ -184,3 +184,26 @@ def test_identical_inputs_render_identical_bytes(flite_narration, tmp_path):
     b = render_scene("broadcast", m, "low", tmp_path / "b.mp4", tmp_path / "media-b")
     assert a.frame == b.frame
     assert (tmp_path / "a.mp4").read_bytes() == (tmp_path / "b.mp4").read_bytes()
+
+
+def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
+    from manim import MathTex, Text
+
+    from scenes import prebuilt
+
+    with manim_config("low", tmp_path / "media"):
+        fresh = Text("fluffy 6.1", font_size=30)
+        first = prebuilt.built(Text, "fluffy 6.1", font_size=30)
+        prebuilt._memory.clear()  # as in a new process: only the file is left
+        second = prebuilt.built(Text, "fluffy 6.1", font_size=30)
+        formula = prebuilt.built(MathTex, r"\sqrt{d}", font_size=40)
+    assert list((tmp_path / "media" / "prebuilt").glob("*.pickle"))
+    for copy in (first, second):
+        assert copy is not fresh and copy.text == fresh.text
+        assert np.array_equal(copy.get_all_points(), fresh.get_all_points())
+        assert [m.get_fill_color() for m in copy] == [m.get_fill_color() for m in fresh]
+    second.shift(np.array([1.0, 0, 0]))  # changing one copy leaves the next untouched
+    with manim_config("low", tmp_path / "media"):
+        third = prebuilt.built(Text, "fluffy 6.1", font_size=30)
+    assert np.array_equal(third.get_all_points(), fresh.get_all_points())
+    assert formula.tex_string == r"\sqrt{d}"
