@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from cli.options import paths
+from cli.options import BuildPaths, paths
 from player.clips import ClipError, build_clips, check_range
-from transcript.manifest import read_manifest
+from transcript.manifest import Manifest, read_manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,10 +28,18 @@ def run(args: argparse.Namespace) -> int:
         if args.first:
             ranges = [(args.first, args.last or args.first)]
             check_range(manifest, *ranges[0])
-        clips = build_clips(manifest, build, ranges)
+        clips = build_clips(manifest, build, ranges, posters=_drawn_posters(manifest, build, args.quality))
     except (ClipError, FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py clips: {e}") from None
     for clip in clips:
         print(f"clip: {build.clips / (clip.id + '.mp4')}  ({clip.span.duration:.2f} s)")
     print(f"gallery: {build.clips / 'index.html'}")
     return 0
+
+
+def _drawn_posters(manifest: Manifest, build: BuildPaths, quality: str) -> dict[str, Path]:
+    """Last frames of the beats in the cache at `quality`, by sentence id; clips whose beat has
+    none (or another size than the lesson video) get a poster decoded from the video instead."""
+    from video.pipeline import plan
+
+    return {j.sentence_id: j.poster for j in plan(manifest, quality, build.cache) if j.cached}

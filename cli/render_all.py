@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     page = build_player(manifest, build)
     print("[4/4] clips")
     try:
-        clips = build_clips(manifest, build)
+        clips = build_clips(manifest, build, posters={j.sentence_id: j.poster for j in beats})
     except ClipError as e:
         raise SystemExit(f"render.py render: {e}") from None
     print(f"done in {time.perf_counter() - start:.0f} s:")

@@ -13,12 +13,14 @@ import wave
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
+
+from PIL import Image
 
 from cli.options import BuildPaths
 from player.assets import install_assets
 from player import cut as cut_module
-from player.cut import cut, packet_digests, poster
+from player.cut import copy_file, cut, packet_digests, poster
 from player.embed import clip_page_html, gallery_html
 from transcript.captions import captions_vtt
 from transcript.manifest import Manifest, Span, atomic_write_text
@@ -101,13 +103,14 @@ def existing_clips(manifest: Manifest, folder: Path, video: Path) -> list[Clip]:
     return found
 
 
-POSTER_LEAD = 0.25  # seconds before a clip's end where its poster is taken: the finished picture
+POSTER_LEAD = 0.25  # seconds before a clip's end where a decoded poster is taken: its finished picture
 
 
 @dataclass(frozen=True)
 class LessonMedia:
     """What clips are made of: the lesson video's packet digests and the narration's samples."""
 
+    size: tuple[int, int]  # the picture's width and height
     video_packets: list[tuple[float, str]]  # (seconds, digest)
     audio: bytes
     rate: int
@@ -122,22 +125,37 @@ class LessonMedia:
                           round(span.end * self.rate) * self.frame_bytes]
 
 
-def _make(build_paths: BuildPaths, stale: list[tuple[Clip, str]]) -> None:
-    """Cut the stale clips and take their posters: independent ffmpeg runs, side by side (the
-    poster comes from the lesson video, so it need not wait for its clip). Each clip's key is
+def _make(build_paths: BuildPaths, stale: list[tuple[Clip, str]], posters: Mapping[str, Path]) -> None:
+    """Cut the stale clips and give them posters: the last frame of a clip's last beat as it was
+    drawn (from `posters`, by sentence id) or, without one, a frame decoded from the lesson
+    video. Cuts and decodes are independent ffmpeg runs, side by side. Each clip's key is
     written once both of its files are in place."""
     folder = build_paths.clips
+
+    def make_poster(clip: Clip, out: Path) -> Path:
+        if clip.last in posters:
+            return copy_file(posters[clip.last], out)
+        return poster(build_paths.video, max(clip.span.start, clip.span.end - POSTER_LEAD), out)
+
     # ffmpeg runs wait on the disk and on process start-up as well as on a core: run them together
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         runs = [(clip, key, [
             pool.submit(cut, build_paths.video, build_paths.narration, clip.span,
                         clip.file(folder, ".mp4")),
-            pool.submit(poster, build_paths.video, max(clip.span.start, clip.span.end - POSTER_LEAD),
-                        clip.file(folder, ".jpg"))]) for clip, key in stale]
+            pool.submit(make_poster, clip, clip.file(folder, ".jpg"))]) for clip, key in stale]
         for clip, key, futures in runs:
             for future in futures:
                 future.result()
             atomic_write_text(_stamp(build_paths, clip), key)
+
+
+def _image_size(path: Path) -> tuple[int, int] | None:
+    """An image's width and height (from its header), None if it is missing or unreadable."""
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError):
+        return None
 
 
 def _stamp(build_paths: BuildPaths, clip: Clip) -> Path:
@@ -169,14 +187,17 @@ def _read_lesson(build_paths: BuildPaths) -> LessonMedia:
     with wave.open(str(wav), "rb") as w:
         audio, rate, width = w.readframes(w.getnframes()), w.getframerate(), w.getsampwidth()
         channels = w.getnchannels()
-    return LessonMedia(packet_digests(build_paths.video), audio, rate, width * channels)
+    return LessonMedia(*packet_digests(build_paths.video), audio, rate, width * channels)
 
 
 def build_clips(manifest: Manifest, build_paths: BuildPaths,
-                ranges: Sequence[tuple[str, str]] | None = None) -> list[Clip]:
+                ranges: Sequence[tuple[str, str]] | None = None,
+                posters: Mapping[str, Path] | None = None) -> list[Clip]:
     """Make the clips (every scene by default, else the given sentence ranges) and the gallery.
 
-    Every range is checked before anything is written.
+    `posters` maps sentence ids to JPEGs of their beats' last frames, as drawn for this lesson
+    video; those not of the video's size are ignored. Every range is checked before anything is
+    written.
     """
     clips = plan(manifest, ranges)
     if not build_paths.video.exists():
@@ -185,7 +206,9 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)
     keys = {clip.id: _clip_key(lesson.packets(clip.span), lesson.samples(clip.span)) for clip in clips}
-    _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])])
+    drawn = {sid: path for sid, path in (posters or {}).items() if _image_size(path) == lesson.size}
+    _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])],
+          drawn)
     for clip in clips:
         os.utime(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
         atomic_write_text(clip.file(build_paths.clips, ".vtt"), captions_vtt(manifest, clip.span))

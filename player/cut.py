@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -62,22 +63,30 @@ def cut(video: Path, narration: Path, span: Span, out: Path) -> Path:
     return _atomic_output(out, produce)
 
 
-def packet_digests(video: Path) -> list[tuple[float, str]]:
-    """(time in seconds, digest) of every packet of `video`'s picture, from one ffmpeg run that
-    reads without decoding: a clip's frames are unchanged when its packets' digests are."""
+def packet_digests(video: Path) -> tuple[tuple[int, int], list[tuple[float, str]]]:
+    """The picture's size and (time in seconds, digest) of each of its packets, from one ffmpeg
+    run that reads without decoding: a clip's frames are unchanged when its packets' digests are."""
     result = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-i", str(video), "-map", "0:v:0",
                              "-c", "copy", "-f", "framemd5", "-"], capture_output=True, text=True)
     if result.returncode != 0:
         raise CutError(f"ffmpeg could not read {video}: {result.stderr.strip()[-500:]}")
-    num, den = 1, 1
+    num, den, size = 1, 1, (0, 0)
     packets = []
     for line in result.stdout.splitlines():
         if line.startswith("#tb 0:"):
             num, den = (int(x) for x in line.split(":", 1)[1].strip().split("/"))
+        elif line.startswith("#dimensions 0:"):
+            width, height = line.split(":", 1)[1].strip().split("x")
+            size = (int(width), int(height))
         elif line and not line.startswith("#"):
-            _, _, pts, duration, size, digest = (x.strip() for x in line.split(","))
-            packets.append((int(pts) * num / den, f"{duration},{size},{digest}"))
-    return packets
+            _, _, pts, duration, length, digest = (x.strip() for x in line.split(","))
+            packets.append((int(pts) * num / den, f"{duration},{length},{digest}"))
+    return size, packets
+
+
+def copy_file(src: Path, out: Path) -> Path:
+    """`src` copied to `out`, which never exists half-written."""
+    return _atomic_output(out, lambda tmp: shutil.copyfile(src, tmp))
 
 
 def poster(clip: Path, at: float, out: Path) -> Path:

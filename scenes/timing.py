@@ -29,6 +29,11 @@ class SceneTiming:
         raise KeyError(f"sentence {sentence_id!r} is not in scene {self.scene_id!r}; its sentences "
                        f"are: {', '.join(b.sentence_id for b in self.beats)}")
 
+    def file_frames(self, sentence_id: str) -> int:
+        """Frames in a beat's own video file: the first beat's also holds the frames before it."""
+        beat = self.beat(sentence_id)
+        return beat.end - (0 if beat == self.beats[0] else beat.start)
+
 
 def scene_timing(manifest: Manifest, scene_id: str, fps: int) -> SceneTiming:
     """Frames of every beat of `scene_id` at `fps`, which must be a multiple of the timing grid."""

@@ -142,3 +142,35 @@ def test_a_clips_sound_is_its_span_of_the_narration_to_the_sample(rendered, flit
     assert best == 0
     a, b = heard[window], said[window]
     assert np.corrcoef(a, b)[0, 1] > 0.95  # the same speech, not just aligned noise
+
+
+def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_narration):
+    """A drawn beat's JPEG is the picture its video ends on, and a clip made with the drawn
+    posters shows its last beat's."""
+    from PIL import Image
+
+    from cli.options import BuildPaths
+    from player.clips import build_clips
+
+    build, _, _ = rendered
+    m = flite_narration.manifest
+    beats = plan(m, "low", build / "cache")
+    scene_end = m.sentences_of("softmax")[-1].id  # the last beat of the softmax scene
+    last = next(j for j in beats if j.sentence_id == scene_end)
+    decoded = subprocess.run(["ffmpeg", "-v", "error", "-sseof", "-0.1", "-i", str(last.path),
+                              "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                             capture_output=True, check=True).stdout
+    with Image.open(last.poster) as poster:
+        drawn = np.asarray(poster.convert("RGB"), dtype=float)
+    video = np.frombuffer(decoded, np.uint8).reshape(drawn.shape).astype(float)
+    assert np.abs(drawn - video).mean() < 3  # the same picture, up to JPEG and H.264 losses
+    assert drawn.std() > 10  # and not a blank one
+
+    narration = build / "narration.wav"
+    if not narration.exists():
+        narration.symlink_to(flite_narration.paths.narration)
+    paths = BuildPaths(build)
+    for stamp in (build / "cache" / "clips").glob("*.key"):
+        stamp.unlink()  # made again, with the drawn posters
+    build_clips(m, paths, posters={j.sentence_id: j.poster for j in beats})
+    assert (build / "clips" / "softmax.jpg").read_bytes() == last.poster.read_bytes()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import subprocess
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
 
-import manim
 import numpy as np
 
 from attention import lesson
@@ -55,7 +55,7 @@ def beat_keys(scene_id: str, manifest: Manifest, quality: str) -> dict[str, str]
     fps = QUALITIES[quality][2]
     timing = scene_timing(manifest, scene_id, fps)
     base = hashlib.sha256()
-    for part in (scene_id, quality, repr(QUALITIES[quality]), manim.__version__, _ffmpeg_version()):
+    for part in (scene_id, quality, repr(QUALITIES[quality]), version("manim"), _ffmpeg_version()):
         base.update(part.encode() + b"\0")
     base.update(_core_digest())
     for path in [*_scene_sources(scene_id), *ENCODER_SOURCES]:

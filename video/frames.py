@@ -1,7 +1,8 @@
 """A frame sink that pipes each beat's raw frames straight into its own ffmpeg process.
 
 It replaces Manim's partial-movie files, their concatenation and its cache: every beat is encoded
-once, with the lesson's settings, while it is drawn, into a file that starts on a keyframe.
+once, with the lesson's settings, while it is drawn, into a file that starts on a keyframe. The
+beat's last frame is also kept as a JPEG, a clip's poster without decoding any video.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from PIL import Image
 
 from scenes.base import FrameSink
+
+POSTER_QUALITY = 88  # JPEG quality of a beat's poster
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,7 @@ class PipeTarget:
     height: int
     fps: int
     args: tuple[str, ...]
+    poster: Path | None = None  # where the beat's last frame goes as a JPEG
 
 
 def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
@@ -37,6 +42,7 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             self.counts: dict[str, int] = {}
             self._current: str | None = None
             self._closing: list[tuple[subprocess.Popen, PipeTarget]] = []
+            self._last: np.ndarray | None = None
 
         def segment(self, sentence_id: str) -> None:
             self._close()
@@ -54,6 +60,7 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                        "-f", "mp4", str(t.path)]
                 self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
             self.counts[self._current] += repeat
+            self._last = frame
             data = np.ascontiguousarray(frame).tobytes()
             for _ in range(repeat):
                 self._proc.stdin.write(data)
@@ -65,6 +72,10 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             proc, self._proc = self._proc, None
             proc.stdin.close()
             self._closing.append((proc, self._target))
+            if self._target.poster is not None and self._last is not None:
+                Image.fromarray(np.ascontiguousarray(self._last[:, :, :3])).save(
+                    self._target.poster, format="JPEG", quality=POSTER_QUALITY)
+            self._last = None
 
         def finish(self) -> None:
             self._close()

@@ -18,7 +18,6 @@ from video.audio_track import narration_aac
 from video.cache import beat_keys
 from video.encode import QUALITIES
 from video.lesson_video import join_and_mux
-from video.scene_render import render_beats, segment_frames
 
 
 @dataclass(frozen=True)
@@ -29,6 +28,11 @@ class BeatJob:
     seconds: float  # of video in the beat's file
     path: Path  # the cached beat video
     cached: bool
+
+    @property
+    def poster(self) -> Path:
+        """The beat's last frame as a JPEG, written beside its video when it is drawn."""
+        return self.path.with_suffix(".jpg")
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,15 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
         timing = scene_timing(manifest, scene.id, fps)
         for sid, key in beat_keys(scene.id, manifest, quality).items():
             path = cache_dir / "beats" / quality / scene.id / f"{sid}-{key}.mp4"
-            jobs.append(BeatJob(i, scene.id, sid, segment_frames(timing, sid) / fps, path,
-                                path.exists()))
+            jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
+                                path.exists() and path.with_suffix(".jpg").exists()))
     return jobs
 
 
 def _draw(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
           media: Path) -> str:
+    from video.scene_render import render_beats  # Manim loads only where a scene is drawn
+
     render_beats(scene_id, manifest, quality, outputs, media)
     return scene_id
 
@@ -120,10 +126,11 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
 
 
 def _prune(beats: list[BeatJob]) -> None:
-    """Drop older cached versions of these beats: the cache keeps one file per beat."""
+    """Drop older cached versions of these beats: the cache keeps one video and poster per beat."""
     for j in beats:
-        for old in j.path.parent.glob(f"{j.sentence_id}-*.mp4"):
-            if old != j.path and old.name[len(j.sentence_id) + 1:-4].isalnum():
+        for old in j.path.parent.glob(f"{j.sentence_id}-*.*"):
+            if old.suffix in (".mp4", ".jpg") and old.stem != j.path.stem \
+                    and old.stem[len(j.sentence_id) + 1:].isalnum():
                 old.unlink(missing_ok=True)
 
 

@@ -40,15 +40,10 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         yield
 
 
-def segment_frames(timing: SceneTiming, sentence_id: str) -> int:
-    """Frames in a beat's file: the first beat's also holds the scene's frames before it."""
-    beat = timing.beat(sentence_id)
-    return beat.end - (0 if beat == timing.beats[0] else beat.start)
-
-
 def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
                  media_dir: Path) -> LessonScene:
-    """Draw the beats named in `outputs`, each into its file; the other beats only run.
+    """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
+    JPEG (same name, .jpg); the other beats only run.
 
     Each file is written beside its target and renamed into place when complete.
     """
@@ -60,7 +55,8 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
     first = timing.beats[0]
     lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
     targets = {sid: PipeTarget(tmp, width, height, fps,
-                               tuple(video_args(quality, lead_in if sid == first.sentence_id else ())))
+                               tuple(video_args(quality, lead_in if sid == first.sentence_id else ())),
+                               poster=tmp.with_suffix(".jpg"))
                for sid, tmp in tmps.items()}
     for out in outputs.values():
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -70,14 +66,16 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
             scene.render()
         counts = scene.renderer.file_writer.counts
         for sid in outputs:
-            if counts.get(sid) != segment_frames(timing, sid):
+            if counts.get(sid) != timing.file_frames(sid):
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
-                                   f"frames, its sentence spans {segment_frames(timing, sid)}")
+                                   f"frames, its sentence spans {timing.file_frames(sid)}")
         for sid, out in outputs.items():
-            os.replace(tmps[sid], out)
+            os.replace(tmps[sid].with_suffix(".jpg"), out.with_suffix(".jpg"))
+            os.replace(tmps[sid], out)  # last: a beat counts as cached once its video is there
     finally:
         for tmp in tmps.values():
             tmp.unlink(missing_ok=True)
+            tmp.with_suffix(".jpg").unlink(missing_ok=True)
     return scene
 
 
@@ -91,7 +89,7 @@ def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
         files = {b.sentence_id: Path(tmp) / f"{b.sentence_id}.mp4" for b in timing.beats}
         scene = render_beats(scene_id, manifest, quality, files, media_dir)
         concat_video(list(files.values()),
-                     [segment_frames(timing, sid) / fps for sid in files], out)
+                     [timing.file_frames(sid) / fps for sid in files], out)
     return scene
 
 
