@@ -26,6 +26,7 @@ TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
 PEAK_MARGIN = 0.3  # dB aimed under TARGET_TP when limiting: the limiter holds sample peaks only
 LIMIT_TRIES = 6
+LOUDNESS_TOLERANCE = 0.2  # LU: close enough to the target to stop limiting again
 SILENT_LUFS = -70.0  # ebur128's absolute gate: a clip this quiet has no loudness to correct
 
 
@@ -97,13 +98,19 @@ def level_sentence(clip: AudioSegment) -> tuple[AudioSegment, Levelling]:
         if first["true_peak_dbtp"] + gain <= TARGET_TP - PEAK_MARGIN:
             out = clip.apply_gain(gain)
             return out, Levelling(first["integrated_lufs"], first["true_peak_dbtp"], 0.0, round(gain, 2))
-        ceiling = TARGET_TP - PEAK_MARGIN
+        ceiling, before = TARGET_TP - PEAK_MARGIN, None
         for _ in range(LIMIT_TRIES):
             now = _gain_and_limit(src, limited, gain, ceiling)
             short, over = TARGET_LUFS - now["integrated_lufs"], now["true_peak_dbtp"] - TARGET_TP
-            if abs(short) < 0.1 and over <= 0:
+            if abs(short) < LOUDNESS_TOLERANCE and over <= 0:
                 break
-            gain += short
+            # Limiting harder gives back less than a decibel per decibel of gain: step by the
+            # slope the last two tries showed (a secant step), not by the shortfall alone.
+            slope = 1.0
+            if before is not None and gain != before[0]:
+                slope = min(1.0, max(0.2, (now["integrated_lufs"] - before[1]) / (gain - before[0])))
+            before = (gain, now["integrated_lufs"])
+            gain += short / slope
             ceiling -= max(0.0, over + 0.1)
         result = fit_length(AudioSegment.from_wav(limited), int(clip.frame_count()))
     trim = min(TARGET_LUFS - now["integrated_lufs"], TARGET_TP - now["true_peak_dbtp"])
