@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 import subprocess
 import tempfile
@@ -151,15 +150,6 @@ def track_loudness(path: Path, sentences: list[Levelling]) -> dict:
     """The joined track's measured loudness with a summary of what was done to its sentences."""
     gains = [s.gain_db for s in sentences] or [0.0]
     return {**measure(path), "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
-            "normalization": "linear", "levelled": "per sentence",
+            "levelled": "per sentence",
             "peaks_limited_db": max([s.limited_db for s in sentences] or [0.0]),
-            "sentence_gain_db": [min(gains), max(gains)],
-            "input_lufs": _mean_lufs([s.input_lufs for s in sentences])}
-
-
-def _mean_lufs(values: list[float]) -> float:
-    """The power mean of sentence loudnesses: roughly the joined track's loudness before levelling."""
-    heard = [v for v in values if v > SILENT_LUFS]
-    if not heard:
-        return -math.inf
-    return round(10 * math.log10(sum(10 ** (v / 10) for v in heard) / len(heard)), 2)
+            "sentence_gain_db": [min(gains), max(gains)]}

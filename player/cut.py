@@ -3,7 +3,6 @@ encoded on its own, and a poster frame."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -95,12 +94,3 @@ def poster(clip: Path, at: float, out: Path) -> Path:
         _run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-ss", f"{max(0.0, at):.6f}", "-i", str(clip),
               "-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", str(tmp)])
     return _atomic_output(out, produce)
-
-
-def probe(path: Path) -> dict:
-    """ffprobe's view of a file's streams and format, as a dict."""
-    result = subprocess.run(["ffprobe", "-v", "error", "-show_streams", "-show_format", "-of", "json",
-                             str(path)], capture_output=True, text=True)
-    if result.returncode != 0:
-        raise CutError(f"ffprobe could not read {path}: {result.stderr.strip()}")
-    return json.loads(result.stdout)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import wave
 
 import pytest
 
 import render
+from cli.options import BuildPaths
 from player.clips import ClipError, build_clips, check_range
 from player.embed import iframe_snippet, video_snippet
 from player_fixtures import SCREENSHOTS, browser, lesson, page_factory, serve  # noqa: F401
@@ -148,18 +152,18 @@ def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
         server.server_close()
 
 
-def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_path):
-    import os
-    import shutil
-    import wave
-
-    from cli.options import BuildPaths
-
-    manifest, shared = lesson
-    build = BuildPaths(tmp_path / "build")
+def copied_build(shared: BuildPaths, root) -> BuildPaths:
+    """A build folder of its own with copies (times kept) of the shared lesson's files."""
+    build = BuildPaths(root)
     build.root.mkdir()
     for name in ("lesson.json", "lesson.mp4", "narration.wav"):
         shutil.copy2(shared.root / name, build.root / name)
+    return build
+
+
+def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_path):
+    manifest, shared = lesson
+    build = copied_build(shared, tmp_path / "build")
     build_clips(manifest, build)
     made = {p.name: p.stat().st_ino for p in build.clips.glob("*.mp4")}
 
@@ -183,16 +187,8 @@ def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_pat
 
 
 def test_clips_refuse_a_narration_newer_than_the_video(lesson, tmp_path):
-    import os
-    import shutil
-
-    from cli.options import BuildPaths
-
     manifest, shared = lesson
-    build = BuildPaths(tmp_path / "build")
-    build.root.mkdir()
-    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
-        shutil.copy2(shared.root / name, build.root / name)
+    build = copied_build(shared, tmp_path / "build")
     later = build.video.stat().st_mtime + 10
     os.utime(build.narration, (later, later))
     with pytest.raises(ClipError, match="render.py video"):

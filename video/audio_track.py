@@ -8,18 +8,16 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from transcript.manifest import Span
 from video.encode import AUDIO_ARGS
 
 
-def encode_audio(wav: Path, out: Path, span: Span | None = None) -> Path:
-    """`wav` (or `span` of it, cut to the sample) as AAC in an MP4 audio file, written atomically."""
+def encode_audio(wav: Path, out: Path) -> Path:
+    """`wav` as AAC in an MP4 audio file, written atomically."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    cut = ["-ss", f"{span.start:.6f}", "-t", f"{span.duration:.6f}"] if span else []
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".m4a")
     os.close(fd)
     try:
-        done = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", *cut, "-i", str(wav),
+        done = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(wav),
                                "-map", "0:a:0", *AUDIO_ARGS, "-fflags", "+bitexact",
                                "-map_metadata", "-1", "-f", "mp4", tmp],
                               capture_output=True, text=True)

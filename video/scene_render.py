@@ -13,7 +13,7 @@ from manim import tempconfig
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
-from scenes.timing import SceneTiming, scene_timing
+from scenes.timing import scene_timing
 from transcript.manifest import Manifest
 from video.encode import QUALITIES, video_args
 from video.frames import PipeTarget, ffmpeg_sink
