@@ -1,7 +1,8 @@
 """Narration: voices, recorded takes, assembly and loudness."""
 
+from audio.align import AlignmentError
 from audio.narration import NarrationReport, build_narration
 from audio.recordings import RecordingError
 from audio.voices import VoiceError
 
-__all__ = ["NarrationReport", "RecordingError", "VoiceError", "build_narration"]
+__all__ = ["AlignmentError", "NarrationReport", "RecordingError", "VoiceError", "build_narration"]

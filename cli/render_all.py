@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
-    from audio import RecordingError, VoiceError
+    from audio import AlignmentError, RecordingError, VoiceError
     from transcript import TranscriptError, load_script
 
     start = time.perf_counter()
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         if not timed.done():
             try:
                 narration.result()
-            except (RecordingError, VoiceError) as e:
+            except (RecordingError, VoiceError, AlignmentError) as e:
                 raise SystemExit(f"render.py render: {e}") from None
         print(f"[2/4] video ({args.quality})")
         beats = render_beats_needed(timed.result(), args.quality, build.cache, args.jobs,

@@ -13,9 +13,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from transcript.script import Course, Link, Script
+from transcript.words import TimedWord
 
 GRID_FPS = 15
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class TimedSentence:
     text: str
     start: float  # seconds, on the 1/GRID_FPS grid
     end: float  # seconds, where the speech ends (before the pause)
+    words: tuple[TimedWord, ...] = ()  # the sentence's words (`words_of(text)`), in lesson time
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,8 @@ def _manifest_from(data: dict) -> Manifest:
         title=data["title"], tagline=data["tagline"], course=course, grid_fps=data["grid_fps"],
         duration=data["duration"], audio=data["audio"],
         scenes=tuple(SceneInfo(**s) for s in data["scenes"]),
-        sentences=tuple(TimedSentence(**s) for s in data["sentences"]),
+        sentences=tuple(TimedSentence(**{**s, "words": tuple(TimedWord(**w) for w in s["words"])})
+                        for s in data["sentences"]),
         loudness=data.get("loudness", {}),
     )
 
