@@ -1,9 +1,22 @@
-"""A Manim scene whose beats start exactly on their sentences' frames.
+"""A Manim scene whose beats start exactly on their sentences' frames and wait for their words.
 
 `with self.beat("softmax-squashes"):` waits until that sentence starts, runs the animations
-inside, and in `finally` waits out the rest of the sentence. Animations that would overrun the
-beat are sped up to fit, so a beat never pushes a later one off its sentence. The timeline is
-recorded in whole frames, so tests can check sync without looking at pixels.
+inside, and in `finally` waits out the rest of the sentence. Inside a beat the beat owns the
+timing:
+
+- `self.until("fluffy")` (or `self.until("to", 2)`, the second "to") holds the picture until the
+  voice reaches that word; the next `play` starts on the word's frame. A word the sentence does
+  not have is an error naming the scene, the sentence and its words.
+- `self.left()` is the seconds left in the beat (or, with a word, until that word);
+  `self.fit(Play(...), Play(...), until=None)` plays a block one after another, slowed never but
+  sped up together to end by that word or a moment before the beat's end: no hand-kept totals.
+- The first play of a beat, and the first after `until`, is a cue: it starts on its frame and its
+  eased animations ease out only (`rush_from`), so the change is plain on the word, not a third
+  of a second later.
+
+Animations that would still overrun the beat are sped up to fit, so a beat never pushes a later
+one off its sentence. The timeline records beats, cues and layout in whole frames, so tests can
+check sync without looking at pixels.
 """
 
 from __future__ import annotations
@@ -11,13 +24,14 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from types import SimpleNamespace
-from typing import ClassVar, Collection, Iterator
+from types import FunctionType, MethodType, SimpleNamespace
+from typing import Callable, ClassVar, Collection, Iterator, Sequence
 
 import numpy as np
 from tqdm import tqdm
 from manim import (
     Animation,
+    AnimationGroup,
     DecimalNumber,
     FadeIn,
     FadeOut,
@@ -28,17 +42,44 @@ from manim import (
     Text,
     Wait,
     config,
+    rush_from,
+    smooth,
 )
 from manim.animation.animation import prepare_animation
 from manim.renderer.cairo_renderer import CairoRenderer
 
-from scenes.timing import SceneTiming
+from scenes.timing import BeatTiming, SceneTiming
 
 log = logging.getLogger("lesson.scenes")
 
 # Animations whose end state is their mobject as it was (added, or removed for FadeOut): exactly
 # so, since smooth(1) == 1 and there_and_back(1) == 0.
 _END_STATE_KNOWN = (FadeIn, FadeOut, Indicate)
+REST = 0.3  # seconds a block fitted to the beat's end leaves still before the next sentence
+
+
+class Play:
+    """One `play` of a block for `LessonScene.fit`: its animations (or a function that makes them
+    when their turn comes, for animations of a state the block's earlier plays create), the run
+    time it would like, and an optional function to call after it (say, to swap mobjects)."""
+
+    def __init__(self, *animations: Animation | Callable[[], Sequence[Animation]],
+                 run_time: float = 1.0, then: Callable[[], object] | None = None):
+        self._animations, self.run_time, self.then = animations, run_time, then
+
+    def animations(self) -> list[Animation]:
+        if len(self._animations) == 1 and isinstance(self._animations[0], (FunctionType, MethodType)):
+            return list(self._animations[0]())
+        return list(self._animations)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A play that starts a change the voice announces: at the beat's start or on a word."""
+
+    word: str | None  # None: the sentence's start
+    frame: int  # the frame the play starts on (its first changed frame)
+    wanted: int  # the frame of the sentence's start or of the word
 
 
 class FrameExactRenderer(CairoRenderer):
@@ -71,6 +112,7 @@ class BeatRecord:
     boxes: list[tuple[str, np.ndarray]] = field(default_factory=list)  # text -> (2, 3) corners
     out_of_frame: list[str] = field(default_factory=list)
     squeezed: list[str] = field(default_factory=list)  # warnings for sped-up animations
+    cues: list[Cue] = field(default_factory=list)
 
 
 class FrameSink:
@@ -123,9 +165,10 @@ class LessonScene(Scene):
 
     def __init__(self, timing: SceneTiming, *, draw: Collection[str] | None = None,
                  skip: bool = False, stop_after: str | None = None, inspect: bool = False,
-                 sink: type[FrameSink] | None = FrameSink):
+                 rehearse: bool = False, sink: type[FrameSink] | None = FrameSink):
         """`draw` names the beats to draw (default all; `skip` draws none): the others run
-        without pixels, so a scene can redraw only the beats that changed."""
+        without pixels, so a scene can redraw only the beats that changed. `rehearse` runs
+        only the beats' timing (no animation at all), to find a wrong word before drawing."""
         self.timing = timing
         self.draw = frozenset() if skip else (None if draw is None else frozenset(draw))
         self.fps = timing.fps
@@ -133,8 +176,11 @@ class LessonScene(Scene):
         self.timeline: list[BeatRecord] = []
         self.stop_after = stop_after
         self.inspect = inspect
+        self.rehearse = rehearse
         self._beat: BeatRecord | None = None
+        self._beat_timing: BeatTiming | None = None
         self._beat_end = 0
+        self._cue: tuple[str | None, int] | None = None  # the next play is a cue for this
         # sink=None keeps Manim's own file writer (partial movies and its cache), for comparisons.
         writer = {} if sink is None else {"file_writer_class": sink}
         renderer = FrameExactRenderer(skip_animations=skip, **writer)
@@ -144,14 +190,16 @@ class LessonScene(Scene):
 
     def get_time_progression(self, run_time, description, n_iterations=None,
                              override_skip_animations=False):
-        """Exactly round(run_time * fps) frame times: no float drift between beats."""
+        """Exactly round(run_time * fps) frame times, ending on the animation's end: its first
+        frame already shows it moving (Manim's own shows the start again), and no float drift."""
         if self.renderer.skip_animations and not override_skip_animations:
             return tqdm([run_time], disable=True)
-        return tqdm(np.arange(int(round(run_time * self.fps))) / self.fps, disable=True)
+        return tqdm(np.arange(1, int(round(run_time * self.fps)) + 1) / self.fps, disable=True)
 
     def play(self, *args, run_time: float | None = None, **kwargs) -> None:
         animations = [prepare_animation(a) for a in args]
-        wanted = run_time if run_time is not None else max(a.get_run_time() for a in animations)
+        wanted = run_time if run_time is not None else max([a.get_run_time() for a in animations]
+                                                           or [1 / self.fps])
         frames = max(1, int(round(wanted * self.fps)))
         if self._beat is not None:
             left = self._beat_end - self.frame
@@ -162,6 +210,15 @@ class LessonScene(Scene):
                 self._beat.squeezed.append(message)
                 log.warning(message)
                 frames = left
+        if self._cue is not None and frames:
+            word, wanted = self._cue
+            self._beat.cues.append(Cue(word, self.frame, wanted))
+            self._cue = None
+            for a in animations:
+                _lead(a)
+        if self.rehearse:
+            self.frame += frames
+            return
         if frames == 0:
             self._apply_instantly(animations, **kwargs)
             return
@@ -210,7 +267,55 @@ class LessonScene(Scene):
         if frame > self.frame:
             frames = frame - self.frame
             self.frame = frame
-            super().play(Wait(run_time=frames / self.fps))
+            if not self.rehearse:
+                super().play(Wait(run_time=frames / self.fps))
+
+    # --- inside a beat: words, what is left, fitted blocks -------------------------------------
+
+    def _current(self, what: str) -> BeatTiming:
+        if self._beat_timing is None:
+            raise RuntimeError(f"scene {self.scene_id!r}: {what} is only possible inside a beat")
+        return self._beat_timing
+
+    def word_frame(self, word: str, n: int = 1) -> int:
+        """The frame the voice starts the `n`-th `word` of the current beat's sentence on."""
+        return self._current("waiting for a word").word(word, n, self.scene_id).start
+
+    def until(self, word: str, n: int = 1) -> None:
+        """Hold the picture until the `n`-th `word` of this beat's sentence; the next play is a
+        cue that starts on the word's frame."""
+        frame = self.word_frame(word, n)
+        if frame < self.frame:  # the animations before it were sped up past the word
+            message = (f"beat {self._beat.sentence_id!r} in scene {self.scene_id!r}: reached "
+                       f"{word!r} {(self.frame - frame) / self.fps:.2f} s late")
+            self._beat.squeezed.append(message)
+            log.warning(message)
+        self.wait_until(max(frame, self.frame))
+        self._cue = (word, frame)
+
+    def length(self) -> float:
+        """Seconds of the current beat, from its sentence's start to the next one's."""
+        b = self._current("a beat's length")
+        return (b.end - b.start) / self.fps
+
+    def left(self, until: str | None = None, n: int = 1) -> float:
+        """Seconds from now to the end of the beat, or to the `n`-th word `until`."""
+        end = self._beat_end if until is None else self.word_frame(until, n)
+        return max(0, end - self.frame) / self.fps
+
+    def fit(self, *plays: Play, until: str | None = None, n: int = 1, rest: float = REST) -> None:
+        """Play `plays` one after another, each for its run time, all sped up by one factor when
+        needed to end by the `n`-th word `until`, or `rest` seconds before the beat ends."""
+        available = self.left(until, n) - (0.0 if until else rest)
+        planned = sum(p.run_time for p in plays)
+        k = min(1.0, max(0.0, available) / planned) if planned else 1.0
+        done, start = 0.0, self.frame
+        for p in plays:  # frame boundaries from the running total: no rounding drift
+            done += p.run_time * k
+            frames = max(1, int(round(done * self.fps)) - (self.frame - start))
+            self.play(*([] if self.rehearse else p.animations()), run_time=frames / self.fps)
+            if p.then and not self.rehearse:
+                p.then()
 
     # --- beats ------------------------------------------------------------------------------
 
@@ -226,11 +331,12 @@ class LessonScene(Scene):
         self.wait_until(timing.start)
         record = BeatRecord(sentence_id, self.frame)
         self.timeline.append(record)
-        self._beat, self._beat_end = record, timing.end
+        self._beat, self._beat_timing, self._beat_end = record, timing, timing.end
+        self._cue = (None, timing.start)
         try:
             yield record
         finally:
-            self._beat = None
+            self._beat, self._beat_timing, self._cue = None, None, None
             self.wait_until(timing.end)
             record.end = self.frame
             if self.inspect:
@@ -300,6 +406,15 @@ class LessonScene(Scene):
         for m in self.mobjects:
             walk(m)
         return out
+
+
+def _lead(animation: Animation) -> None:
+    """Ease out only, where the animation eases in and out, so it changes plainly at once."""
+    if isinstance(animation, AnimationGroup):
+        for a in animation.animations:
+            _lead(a)
+    elif animation.rate_func is smooth:
+        animation.rate_func = rush_from
 
 
 def _opacity(mob: Mobject) -> float:

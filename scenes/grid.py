@@ -1,4 +1,4 @@
-"""A matrix of Text cells (Manim's Matrix needs LaTeX per entry and is slow), and pacing help.
+"""A matrix of Text cells (Manim's Matrix needs LaTeX per entry and is slow).
 
 `grid` draws the same outlined, role-coloured cells as `widgets.vector`, so matrices and vectors
 look alike across scenes; cells, rows and columns stay addressable for highlights and morphs.
@@ -111,16 +111,4 @@ def texts_of(values: np.ndarray, fmt) -> list[list[str]]:
     return [[fmt(float(v)) for v in row] for row in np.atleast_2d(values)]
 
 
-def beat_seconds(scene, sentence_id: str) -> float:
-    """How long the beat of `sentence_id` lasts in the scene's timing."""
-    b = scene.timing.beat(sentence_id)
-    return (b.end - b.start) / scene.fps
-
-
-def pace(scene, sentence_id: str, planned: float, slack: float = 0.9) -> float:
-    """A factor (<= 1) for run_times planned to total `planned` s, so they fit the beat."""
-    return min(1.0, slack * beat_seconds(scene, sentence_id) / planned)
-
-
-__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "beat_seconds", "pace", "regrid"]
-
+__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "regrid"]

@@ -5,7 +5,7 @@ from manim import (DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, I
 
 from attention import lesson
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.widgets import caption, keep_in_frame, label, token_row
 
 
@@ -20,29 +20,35 @@ class PhraseScene(LessonScene):
 
         with self.beat("take-the-phrase"):
             heading = label("Take the phrase", size=style.TITLE_SIZE).to_edge(UP, buff=0.8)
-            self.play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6)
-            self.play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
-                      run_time=1.4)
+            self.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6), until="a")
+            self.until("a")
+            self.fit(Play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
+                          run_time=1.4))
 
         with self.beat("creature-is-ambiguous"):
             guesses = [caption(g, color=style.INK, size=style.BODY_SIZE)
                        for g in ("monster?", "pet?", "cartoon?")]
             keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.6).next_to(creature, DOWN, buff=0.9))
-            self.play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5)
-            self.play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses), lag_ratio=0.4),
-                      run_time=1.5)
+            self.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
+                     until="monster")
+            self.until("monster")
+            self.fit(Play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses),
+                                      lag_ratio=0.4), run_time=1.5))
 
         with self.beat("depends-on-fluffy-and-blue"):
             arcs = [ArcBetweenPoints(a.get_top() + 0.05 * UP, creature.get_top() + 0.05 * UP,
                                      angle=-1.2, color=style.MUTED, stroke_width=3)
                     for a in adjectives]
-            self.play(*(a.box.animate.set_stroke(style.KEY, width=4) for a in adjectives),
-                      *(Create(arc) for arc in arcs), run_time=1.2)
-            self.play(*(Indicate(a, color=style.KEY, scale_factor=1.08) for a in adjectives),
-                      run_time=1.0)
+            # Each adjective lights up and reaches for creature as the voice names it.
+            for word, adjective, arc in zip(("fluffy", "blue"), adjectives, arcs):
+                self.until(word)
+                self.fit(Play(adjective.box.animate.set_stroke(style.KEY, width=4), Create(arc),
+                              Indicate(adjective.word, color=style.KEY, scale_factor=1.08),
+                              run_time=1.0), until="blue" if word == "fluffy" else None)
 
         with self.beat("needs-a-way-to-ask"):
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
             ask = caption("creature needs a way to ask them", color=style.QUERY,
-                          size=style.BODY_SIZE).to_edge(DOWN, buff=0.8)
-            self.play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP), run_time=1.2)
+                          size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9)
+            self.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
+                          run_time=1.2))

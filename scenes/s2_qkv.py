@@ -5,7 +5,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, GrowArrow, Indicate, Ma
 
 from attention import lesson
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
 from scenes.widgets import caption, keep_in_frame, label, token_box, vector
 
@@ -52,15 +52,16 @@ class QueriesKeysValuesScene(LessonScene):
         titles[0].next_to(dims, UP, buff=0.12).align_to(rows[0], LEFT)
 
         with self.beat("three-small-vectors"):
-            self.play(FadeIn(token, shift=0.2 * DOWN), run_time=0.5)
-            self.play(TransformFromCopy(token.word, embedding), FadeIn(names), FadeIn(emb_caption),
-                      run_time=0.9)
-            self.play(*(GrowArrow(a) for a in arrows), FadeIn(maps), run_time=0.8)
-            self.play(*(TransformFromCopy(embedding, r) for r in rows), FadeIn(titles), FadeIn(dims),
-                      run_time=1.0)
+            self.fit(
+                Play(FadeIn(token, shift=0.2 * DOWN), run_time=0.5),
+                Play(TransformFromCopy(token.word, embedding), FadeIn(names), FadeIn(emb_caption),
+                     run_time=0.9),
+                Play(*(GrowArrow(a) for a in arrows), FadeIn(maps), run_time=0.8),
+                Play(*(TransformFromCopy(embedding, r) for r in rows), FadeIn(titles),
+                     FadeIn(dims), run_time=1.0))
 
         for n, sentence in enumerate(("query-looking-for", "key-contains", "value-hands-over")):
             with self.beat(sentence):
                 color = specs[n][2]
-                self.play(FadeIn(questions[n], shift=0.15 * DOWN),
-                          Indicate(rows[n], color=color, scale_factor=1.06), run_time=1.0)
+                self.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN),
+                              Indicate(rows[n], color=color, scale_factor=1.06), run_time=1.0))

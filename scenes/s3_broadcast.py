@@ -4,7 +4,7 @@ from manim import (DOWN, RIGHT, UP, Broadcast, Circle, FadeIn, FadeOut, VGroup)
 
 from attention import lesson
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.widgets import caption, label, token_row, vector
 
 
@@ -34,18 +34,20 @@ class BroadcastScene(LessonScene):
 
         with self.beat("all-in-parallel"):
             self.add(tokens)
-            self.play(*(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend), run_time=1.0)
-            together = caption("all four at once", color=style.INK).to_edge(DOWN, buff=0.6)
-            self.play(FadeIn(together), run_time=0.5)
+            together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
+            self.fit(Play(*(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
+                          run_time=1.0),
+                     Play(FadeIn(together), run_time=0.5))
 
         with self.beat("creature-broadcasts"):
             c = L.focus
             others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], trios[n])]
             query = trios[c][0]
-            self.play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
-                      query.animate.scale(1.4), run_time=0.7)
             ask = label("“any adjectives around here describing me?”", size=style.BODY_SIZE,
-                        color=style.QUERY).to_edge(DOWN, buff=0.8)
-            rings = Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
-                              focal_point=query.get_center(), n_mobs=4, run_time=2.2)
-            self.play(rings, FadeIn(ask, shift=0.2 * UP, run_time=1.0), run_time=2.2)
+                        color=style.QUERY).move_to(together)
+            self.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
+                          query.animate.scale(1.4), run_time=0.7), until="any")
+            self.until("any")
+            self.fit(Play(lambda: [Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
+                                             focal_point=query.get_center(), n_mobs=4),
+                                   FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))

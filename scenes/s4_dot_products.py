@@ -4,7 +4,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, SurroundingRecta
 
 from attention import lesson, score_figure
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.widgets import caption, keep_in_frame, label, token_box, vector
 
 
@@ -36,17 +36,18 @@ class DotProductsScene(LessonScene):
             keys.add(key)
             scores.add(score)
         rule = caption(f"score = query · key / √{L.d_k}", color=style.INK, size=style.BODY_SIZE - 2)
-        rule.to_edge(DOWN, buff=0.7)
+        rule.next_to(columns, DOWN, buff=0.35).set_x(0)
 
         with self.beat("dotted-against-every-key"):
-            self.play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6)
-            self.play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6)
-            self.play(FadeIn(rule), run_time=0.4)
+            plays = [Play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6),
+                     Play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6),
+                     Play(FadeIn(rule), run_time=0.4)]
             for key, score in zip(keys, scores):
                 link = Line(query.get_right(), key.get_left(), color=style.MUTED, stroke_width=2)
-                self.play(Create(link), run_time=0.3)
-                self.play(FadeIn(score, shift=0.2 * DOWN), link.animate.set_opacity(0.0),
-                          run_time=0.4)
+                plays += [Play(Create(link), run_time=0.3),
+                          Play(FadeIn(score, shift=0.2 * DOWN), link.animate.set_opacity(0.0),
+                               run_time=0.4)]
+            self.fit(*plays)
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high"):
@@ -54,16 +55,16 @@ class DotProductsScene(LessonScene):
             frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
                             *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
                               for n in adjectives))
-            self.play(*(scores[n].animate.scale(1.35) for n in adjectives),
-                      *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
-                      Create(frames), run_time=1.0)
             why = caption("both keys say “adjective”, the very thing creature asks for",
-                          color=style.KEY).next_to(rule, UP, buff=0.35)
-            self.play(FadeIn(why), run_time=0.5)
+                          color=style.KEY).next_to(rule, DOWN, buff=0.25)
+            self.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
+                          *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
+                          Create(frames), run_time=1.0),
+                     Play(FadeIn(why), run_time=0.5))
 
         with self.beat("article-barely-registers"):
             a = L.index("a")
-            self.play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
-                      keys[a].animate.set_opacity(0.4), run_time=0.8)
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], DOWN, buff=0.2)
-            self.play(FadeIn(note), run_time=0.4)
+            self.fit(Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
+                          keys[a].animate.set_opacity(0.4), run_time=0.8),
+                     Play(FadeIn(note), run_time=0.4))

@@ -5,7 +5,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, L
 
 from attention import lesson, score_figure
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.widgets import caption, label
 
 UNIT = 0.5  # frame units per score point
@@ -37,10 +37,11 @@ class RawScoresScene(LessonScene):
         title.to_corner(UP + RIGHT, buff=0.5)
 
         with self.beat("raw-scores-no-ceiling"):
-            self.play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6)
-            self.play(*(GrowFromEdge(b, DOWN) for b in bars), run_time=1.0)
-            self.play(FadeIn(numbers, shift=0.2 * UP), run_time=0.5)
-            self.play(FadeIn(ceiling), run_time=0.4)
+            self.fit(Play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6),
+                     Play(*(GrowFromEdge(b, DOWN) for b in bars), run_time=1.0),
+                     Play(FadeIn(numbers, shift=0.2 * UP), run_time=0.5), until="no")
+            self.until("no")
+            self.fit(Play(FadeIn(ceiling), run_time=0.4))
 
         with self.beat("behave-like-percentages"):
             summary = VGroup(
@@ -48,5 +49,6 @@ class RawScoresScene(LessonScene):
                 label("weights: shares that add up to 100%", size=style.BODY_SIZE, color=style.INK),
             ).arrange(DOWN, aligned_edge=RIGHT, buff=0.25)
             summary.next_to(title, DOWN, buff=0.5).align_to(title, RIGHT)
-            self.play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6)
-            self.play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6)
+            self.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="percentages")
+            self.until("percentages")
+            self.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6))

@@ -8,8 +8,7 @@ from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdg
 from attention import lesson
 from attention.figures import percent_figure, score_figure
 from scenes import style
-from scenes.base import LessonScene
-from scenes.grid import pace
+from scenes.base import LessonScene, Play
 from scenes.widgets import caption, label, token_row
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
@@ -63,31 +62,33 @@ class SoftmaxScene(LessonScene):
                       color=style.WEIGHT).next_to(brace, UP, buff=0.12)
 
         with self.beat("softmax-squashes"):
-            k = pace(self, "softmax-squashes", 4.0)
-            self.play(FadeIn(tokens), FadeIn(heading),
-                      LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1),
-                      FadeIn(score_nums), run_time=0.8 * k)
-            self.play(ReplacementTransform(heading, steps[0]),
-                      FadeIn(steps[1:], shift=0.3 * UP), run_time=0.7 * k)
-            self.play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4 * k)
-            # The numbers ride down with their bars and fade; the weights appear once they land.
-            self.play(Transform(score_bars, weight_bars),
-                      Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
-                                                  zip(score_nums, weight_nums))),
-                                 FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4 * k)
-            self.play(FadeIn(brace), Write(total), run_time=0.7 * k)
+            self.fit(
+                Play(FadeIn(tokens), FadeIn(heading),
+                     LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1),
+                     FadeIn(score_nums), run_time=0.8),
+                Play(ReplacementTransform(heading, steps[0]), FadeIn(steps[1:], shift=0.3 * UP),
+                     run_time=0.7),
+                Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
+                # The numbers ride down with their bars and fade; the weights appear once they land.
+                Play(Transform(score_bars, weight_bars),
+                     Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
+                                                 zip(score_nums, weight_nums))),
+                                FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4),
+                Play(FadeIn(brace), Write(total), run_time=0.7))
 
         with self.beat("weights-for-fluffy-and-blue"):
-            k = pace(self, "weights-for-fluffy-and-blue", 4.2)
-            big = [L.index("fluffy"), L.index("blue")]
-            scraps = [i for i in range(len(L.tokens)) if i not in big]
-            for i in big:
-                self.play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
-                          Indicate(weight_nums[i], color=style.WEIGHT, scale_factor=1.25),
-                          run_time=1.1 * k)
+            # Each weight lights up as the voice names its token, the scraps as it says "scraps".
+            for word in ("fluffy", "blue"):
+                i = L.index(word)
+                self.until(word)
+                self.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
+                              Indicate(weight_nums[i], color=style.WEIGHT, scale_factor=1.25),
+                              run_time=1.1), until="scraps" if word == "blue" else "blue")
+            scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
             notes = VGroup(*(caption("scraps").next_to(tokens[i], DOWN, buff=0.2)
                              for i in scraps))
-            self.play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
-                      *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
-                      LaggedStart(*(FadeIn(n, shift=0.1 * DOWN) for n in notes), lag_ratio=0.3),
-                      run_time=1.2 * k)
+            self.until("scraps")
+            self.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
+                          *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
+                          LaggedStart(*(FadeIn(n, shift=0.1 * DOWN) for n in notes), lag_ratio=0.3),
+                          run_time=1.2))

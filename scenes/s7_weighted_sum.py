@@ -7,8 +7,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart
 from attention import lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
-from scenes.base import LessonScene
-from scenes.grid import Grid, pace, regrid
+from scenes.base import LessonScene, Play
+from scenes.grid import Grid, regrid
 from scenes.widgets import caption, label, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
@@ -85,29 +85,30 @@ class WeightedSumScene(LessonScene):
                        size=style.BODY_SIZE).move_to(heading)
 
         with self.beat("collects-the-values"):
-            k = pace(self, "collects-the-values", 7.9)  # the sum of the run_times below
             arrive = [FadeIn(VGroup(b, v), shift=0.2 * DOWN) for b, v in zip(boxes, values)]
-            self.play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
-                      run_time=1.0 * k)
-            self.play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
-                      run_time=0.7 * k)
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
-            self.play(*(m for m, _ in morphs), run_time=1.2 * k)
-            self.remove(*values, *(t for _, temps in morphs for t in temps))
-            self.add(*scaled_cols)
-            self.play(FadeIn(plus), FadeIn(equals), run_time=0.4 * k)
-            self.play(*pour(scaled_cols, total), FadeIn(total_label), run_time=1.3 * k)
-            self.play(FadeOut(boxes), FadeOut(times), FadeOut(plus), FadeOut(equals),
-                      FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
-                      ReplacementTransform(total_label, out_label), run_time=1.0 * k)
-            self.play(FadeIn(emb), FadeIn(emb_label), FadeIn(plus2),
-                      ReplacementTransform(heading, folded), run_time=0.6 * k)
-            self.play(FadeIn(equals2), *pour([emb, out], new_col), FadeIn(new_label),
-                      run_time=1.2 * k)
-            self.play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5 * k)
+
+            def settle() -> None:  # keep exactly the scaled columns on screen
+                self.remove(*values, *(t for _, temps in morphs for t in temps))
+                self.add(*scaled_cols)
+
+            self.fit(
+                Play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
+                     run_time=1.0),
+                Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
+                     run_time=0.7),
+                Play(*(m for m, _ in morphs), run_time=1.2, then=settle),
+                Play(FadeIn(plus), FadeIn(equals), run_time=0.4),
+                Play(*pour(scaled_cols, total), FadeIn(total_label), run_time=1.3),
+                Play(FadeOut(boxes), FadeOut(times), FadeOut(plus), FadeOut(equals),
+                     FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
+                     ReplacementTransform(total_label, out_label), run_time=1.0),
+                Play(FadeIn(emb), FadeIn(emb_label), FadeIn(plus2),
+                     ReplacementTransform(heading, folded), run_time=0.6),
+                Play(FadeIn(equals2), *pour([emb, out], new_col), FadeIn(new_label), run_time=1.2),
+                Play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5))
 
         with self.beat("encodes-a-fluffy-blue-one"):
-            k = pace(self, "encodes-a-fluffy-blue-one", 3.4)
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
             left, right = names.get_left()[0] - 0.15, new_col.get_right()[0] + 0.15
             bands = VGroup()
@@ -116,14 +117,17 @@ class WeightedSumScene(LessonScene):
                                  stroke_color=style.VALUE, stroke_width=3,
                                  fill_color=style.VALUE, fill_opacity=0.1)
                 bands.add(band.move_to([(left + right) / 2, new_col.rects[j][0].get_y(), 0]))
-            self.play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                      run_time=0.8 * k)
-            self.play(*(Indicate(new_col.cell(j, 0), color=style.VALUE, scale_factor=1.15)
-                        for j in lit), run_time=0.8 * k)
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
-            self.play(Transform(meaning.box, richer.box),
-                      Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                                 FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0 * k)
-            self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)
+            self.fit(
+                Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
+                     run_time=0.8),
+                Play(*(Indicate(new_col.cell(j, 0), color=style.VALUE, scale_factor=1.15)
+                       for j in lit), run_time=0.8), until="fluffy")
+            self.until("fluffy")
+            self.fit(
+                Play(Transform(meaning.box, richer.box),
+                     Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                                FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))

@@ -1,13 +1,12 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
 from manim import (DOWN, RIGHT, UP, FadeIn, FadeOut, Indicate, MathTex, SurroundingRectangle,
-                   VGroup, Wait)
+                   VGroup)
 
 from attention import lesson
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
-from scenes.grid import beat_seconds
 from scenes.widgets import label
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
@@ -66,19 +65,21 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line"):
-            beat = beat_seconds(self, "formula-in-one-line")
-            self.play(FadeIn(intro, shift=0.2 * DOWN), run_time=min(0.6, 0.1 * beat))
-            # The formula is spoken in the last ~60% of the sentence: build it in spoken order.
-            self.play(Wait(), run_time=0.3 * beat)
-            spoken = [("softmax", 0.16), ("Q", 0.08), ("K", 0.1), ("scale", 0.12), ("V", 0.08)]
-            for name, share in spoken:
-                self.play(FadeIn(part(name), shift=0.15 * UP), run_time=share * beat)
+            self.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="softmax")
+            # Each piece of the formula arrives as the voice says it.
+            spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
+                      ("V", "V")]
+            for k, (name, word) in enumerate(spoken):
+                self.until(word)
+                after = spoken[k + 1][1] if k + 1 < len(spoken) else None
+                self.fit(Play(FadeIn(part(name), shift=0.15 * UP), run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step"):
-            each = min(0.75, 0.92 * beat_seconds(self, "every-symbol-is-a-step") / len(steps))
-            self.play(FadeOut(intro), run_time=0.2 * each)
+            self.play(FadeOut(intro), run_time=0.2)
+            plays = []
             for (name, _, _, color), row in zip(steps, rows):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
-                self.play(Indicate(part(name), color=color, scale_factor=1.2),
-                          FadeIn(ring), FadeIn(row, shift=0.15 * UP), run_time=0.6 * each)
-                self.play(FadeOut(ring), run_time=0.3 * each)
+                plays += [Play(Indicate(part(name), color=color, scale_factor=1.2),
+                               FadeIn(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
+                          Play(FadeOut(ring), run_time=0.25)]
+            self.fit(*plays)

@@ -13,9 +13,9 @@ from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicat
 from attention import lesson
 from attention.figures import percent_figure, score_figure, value_figure
 from scenes import style
-from scenes.base import LessonScene
+from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
-from scenes.grid import Grid, pace, strengths, texts_of
+from scenes.grid import Grid, strengths, texts_of
 from scenes.widgets import caption, token_box, token_row
 
 CELL_H = 0.45
@@ -25,6 +25,7 @@ SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
+MEANING_AT = np.array([0.0, -2.95, 0.0])  # creature's meaning, under the output
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -92,24 +93,14 @@ class AllAtOnceScene(LessonScene):
                           size=style.BODY_SIZE).next_to(tokens, DOWN, buff=0.6)
 
         with self.beat("not-one-word-at-a-time"):
-            k = pace(self, "not-one-word-at-a-time", 2.4)
-            self.play(FadeIn(tokens), run_time=0.6 * k)
-            self.play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
-                      *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
-                      FadeIn(at_once, shift=0.2 * UP), run_time=1.0 * k)
+            self.fit(
+                Play(FadeIn(tokens), run_time=0.6),
+                Play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
+                     *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
+                     FadeIn(at_once, shift=0.2 * UP), run_time=1.0))
 
         with self.beat("one-matrix-multiplication"):
-            k = pace(self, "one-matrix-multiplication", 6.5)
-            self.play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
-                      *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6 * k)
-            self.play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5 * k)
-            self.play(FadeIn(kt), FadeIn(kt_name), run_time=0.8 * k)
-            # Every score at once, row by row: each token's query meets every key.
             rows = [s.row(i) for i in range(n)]
-            self.play(LaggedStart(*(FadeIn(row, shift=0.1 * DOWN) for row in rows),
-                                  lag_ratio=0.3), FadeIn(s_name), run_time=1.4 * k)
-            self._settle(s, rows)
-            self.play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6 * k)
             # Softmax by rows: each row becomes weights that sum to 100%.
             steps, temps = [], []
             for i in range(n):  # per row: the scores leave, the cells recolour, weights arrive
@@ -119,48 +110,61 @@ class AllAtOnceScene(LessonScene):
                 steps.append(AnimationGroup(
                     Succession(FadeOut(old, shift=0.12 * UP), FadeIn(new, shift=0.12 * UP)),
                     Transform(cells, VGroup(*w_here.rects[i]))))
-            self.play(LaggedStart(*steps, lag_ratio=0.3),
-                      Succession(FadeOut(s_name, shift=0.15 * UP),
-                                 FadeIn(w_name_here, shift=0.15 * UP)), run_time=1.8 * k)
-            self.remove(s, *temps)  # keep exactly the weights grid on screen
-            self.add(w_here)
+
+            def weights_only() -> None:  # keep exactly the weights grid on screen
+                self.remove(s, *temps)
+                self.add(w_here)
+
+            self.fit(
+                Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
+                     *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6),
+                Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5),
+                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8),
+                # Every score at once, row by row: each token's query meets every key.
+                Play(LaggedStart(*(FadeIn(row, shift=0.1 * DOWN) for row in rows), lag_ratio=0.3),
+                     FadeIn(s_name), run_time=1.4, then=lambda: self._settle(s, rows)),
+                Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
+                Play(LaggedStart(*steps, lag_ratio=0.3),
+                     Succession(FadeOut(s_name, shift=0.15 * UP),
+                                FadeIn(w_name_here, shift=0.15 * UP)), run_time=1.8,
+                     then=weights_only))
 
         with self.beat("every-word-asking"):
-            k = pace(self, "every-word-asking", 4.2)
-            self.play(FadeOut(q.body), FadeOut(q_name), FadeOut(kt), FadeOut(kt_name),
-                      run_time=0.4 * k)
-            self.play(ReplacementTransform(q.row_labels, w.row_labels),
-                      ReplacementTransform(w_here.body, w.body),
-                      ReplacementTransform(w_name_here, w_name), run_time=0.8 * k)
-            self.play(FadeIn(v), FadeIn(v_name), run_time=0.6 * k)
-            # Every word asks at once: each row of weights mixes the values into its own output.
-            self.play(w.row_labels.animate.set_color(style.QUERY), run_time=0.5 * k)
-            rows = [out.row(i) for i in range(n)]
-            self.play(LaggedStart(*(FadeIn(row, shift=0.1 * RIGHT) for row in rows),
-                                  lag_ratio=0.15), FadeIn(out_name), run_time=1.3 * k)
-            self._settle(out, rows)
+            out_rows = [out.row(i) for i in range(n)]
+            self.fit(
+                Play(FadeOut(q.body), FadeOut(q_name), FadeOut(kt), FadeOut(kt_name), run_time=0.4),
+                Play(ReplacementTransform(q.row_labels, w.row_labels),
+                     ReplacementTransform(w_here.body, w.body),
+                     ReplacementTransform(w_name_here, w_name), run_time=0.8),
+                Play(FadeIn(v), FadeIn(v_name), run_time=0.6),
+                # Every word asks at once: each row of weights mixes the values into its own output.
+                Play(lambda: [w.row_labels.animate.set_color(style.QUERY)], run_time=0.5),
+                Play(LaggedStart(*(FadeIn(row, shift=0.1 * RIGHT) for row in out_rows),
+                                 lag_ratio=0.15), FadeIn(out_name), run_time=1.3,
+                     then=lambda: self._settle(out, out_rows)))
 
         with self.beat("because-it-got-to-ask"):
-            k = pace(self, "because-it-got-to-ask", 4.4)
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
             others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
-            self.play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8 * k)
-            self.play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
-                      *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
-                      run_time=1.0 * k)
             meaning = token_box(L.focus_token, width=2.3)
             meaning.box.set_stroke(style.QUERY, width=4)
-            meaning.move_to([0, -2.95, 0])
-            self.play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6 * k)
+            meaning.move_to(MEANING_AT)
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
-            self.play(Transform(meaning.box, richer.box),
-                      Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                                 FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0 * k)
-            self.play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8 * k)
+            self.fit(
+                Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
+                Play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6), until="fluffy")
+            self.until("fluffy")
+            self.fit(
+                Play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
+                     *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
+                     Transform(meaning.box, richer.box),
+                     Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                                FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""

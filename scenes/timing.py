@@ -1,10 +1,24 @@
-"""A scene's beats in whole frames, taken from the timed manifest."""
+"""A scene's beats in whole frames, taken from the timed manifest, with the frames its words start on."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from transcript.manifest import Manifest
+from transcript.words import word_key
+
+
+class WordNotFound(KeyError):
+    """A scene waits for a word its beat's sentence does not have (a clear, one-line message)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class WordCue:
+    text: str  # as written in the sentence
+    start: int  # frame within the scene nearest to where the voice starts the word
 
 
 @dataclass(frozen=True)
@@ -12,6 +26,17 @@ class BeatTiming:
     sentence_id: str
     start: int  # frame within the scene where the sentence starts
     end: int  # frame where the next sentence (or the scene's end) starts
+    words: tuple[WordCue, ...] = ()
+
+    def word(self, name: str, n: int = 1, scene: str = "?") -> WordCue:
+        """The `n`-th occurrence of `name` (compared by `word_key`: "fluffy" finds "fluffy,")."""
+        found = [w for w in self.words if word_key(w.text) == word_key(name)]
+        if n < 1 or len(found) < n:
+            have = " ".join(w.text for w in self.words) or "(no word timings)"
+            which = f"{name!r}" if n == 1 else f"occurrence {n} of {name!r}"
+            raise WordNotFound(f"scene {scene!r}, sentence {self.sentence_id!r} has no {which} "
+                               f"to wait for; its words are: {have}")
+        return found[n - 1]
 
 
 @dataclass(frozen=True)
@@ -36,14 +61,19 @@ class SceneTiming:
 
 
 def scene_timing(manifest: Manifest, scene_id: str, fps: int) -> SceneTiming:
-    """Frames of every beat of `scene_id` at `fps`, which must be a multiple of the timing grid."""
+    """Frames of every beat of `scene_id` at `fps`, which must be a multiple of the timing grid.
+
+    A word's frame is the one nearest its start: an animation started there shows its first
+    change within half a frame of the voice reaching the word.
+    """
     if fps % manifest.grid_fps:
         raise ValueError(f"{fps} fps is not a multiple of the manifest's {manifest.grid_fps} fps grid")
     span = manifest.scene_span(scene_id)
     frame = lambda seconds: int(round((seconds - span.start) * fps))
-    beats = tuple(
-        BeatTiming(s.id, frame(manifest.beat_span(s.id).start),
-                   min(frame(manifest.beat_span(s.id).end), frame(span.end)))
-        for s in manifest.sentences_of(scene_id)
-    )
-    return SceneTiming(scene_id, fps, span.start, frame(span.end), beats)
+    beats = []
+    for s in manifest.sentences_of(scene_id):
+        start = frame(manifest.beat_span(s.id).start)
+        end = min(frame(manifest.beat_span(s.id).end), frame(span.end))
+        words = tuple(WordCue(w.text, min(end - 1, max(start, frame(w.start)))) for w in s.words)
+        beats.append(BeatTiming(s.id, start, end, words))
+    return SceneTiming(scene_id, fps, span.start, frame(span.end), tuple(beats))

@@ -40,6 +40,17 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         yield
 
 
+def rehearse(scene_id: str, manifest: Manifest, quality: str, media_dir: Path) -> LessonScene:
+    """Run the scene's beats for their timing only (no animation, no pixel), so a word a beat
+    waits for and its sentence lacks fails here, before anything of the scene is drawn."""
+    _, _, fps = QUALITIES[quality]
+    with manim_config(quality, media_dir, scene_id):
+        scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps), skip=True,
+                                      rehearse=True)
+        scene.construct()  # not render(): Manim would insist on a video of its (absent) plays
+    return scene
+
+
 def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
                  media_dir: Path) -> LessonScene:
     """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
@@ -51,6 +62,7 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
     timing = scene_timing(manifest, scene_id, fps)
     for sentence_id in outputs:
         timing.beat(sentence_id)  # an unknown id fails before drawing
+    rehearse(scene_id, manifest, quality, media_dir)  # so does a word its sentence lacks
     tmps = {sid: out.with_name(f".{out.stem}.{os.getpid()}.tmp.mp4") for sid, out in outputs.items()}
     first = timing.beats[0]
     lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
