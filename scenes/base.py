@@ -113,6 +113,9 @@ class BeatRecord:
     out_of_frame: list[str] = field(default_factory=list)
     squeezed: list[str] = field(default_factory=list)  # warnings for sped-up animations
     cues: list[Cue] = field(default_factory=list)
+    # every text shown at any play's end in the beat, with its (2, 3) corners: where captions
+    # must not go
+    shown: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 class FrameSink:
@@ -221,13 +224,17 @@ class LessonScene(Scene):
             return
         if frames == 0:
             self._apply_instantly(animations, **kwargs)
-            return
-        self.frame += frames
-        if self.renderer._original_skipping_status and not kwargs and self._jump_to_end(animations):
+        elif self.renderer._original_skipping_status and not kwargs and self._jump_to_end(animations):
+            self.frame += frames
             self.renderer.time += frames / self.fps
             self.renderer.num_plays += 1
-            return
-        super().play(*animations, run_time=frames / self.fps, **kwargs)
+        else:
+            self.frame += frames
+            super().play(*animations, run_time=frames / self.fps, **kwargs)
+        if self.inspect and self._beat is not None:
+            for label, corners in self._text_boxes():
+                key = f"{label} @ {np.round(corners, 2).tolist()}"
+                self._beat.shown.setdefault(key, corners)
 
     def _jump_to_end(self, animations: list[Animation]) -> bool:
         """Leave the scene as skipped animations would, when their end is known without running
@@ -333,6 +340,9 @@ class LessonScene(Scene):
         self.timeline.append(record)
         self._beat, self._beat_timing, self._beat_end = record, timing, timing.end
         self._cue = (None, timing.start)
+        if self.inspect:  # what the previous beat left on screen shows under this sentence too
+            for label, corners in self._text_boxes():
+                record.shown.setdefault(f"{label} @ {np.round(corners, 2).tolist()}", corners)
         try:
             yield record
         finally:
@@ -372,15 +382,19 @@ class LessonScene(Scene):
 
     # --- inspection for tests ---------------------------------------------------------------
 
+    def _text_boxes(self) -> list[tuple[str, np.ndarray]]:
+        return [(_label(mob), np.array([mob.get_corner(np.array([-1, -1, 0])),
+                                        mob.get_corner(np.array([1, 1, 0]))]))
+                for mob in self._visible_family()
+                if isinstance(mob, (Text, MathTex, DecimalNumber)) and mob.family_members_with_points()]
+
     def _inspect(self, record: BeatRecord) -> None:
         half_w, half_h = config.frame_width / 2, config.frame_height / 2
+        for label, corners in self._text_boxes():
+            record.texts.append(label)
+            record.boxes.append((label, corners))
+            record.shown.setdefault(f"{label} @ {np.round(corners, 2).tolist()}", corners)
         for mob in self._visible_family():
-            if isinstance(mob, (Text, MathTex, DecimalNumber)) and mob.family_members_with_points():
-                label = _label(mob)
-                corners = np.array([mob.get_corner(np.array([-1, -1, 0])),
-                                    mob.get_corner(np.array([1, 1, 0]))])
-                record.texts.append(label)
-                record.boxes.append((label, corners))
             if mob.family_members_with_points() and _opacity(mob) > 0:
                 lo, hi = mob.get_corner(np.array([-1, -1, 0])), mob.get_corner(np.array([1, 1, 0]))
                 if lo[0] < -half_w - 1e-6 or hi[0] > half_w + 1e-6 or lo[1] < -half_h - 1e-6 \

@@ -35,7 +35,7 @@ class QueriesKeysValuesScene(LessonScene):
         for n, (name, values, color, matrix, question) in enumerate(specs):
             width = 1.2 if name == "value" else 1.5  # query and key cells carry a heading
             row = vector(values, color, width=width, cell=0.55, size=style.BODY_SIZE - 2)
-            row.arrange(RIGHT, buff=0).move_to((1.6 - 2.35 * n) * UP).align_to(0.9 * LEFT, LEFT)
+            row.arrange(RIGHT, buff=0).move_to((2.2 - 2.1 * n) * UP).align_to(0.9 * LEFT, LEFT)
             rows.add(row)
             titles.add(label(name, size=style.BODY_SIZE, color=color).next_to(row, UP, buff=0.12)
                        .align_to(row, LEFT))

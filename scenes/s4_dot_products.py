@@ -36,7 +36,7 @@ class DotProductsScene(LessonScene):
             keys.add(key)
             scores.add(score)
         rule = caption(f"score = query · key / √{L.d_k}", color=style.INK, size=style.BODY_SIZE - 2)
-        rule.next_to(columns, DOWN, buff=0.35).set_x(0)
+        rule.next_to(columns, DOWN, buff=0.9).set_x(0)
 
         with self.beat("dotted-against-every-key"):
             plays = [Play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6),

@@ -85,10 +85,9 @@ class SoftmaxScene(LessonScene):
                               Indicate(weight_nums[i], color=style.WEIGHT, scale_factor=1.25),
                               run_time=1.1), until="scraps" if word == "blue" else "blue")
             scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
-            notes = VGroup(*(caption("scraps").next_to(tokens[i], DOWN, buff=0.2)
+            notes = VGroup(*(caption("scraps").next_to(weight_nums[i], UP, buff=0.15)
                              for i in scraps))
             self.until("scraps")
             self.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
                           *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
-                          LaggedStart(*(FadeIn(n, shift=0.1 * DOWN) for n in notes), lag_ratio=0.3),
-                          run_time=1.2))
+                          FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))

@@ -25,7 +25,7 @@ SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
-MEANING_AT = np.array([0.0, -2.95, 0.0])  # creature's meaning, under the output
+MEANING_AT = np.array([0.0, -2.6, 0.0])  # creature's meaning, under the output
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),

@@ -18,3 +18,7 @@ MONO = "DejaVu Sans Mono"
 TITLE_SIZE = 34
 BODY_SIZE = 26
 SMALL_SIZE = 20  # the smallest text: about 13 px tall at 480p
+
+# The bottom of the frame is the captions' band: no text of a scene goes below this line (frame
+# units; the frame is 8 high). Chromium draws two caption lines in the lowest 12% of the video.
+CAPTION_BAND_TOP = -3.0

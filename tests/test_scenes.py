@@ -11,7 +11,7 @@ import pytest
 from manim import FadeIn, Square
 
 from attention import lesson, percent_figure, score_figure
-from scenes import SCENES
+from scenes import SCENES, style
 from scenes.base import LessonScene
 from scenes.timing import scene_timing
 from video.encode import QUALITIES
@@ -207,3 +207,11 @@ def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
         third = prebuilt.built(Text, "fluffy 6.1", font_size=30)
     assert np.array_equal(third.get_all_points(), fresh.get_all_points())
     assert formula.tex_string == r"\sqrt{d}"
+
+
+def test_no_text_ever_enters_the_caption_band(timelines):
+    """Every text any beat shows, at any play's end, stays above the captions' band."""
+    low = [(scene_id, r.sentence_id, key.split(" @ ")[0], round(float(corners[0][1]), 2))
+           for scene_id, scene in timelines.items() for r in scene.timeline
+           for key, corners in r.shown.items() if corners[0][1] < style.CAPTION_BAND_TOP - 1e-6]
+    assert low == []
