@@ -20,6 +20,7 @@ class Line:
     paragraph: int
     start: float
     end: float
+    words: tuple[tuple[float, float], ...] = ()  # each of `words_of(text)`: start, end
 
 
 def whole(manifest: Manifest) -> Span:
@@ -31,8 +32,10 @@ def lines_in(manifest: Manifest, span: Span) -> list[Line]:
     """The sentences that start inside `span`, re-timed so that the span starts at 0."""
     def line(s: TimedSentence) -> Line:
         end = min(s.end, span.end)
+        words = tuple((round(w.start - span.start, 4), round(w.end - span.start, 4))
+                      for w in s.words)
         return Line(s.id, s.text, s.scene, s.paragraph, round(s.start - span.start, 6),
-                    round(end - span.start, 6))
+                    round(end - span.start, 6), words)
     return [line(s) for s in manifest.sentences if span.start - EPS <= s.start < span.end - EPS]
 
 

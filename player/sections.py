@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from player.data import Line, paragraphs
 from player.html import clock, esc
+from transcript.words import is_word
 
-TRANSCRIPT_HINT = "It follows the voice. Click a sentence to jump there."
+TRANSCRIPT_HINT = "It follows the voice. Click a sentence or a word to jump there."
 
 
 def video_element(src: str, captions: str, label: str, *, chapters: str | None = None,
@@ -40,10 +43,27 @@ def chapter_list(chapters: list[tuple[str, float]]) -> str:
     )
 
 
+def words_html(line: Line) -> str:
+    """The sentence's text with each word (as `words_of` counts them) in a span carrying its
+    start and end, so the page can mark the word being spoken and seek to a clicked one."""
+    if not line.words:
+        return esc(line.text)
+    out, k = [], 0
+    for token in re.split(r"(\s+)", line.text):
+        if is_word(token) and k < len(line.words):
+            start, end = line.words[k]
+            out.append(f'<span class="word" data-word-start="{start}" data-word-end="{end}">'
+                       f"{esc(token)}</span>")
+            k += 1
+        else:
+            out.append(esc(token))
+    return "".join(out)
+
+
 def sentence_span(line: Line) -> str:
-    """One sentence, focusable and clickable, carrying its start time."""
+    """One sentence, focusable and clickable, carrying its start time; its words clickable too."""
     return (f'<span class="sentence" id="s-{esc(line.id)}" data-sentence="{esc(line.id)}" '
-            f'data-start="{line.start}" role="button" tabindex="0">{esc(line.text)}</span>')
+            f'data-start="{line.start}" role="button" tabindex="0">{words_html(line)}</span>')
 
 
 def transcript_section(lines: list[Line]) -> str:

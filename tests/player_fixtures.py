@@ -14,6 +14,7 @@ from cli.options import BuildPaths
 from player.server import make_server
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
+from transcript.words import TimedWord, words_of
 from transcript.manifest import (GRID_FPS, Manifest, TimedSentence, atomic_write_text,
                                  new_manifest, write_manifest)
 
@@ -40,8 +41,12 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
     for i, s in enumerate(script.sentences):
         beat = beat_frames(i)
         text = (texts or {}).get(s.id, s.text)
-        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, frame / GRID_FPS,
-                                       (frame + beat - 5) / GRID_FPS))
+        start, end = frame / GRID_FPS, (frame + beat - 5) / GRID_FPS
+        tokens = words_of(text)  # spread evenly over the sentence, as a voice might say them
+        step = (end - start) / max(1, len(tokens))
+        words = tuple(TimedWord(w, round(start + k * step, 4), round(start + (k + 0.8) * step, 4))
+                      for k, w in enumerate(tokens))
+        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, words))
         frame += beat
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 

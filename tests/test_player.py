@@ -248,3 +248,55 @@ def test_screenshots(site, page_factory):
         page.wait_for_timeout(500)
         page.screenshot(path=str(SCREENSHOTS / name), full_page=bool(size))
         assert (SCREENSHOTS / name).stat().st_size > 10_000
+
+
+def test_the_spoken_word_is_marked_and_a_clicked_word_seeks_to_it(site, page_factory):
+    manifest, _, base = site
+    s = next(x for x in manifest.sentences if x.id == "weights-for-fluffy-and-blue")
+    k = next(i for i, w in enumerate(s.words) if w.text.startswith("fluffy"))
+    page = open_player(page_factory, f"{base}/index.html")
+    page.locator(f"#s-{s.id} .word").nth(k).click()
+    wait_current(page, s.id)
+    assert abs(state(page)["t"] - s.words[k].start) < FRAME
+    spoken = page.evaluate("""() => Array.from(document.querySelectorAll('.word[data-spoken]'))
+                                    .map(w => [w.closest('.sentence').dataset.sentence, w.textContent])""")
+    assert spoken == [[s.id, s.words[k].text]]
+    # the mark follows the time, and the sentence stays marked as a whole
+    page.evaluate(f"document.querySelector('video').currentTime = {s.words[k + 1].start + 0.01}")
+    page.wait_for_function("""w => { const on = document.querySelector('.word[data-spoken]');
+                                     return on && on.textContent === w; }""", arg=s.words[k + 1].text)
+    wait_current(page, s.id)
+    assert page.errors == []
+
+
+def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
+    """Every cue, as Chromium draws it over the playing video at desktop and phone widths, lies
+    in the bottom band no scene text enters (`style.CAPTION_BAND_TOP`, checked in test_scenes)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from scenes.style import CAPTION_BAND_TOP
+    from transcript.captions import sentence_cues
+
+    manifest, build, _ = site
+    band = (4.0 - CAPTION_BAND_TOP) / 8.0  # the band's top, as a share of the height from the top
+    for width, height in ((1280, 800), (390, 844)):
+        page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
+        page.evaluate("document.querySelector('video').controls = false")  # as while playing
+
+        def shot(mode: str) -> np.ndarray:
+            page.evaluate("""m => Array.from(document.querySelector('video').textTracks)
+                             .forEach(t => { if (t.kind === 'captions') t.mode = m; })""", mode)
+            page.wait_for_timeout(60)
+            png = page.locator("video").screenshot()
+            return np.asarray(Image.open(io.BytesIO(png)).convert("L")).astype(int)
+
+        for cue in sentence_cues(manifest):
+            page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
+            page.wait_for_function("() => !document.querySelector('video').seeking")
+            plain, captioned = shot("hidden"), shot("showing")
+            rows = np.nonzero((np.abs(captioned - plain) > 40).any(axis=1))[0]
+            assert len(rows), (width, cue.id, "no caption drawn")
+            assert rows.min() / plain.shape[0] >= band - 0.005, (width, cue.id, rows.min() / plain.shape[0])

@@ -20,9 +20,14 @@ class TimedWord:
     end: float  # and where it ends
 
 
+def is_word(token: str) -> bool:
+    """Whether a whitespace-separated token counts as a word."""
+    return bool(_WORDLIKE.search(token))
+
+
 def words_of(text: str) -> list[str]:
     """The words of `text` in order, each as written (surrounding punctuation kept)."""
-    return [t for t in text.split() if _WORDLIKE.search(t)]
+    return [t for t in text.split() if is_word(t)]
 
 
 def word_key(token: str) -> str:

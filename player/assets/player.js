@@ -82,9 +82,27 @@
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 
+  // --- the word being spoken: marked inside the current sentence ---
+  let spokenWord = null;
+  function markWord(t) {
+    const span = spans[current];
+    let found = null;
+    if (span) {
+      for (const w of span.querySelectorAll(".word[data-word-start]")) {
+        if (Number(w.dataset.wordStart) > t + EPSILON) break;
+        if (t < Number(w.dataset.wordEnd) + 0.15) found = w;
+      }
+    }
+    if (found === spokenWord) return;
+    if (spokenWord) spokenWord.removeAttribute("data-spoken");
+    if (found) found.setAttribute("data-spoken", "");
+    spokenWord = found;
+  }
+
   function show(t, force) {
     if (!sentences.length) return;
     setCurrent(lastAtOrBefore(starts, t), force);
+    markWord(t);
     setChapter(t);
   }
 
@@ -181,6 +199,11 @@
 
   if (scroller) {
     scroller.addEventListener("click", (event) => {
+      const word = event.target.closest(".word[data-word-start]");
+      if (word) {
+        seek(Number(word.dataset.wordStart), true);
+        return;
+      }
       const index = sentenceFrom(event);
       if (index >= 0) seek(starts[index], true);
     });
