@@ -132,3 +132,18 @@ def test_a_missing_recordings_folder_is_an_error(lesson_script, tmp_path):
 def test_a_file_that_is_not_audio_is_an_error(lesson_script, tmp_path, takes):
     (takes / "notes.txt").write_text("take 2 was better")
     expect_error(lesson_script, tmp_path, takes, "not an audio file type")
+
+
+def test_a_take_of_another_sentence_is_an_error_naming_the_file_and_the_text(lesson_script, tmp_path):
+    takes = tmp_path / "takes"
+    takes.mkdir()
+    wrong = lesson_script.sentence("every-word-asking").text
+    subprocess.run(["flite", "-voice", "slt", "-t", wrong, "-o", str(takes / f"{SENTENCE}.wav")],
+                   check=True)
+    with pytest.raises(RecordingError) as failure:
+        build_narration(lesson_script, BuildPaths(tmp_path / "build"), voice="flite",
+                        recordings=takes)
+    message = str(failure.value)
+    assert f"{SENTENCE}.wav" in message
+    assert lesson_script.sentence(SENTENCE).text in message
+    assert not (tmp_path / "build" / "narration.wav").exists()

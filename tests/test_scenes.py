@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 from itertools import combinations
@@ -215,3 +216,33 @@ def test_no_text_ever_enters_the_caption_band(timelines):
            for scene_id, scene in timelines.items() for r in scene.timeline
            for key, corners in r.shown.items() if corners[0][1] < style.CAPTION_BAND_TOP - 1e-6]
     assert low == []
+
+
+def test_a_word_the_sentence_lacks_fails_before_drawing_naming_scene_sentence_and_words(
+        flite_narration, tmp_path):
+    from scenes.timing import WordNotFound
+    from video.scene_render import render_beats
+
+    m = flite_narration.manifest
+    s = m.sentence("weights-for-fluffy-and-blue")
+    edited = dataclasses.replace(m, sentences=tuple(
+        dataclasses.replace(x, words=tuple(w for w in x.words if not w.text.startswith("blue")))
+        if x.id == s.id else x for x in m.sentences))
+    out = tmp_path / "beat.mp4"
+    with pytest.raises(WordNotFound) as failure:
+        render_beats("softmax", edited, "low", {s.id: out}, tmp_path / "media")
+    message = str(failure.value)
+    assert "'softmax'" in message and repr(s.id) in message and "'blue'" in message
+    assert "fluffy," in message  # the words it does have
+    assert not any(tmp_path.glob("*.mp4")) and not any(tmp_path.glob(".*.mp4"))
+
+
+def test_until_starts_the_next_play_on_the_words_frame(flite_narration, timelines):
+    m = flite_narration.manifest
+    scene = timelines["softmax"]
+    record = next(r for r in scene.timeline if r.sentence_id == "weights-for-fluffy-and-blue")
+    span = m.scene_span("softmax")
+    for cue in [c for c in record.cues if c.word]:
+        word = next(w for w in m.sentence(record.sentence_id).words if w.text.rstrip(",") == cue.word)
+        assert cue.frame == cue.wanted
+        assert 0 <= word.start - (span.start + cue.frame / FPS) < 1 / FPS, cue

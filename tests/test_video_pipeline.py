@@ -174,3 +174,20 @@ def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_na
         stamp.unlink()  # made again, with the drawn posters
     build_clips(m, paths, posters={j.sentence_id: j.poster for j in beats})
     assert (build / "clips" / "softmax.jpg").read_bytes() == last.poster.read_bytes()
+
+
+def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, flite_narration, tmp_path):
+    """From decoded frames and the narration's samples: the first visible change after each cue
+    (a beat's start, or a word it waits for) comes at most 90 ms after the voice starts it."""
+    from sync_check import measure
+    from video.scene_render import rehearse
+
+    build, out, _ = rendered
+    m = flite_narration.manifest
+    cues = {r.sentence_id: [c.word for c in r.cues]
+            for sc in m.scenes for r in rehearse(sc.id, m, "low", tmp_path).timeline}
+    assert all(cues[s.id] for s in m.sentences), "a beat without a cue"
+    assert sum(len(c) for c in cues.values()) > len(m.sentences), "no beat waits for a word"
+    found = measure(out, flite_narration.paths.narration, m, cues)
+    late = [(x.sentence_id, x.word, round(x.lag * 1000)) for x in found if x.lag > 0.090]
+    assert late == []
