@@ -11,7 +11,7 @@ timing:
   `self.fit(Play(...), Play(...), until=None)` plays a block one after another, slowed never but
   sped up together to end by that word or a moment before the beat's end: no hand-kept totals.
 - The first play of a beat, and the first after `until`, is a cue: it starts on its frame and its
-  eased animations ease out only (`rush_from`), so the change is plain on the word, not a third
+  eased animations ease out only (`ease_out_quart`), so the change is plain on the word, not a third
   of a second later.
 
 Animations that would still overrun the beat are sped up to fit, so a beat never pushes a later
@@ -42,10 +42,10 @@ from manim import (
     Text,
     Wait,
     config,
-    rush_from,
     smooth,
 )
 from manim.animation.animation import prepare_animation
+from manim.utils.rate_functions import ease_out_quart
 from manim.renderer.cairo_renderer import CairoRenderer
 
 from scenes.timing import BeatTiming, SceneTiming
@@ -428,7 +428,7 @@ def _lead(animation: Animation) -> None:
         for a in animation.animations:
             _lead(a)
     elif animation.rate_func is smooth:
-        animation.rate_func = rush_from
+        animation.rate_func = ease_out_quart
 
 
 def _opacity(mob: Mobject) -> float:
