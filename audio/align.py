@@ -20,7 +20,7 @@ from typing import Sequence
 
 from pydub import AudioSegment
 
-from transcript.manifest import atomic_write_text
+from common.files import atomic_write_text
 from transcript.words import word_key
 
 ALIGN_VERSION = 1  # bump when a method changes its results: cached timings are then made again
