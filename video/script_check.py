@@ -14,6 +14,7 @@ from common.files import atomic_write_text
 from scenes import SceneRegistryError, scene_modules, scene_source
 from transcript.manifest import TimedSentence, new_manifest
 from transcript.script import Script
+from transcript.words import TimedWord, words_of
 from video.cache import beat_sources
 
 STAND_IN_SECONDS = 10.0  # per sentence: long enough that no animation is squeezed
@@ -53,7 +54,7 @@ def check_script(script: Script, cache_dir: Path) -> None:
 
 def _check_scene(script: Script, scene_id: str, run) -> None:
     from scenes.base import MissingBeats
-    from scenes.timing import UnknownBeat
+    from scenes.timing import UnknownBeat, WordNotFound
 
     paragraph = script.paragraph(scene_id)
     try:
@@ -64,6 +65,10 @@ def _check_scene(script: Script, scene_id: str, run) -> None:
             f"{e.sentence_id!r}, which its paragraph in {script.path}:{paragraph.line} does not "
             f"have (it has: {', '.join(e.known)})\n  fix: add that sentence to the paragraph, "
             "or change the scene's beat to one of its ids") from None
+    except WordNotFound as e:
+        raise ScriptSceneError(
+            f"{scene_source(scene_id)}: {e}\n  fix: wait for a word the sentence says, or say it "
+            f"in the sentence in {script.path}:{paragraph.line}") from None
     except MissingBeats as e:
         lines = ", ".join(f"{sid} (line {script.sentence(sid).line})" for sid in e.missing)
         raise ScriptSceneError(
@@ -76,7 +81,11 @@ def _check_scene(script: Script, scene_id: str, run) -> None:
 def _stand_in_manifest(script: Script):
     timed, t = [], 0.0
     for s in script.sentences:
-        timed.append(TimedSentence(s.id, s.paragraph, s.scene, s.text, t, t + STAND_IN_SECONDS - 1))
+        words = words_of(s.text)  # spread over the sentence: scenes can wait for any of them
+        step = (STAND_IN_SECONDS - 1) / max(1, len(words))
+        timed.append(TimedSentence(s.id, s.paragraph, s.scene, s.text, t, t + STAND_IN_SECONDS - 1,
+                                   tuple(TimedWord(w, t + k * step, t + (k + 1) * step)
+                                         for k, w in enumerate(words))))
         t += STAND_IN_SECONDS
     return new_manifest(script, timed, t, "narration.wav", {})
 
@@ -84,7 +93,8 @@ def _stand_in_manifest(script: Script):
 def _stamp(script: Script, cache_dir: Path) -> Path:
     """A file whose presence says this very script structure and scene code were checked."""
     h = hashlib.sha256()
-    h.update(json.dumps([[p.scene, [s.id for s in p.sentences]] for p in script.paragraphs]).encode())
+    h.update(json.dumps([[p.scene, [[s.id, s.text] for s in p.sentences]]
+                         for p in script.paragraphs]).encode())
     for sid in sorted(scene_modules()):
         for path in beat_sources(sid):
             h.update(str(path).encode() + b"\0" + path.read_bytes())
