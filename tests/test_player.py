@@ -66,7 +66,7 @@ def test_page_shows_the_course_frame(site):
                      "Before this",
                      "Next: Multi-head attention + the MLP", 'href="../stop-06/index.html"',
                      'href="../stop-08/index.html"', "Transcript",
-                     "It follows the voice. Click a sentence to jump there.",
+                     "It follows the voice. Click a sentence or a word to jump there.",
                      '<track kind="captions" src="captions.vtt" srclang="en" label="English" default>',
                      '<track kind="chapters" src="chapters.vtt"', 'src="player/player.js"'):
         assert expected in text
