@@ -44,6 +44,7 @@ class NarrationReport:
     notes: list[str] = field(default_factory=list)  # e.g. a fallback from piper to flite
     mix: Path | None = None  # the track before each sentence was levelled, for checks
     sources: dict[str, str] = field(default_factory=dict)  # sentence id -> synthesized|cached|recorded
+    aligned: list[str] = field(default_factory=list)  # sentences whose words were timed this run
 
 
 SILENT_DBFS = -45.0  # synthesised audio whose loudest moment is below this said nothing
@@ -77,7 +78,8 @@ def _say(engine: Voice, text: str, words: list[str]) -> tuple[AudioSegment, Word
 
 def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
                 clip: AudioSegment, head: float, spoken: WordTimes | None, source: str,
-                aligned: AlignmentCache, takes: dict[str, Recording]) -> WordTimes:
+                aligned: AlignmentCache, takes: dict[str, Recording],
+                report: NarrationReport) -> WordTimes:
     """Each word's (start, end) in the placed clip: the voice's own where it has them, else forced
     alignment of the clip; cached by the clip's samples and words, so only a changed clip is
     aligned again."""
@@ -85,7 +87,9 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
         key = alignment_key(raw, words, "piper")
         if spoken is None and (spoken := aligned.get(key)) is None:
             spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes again, timed
-        aligned.put(key, spoken)
+        if aligned.get(key) is None:
+            aligned.put(key, spoken)
+            report.aligned.append(s.id)
         return [(a - head, b - head) for a, b in spoken]
     key = alignment_key(clip, words, "sphinx")
     times = aligned.get(key)
@@ -98,6 +102,7 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
                                      f"sentence {s.text!r} ({e})", _RETAKE) from None
             raise AlignmentError(f"sentence {s.id!r} ({s.text!r}): {e}") from None
         aligned.put(key, times)
+        report.aligned.append(s.id)
     return times
 
 
@@ -152,7 +157,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     cache = ClipCache(cache_dir)
 
     aligned = AlignmentCache(cache_dir / "align")
-    clips, heads, word_times = [], [], []
+    clips, word_times = [], []
     for i, s in enumerate(sentences, 1):
         words = words_of(s.text)
         spoken = None  # word times the voice itself gave, relative to the raw clip
@@ -170,9 +175,8 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
         report.sources[s.id] = source
         clip, head = prepare(raw)
         clips.append(clip)
-        heads.append(head)
         word_times.append(_word_times(engine, s, words, raw, clip, head, spoken, source, aligned,
-                                      takes))
+                                      takes, report))
         say(f"[{i:2}/{len(sentences)}] {source:11} {s.id} ({len(clips[-1]) / 1000:.2f} s)")
 
     placements, total = layout([int(c.frame_count()) for c in clips],

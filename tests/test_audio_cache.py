@@ -57,3 +57,22 @@ def test_an_edit_leaves_every_other_sentence_sounding_the_same(flite_narration, 
             assert before != after
         else:
             assert before == after, f"{a.id} sounds different though only {changed.id} changed"
+
+
+def test_a_changed_sentence_is_the_only_one_aligned_again(flite_narration, lesson_script, tmp_path):
+    """Word timings are cached by the clip's sound: an edit re-aligns its sentence only, and every
+    other sentence keeps its words where they were within it."""
+    first, *rest = lesson_script.paragraphs
+    changed = dataclasses.replace(first.sentences[1], text="On its own, creature could be anything.")
+    first = dataclasses.replace(first, sentences=(first.sentences[0], changed, *first.sentences[2:]))
+    script = dataclasses.replace(lesson_script, paragraphs=(first, *rest))
+    paths = BuildPaths(tmp_path)
+    copy_cache(flite_narration.paths, paths)
+    manifest, report = build_narration(script, paths, voice="flite")
+    assert report.aligned == [changed.id]
+    assert [w.text for w in manifest.sentence(changed.id).words][-2:] == ["be", "anything."]
+    for old, new in zip(flite_narration.manifest.sentences, manifest.sentences):
+        if old.id != changed.id:
+            assert [w.text for w in old.words] == [w.text for w in new.words], old.id
+            assert all(abs((a.start - old.start) - (b.start - new.start)) < 2e-4
+                       for a, b in zip(old.words, new.words)), old.id

@@ -191,3 +191,21 @@ def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, flit
     found = measure(out, flite_narration.paths.narration, m, cues)
     late = [(x.sentence_id, x.word, round(x.lag * 1000)) for x in found if x.lag > 0.090]
     assert late == []
+
+
+def test_a_beats_key_follows_the_word_timings_it_waits_for(flite_narration):
+    """A word moved within its sentence (same start and length) redraws that beat and the later
+    beats of its scene, nothing else."""
+    from video.cache import beat_keys
+
+    m = flite_narration.manifest
+    s = m.sentence("weights-for-fluffy-and-blue")
+    k = next(i for i, w in enumerate(s.words) if w.text.startswith("blue"))
+    moved = dataclasses.replace(s.words[k], start=s.words[k].start + 0.2)
+    edited = dataclasses.replace(m, sentences=tuple(
+        dataclasses.replace(x, words=(*x.words[:k], moved, *x.words[k + 1:])) if x.id == s.id else x
+        for x in m.sentences))
+    before, after = beat_keys("softmax", m, "low"), beat_keys("softmax", edited, "low")
+    assert before["softmax-squashes"] == after["softmax-squashes"]
+    assert before[s.id] != after[s.id]
+    assert beat_keys("formula", m, "low") == beat_keys("formula", edited, "low")
