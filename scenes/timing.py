@@ -48,7 +48,7 @@ class BeatTiming:
             have = " ".join(w.text for w in self.words) or "(no word timings)"
             which = f"{name!r}" if n == 1 else f"occurrence {n} of {name!r}"
             raise WordNotFound(f"scene {scene!r}, sentence {self.sentence_id!r} has no {which} "
-                               f"to wait for; its words are: {have}")
+                               f"to wait for; its words are: {have}", self.sentence_id)
         return found[n - 1]
 
 

@@ -42,3 +42,22 @@ def test_broken_lesson_yaml_names_file_and_line(tmp_path):
     with pytest.raises(SystemExit) as e:
         render.main(["render", "--build", str(tmp_path / "build"), "--lesson", str(bad)])
     assert f"{bad}:" in str(e.value) and "fix:" in str(e.value)
+
+
+def test_a_word_a_scene_waits_for_and_its_sentence_lacks_stops_before_narration(tmp_path):
+    from transcript.loader import DEFAULT_PATH
+
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    assert " to blue, and scraps" in text
+    bad = tmp_path / "lesson.yaml"
+    bad.write_text(text.replace(" to blue, and scraps", " and scraps"), encoding="utf-8")
+    line = next(n for n, row in enumerate(bad.read_text().splitlines(), 1)
+                if "id: weights-for-fluffy-and-blue" in row)
+    build = tmp_path / "build"
+    with pytest.raises(SystemExit) as e:
+        render.main(["render", "--build", str(build), "--lesson", str(bad), "--voice", "flite",
+                     "--quality", "low"])
+    message = str(e.value)
+    assert "s6_softmax.py" in message and "'weights-for-fluffy-and-blue'" in message
+    assert "no 'blue'" in message and "forty-one and scraps" in message and f"{bad}:{line}" in message
+    assert not (build / "lesson.json").exists() and not (build / "narration.wav").exists()

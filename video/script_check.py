@@ -68,7 +68,7 @@ def _check_scene(script: Script, scene_id: str, run) -> None:
     except WordNotFound as e:
         raise ScriptSceneError(
             f"{scene_source(scene_id)}: {e}\n  fix: wait for a word the sentence says, or say it "
-            f"in the sentence in {script.path}:{paragraph.line}") from None
+            f"in the sentence at {script.path}:{script.sentence(e.args[1]).line}") from None
     except MissingBeats as e:
         lines = ", ".join(f"{sid} (line {script.sentence(sid).line})" for sid in e.missing)
         raise ScriptSceneError(
