@@ -72,8 +72,12 @@ def test_a_cached_rerender_draws_nothing_and_gives_the_same_bytes(rendered, flit
 def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
     """The manifest as if `sentence_id` were spoken `seconds` longer: later sentences move too."""
     i = [s.id for s in m.sentences].index(sentence_id)
-    moved = [dataclasses.replace(s, start=s.start + seconds, end=s.end + seconds) if n > i
-             else dataclasses.replace(s, end=s.end + seconds) if n == i else s
+    def later(s):
+        words = tuple(dataclasses.replace(w, start=w.start + seconds, end=w.end + seconds)
+                      for w in s.words)
+        return dataclasses.replace(s, start=s.start + seconds, end=s.end + seconds, words=words)
+
+    moved = [later(s) if n > i else dataclasses.replace(s, end=s.end + seconds) if n == i else s
              for n, s in enumerate(m.sentences)]
     return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
 
