@@ -416,3 +416,15 @@ def test_a_class_opening_the_video_at_once_is_served(served):
         t.join()
     failed = [r for r in results if not isinstance(r, int) or r < 2_000_000]
     assert not failed, f"{len(failed)} of 200 requests failed: {failed[:3]}"
+
+
+def test_a_missing_or_damaged_manifest_names_the_step_that_makes_it(tmp_path, capsys):
+    build = tmp_path / "build"
+    for command in (["video"], ["player"], ["still", "take-the-phrase"], ["clips"]):
+        assert render.main([*command, "--build", str(build)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err == f"render.py {command[0]}: {build / 'lesson.json'} does not exist; run `./lesson audio` first"
+    (build / "lesson.json").write_text('{"version": 1,\n  "title": ')
+    assert render.main(["player", "--build", str(build)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert f"{build / 'lesson.json'}:2: not valid JSON" in err and err.endswith("run `./lesson audio` first")
