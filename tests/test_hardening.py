@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import socket
@@ -391,6 +392,40 @@ def test_the_server_serves_pages_but_not_the_cache_listings_or_hidden_files(serv
 def test_a_nul_in_the_path_is_a_bad_request_not_a_traceback(served, capfd):
     assert status(served, "/index%00.html") == 400
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_class_arriving_at_once_is_queued_not_dropped(tmp_path):
+    """150 connections before the server accepts any: the kernel queues them all, none is dropped
+    to retry seconds later."""
+    (tmp_path / "index.html").write_text("x")
+    server = make_server(tmp_path, 0)  # listening, not yet accepting
+    socks = []
+    try:
+        for _ in range(150):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.connect_ex(server.server_address)
+            socks.append(sock)
+        _, connected, _ = select.select([], socks, [], 3.0)
+        assert len(connected) == len(socks)
+    finally:
+        for sock in socks:
+            sock.close()
+        server.server_close()
+
+
+def test_an_idle_connection_is_closed_after_the_time_out(tmp_path):
+    (tmp_path / "index.html").write_text("x")
+    server = make_server(tmp_path, 0, idle_timeout=0.5)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        sock = socket.create_connection(server.server_address, timeout=10)
+        assert sock.recv(1) == b"", "the server kept a silent connection open"
+        sock.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_class_opening_the_video_at_once_is_served(served):
