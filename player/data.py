@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from transcript.captions import captions_vtt, chapters_vtt, parse_vtt
 from transcript.manifest import Manifest, Span, TimedSentence
+from transcript.words import is_word
 
 EPS = 1e-6
 
@@ -21,6 +23,18 @@ class Line:
     start: float
     end: float
     words: tuple[tuple[float, float], ...] = ()  # each of `words_of(text)`: start, end
+
+    def pieces(self) -> list[tuple[str, float | None, float | None]]:
+        """The text as (piece, start, end): each word with its times, what lies between them
+        (spaces, dashes) with None, so a page can mark and seek to single words."""
+        out, k = [], 0
+        for token in re.split(r"(\s+)", self.text):
+            if token and is_word(token) and k < len(self.words):
+                out.append((token, *self.words[k]))
+                k += 1
+            elif token:
+                out.append((token, None, None))
+        return out
 
 
 def whole(manifest: Manifest) -> Span:

@@ -28,7 +28,6 @@ from types import FunctionType, MethodType, SimpleNamespace
 from typing import Callable, ClassVar, Collection, Iterator, Sequence
 
 import numpy as np
-from tqdm import tqdm
 from manim import (
     Animation,
     AnimationGroup,
@@ -165,6 +164,14 @@ class MissingBeats(RuntimeError):
         super().__init__(f"scene {scene_id!r} has no beat for: {', '.join(missing)}")
 
 
+class FrameTimes(list):
+    """The times of a play's frames, where Manim expects a progress bar: tqdm, even disabled,
+    makes a process-shared lock and a monitor thread in every process that plays a scene."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
 class StopAfterBeat(Exception):
     """Raised to end a scene early once the requested beat is over (for a still)."""
 
@@ -204,8 +211,8 @@ class LessonScene(Scene):
         """Exactly round(run_time * fps) frame times, ending on the animation's end: its first
         frame already shows it moving (Manim's own shows the start again), and no float drift."""
         if self.renderer.skip_animations and not override_skip_animations:
-            return tqdm([run_time], disable=True)
-        return tqdm(np.arange(1, int(round(run_time * self.fps)) + 1) / self.fps, disable=True)
+            return FrameTimes([run_time])
+        return FrameTimes(np.arange(1, int(round(run_time * self.fps)) + 1) / self.fps)
 
     def play(self, *args, run_time: float | None = None, **kwargs) -> None:
         animations = [prepare_animation(a) for a in args]

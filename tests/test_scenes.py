@@ -230,7 +230,7 @@ def test_a_word_the_sentence_lacks_fails_before_drawing_naming_scene_sentence_an
         if x.id == s.id else x for x in m.sentences))
     out = tmp_path / "beat.mp4"
     with pytest.raises(WordNotFound) as failure:
-        render_beats("softmax", edited, "low", {s.id: out}, tmp_path / "media")
+        render_beats(scene_timing(edited, "softmax", FPS), "low", {s.id: out}, tmp_path / "media")
     message = str(failure.value)
     assert "'softmax'" in message and repr(s.id) in message and "'blue'" in message
     assert "fluffy," in message  # the words it does have

@@ -10,6 +10,7 @@ import wave
 import numpy as np
 import pytest
 
+from scenes.timing import scene_timing
 from transcript.manifest import Manifest
 from video.pipeline import plan, render_lesson_video
 
@@ -189,7 +190,8 @@ def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, flit
     build, out, _ = rendered
     m = flite_narration.manifest
     cues = {r.sentence_id: [c.word for c in r.cues]
-            for sc in m.scenes for r in rehearse(sc.id, m, "low", tmp_path).timeline}
+            for sc in m.scenes
+            for r in rehearse(scene_timing(m, sc.id, FPS), "low", tmp_path).timeline}
     assert all(cues[s.id] for s in m.sentences), "a beat without a cue"
     assert sum(len(c) for c in cues.values()) > len(m.sentences), "no beat waits for a word"
     found = measure(out, flite_narration.paths.narration, m, cues)
@@ -209,7 +211,10 @@ def test_a_beats_key_follows_the_word_timings_it_waits_for(flite_narration):
     edited = dataclasses.replace(m, sentences=tuple(
         dataclasses.replace(x, words=(*x.words[:k], moved, *x.words[k + 1:])) if x.id == s.id else x
         for x in m.sentences))
-    before, after = beat_keys("softmax", m, "low"), beat_keys("softmax", edited, "low")
+    def keys(manifest: Manifest, scene_id: str) -> dict[str, str]:
+        return beat_keys(scene_timing(manifest, scene_id, FPS), "low")
+
+    before, after = keys(m, "softmax"), keys(edited, "softmax")
     assert before["softmax-squashes"] == after["softmax-squashes"]
     assert before[s.id] != after[s.id]
-    assert beat_keys("formula", m, "low") == beat_keys("formula", edited, "low")
+    assert keys(m, "formula") == keys(edited, "formula")
