@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from player.assets import ASSET_DIR
 from player.data import cue_data, lines_in
+from player.explore import EXPLORE_SCRIPTS, EXPLORE_STYLES, explore_page_data
 from player.html import clock, document, esc, json_script
 from player.sections import transcript_section, video_element
 from transcript.manifest import Manifest
@@ -29,10 +30,12 @@ def clip_page_html(manifest: Manifest, clip: Clip) -> str:
         f"{video_element(f'{clip.id}.mp4', f'{clip.id}.vtt', f'Clip: {clip.title}', poster=f'{clip.id}.jpg')}\n"
         "</div>\n"
         f"{transcript_section(lines)}\n</main>\n"
-        f"{json_script(cue_data(manifest, clip.span), 'lesson-data')}"
+        f"{json_script(cue_data(manifest, clip.span), 'lesson-data')}\n"
+        f"{json_script(explore_page_data(manifest, clip.span), 'explore-data')}"
     )
     return document(f"{clip.title} · {manifest.title}", body, assets=ASSETS_FROM_CLIPS,
-                    body_class="page-clip")
+                    body_class="page-clip", scripts=("player.js", *EXPLORE_SCRIPTS),
+                    styles=("player.css", *EXPLORE_STYLES))
 
 
 def iframe_snippet(manifest: Manifest, clip: Clip) -> str:

@@ -44,7 +44,7 @@ def minutes(seconds: float) -> int:
 
 
 def document(title: str, body: str, *, assets: str, body_class: str, description: str = "",
-             scripts: tuple[str, ...] = ("player.js",)) -> str:
+             scripts: tuple[str, ...] = ("player.js",), styles: tuple[str, ...] = ("player.css",)) -> str:
     """A whole page: head with the shared stylesheet, then `body` and the scripts from `assets`."""
     meta = f'<meta name="description" content="{esc(description)}">\n' if description else ""
     tags = "\n".join(f'<script src="{esc(assets)}/{esc(name)}"></script>' for name in scripts)
@@ -54,6 +54,6 @@ def document(title: str, body: str, *, assets: str, body_class: str, description
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{esc(title)}</title>\n{meta}"
         '<link rel="icon" href="data:,">\n'
-        f'<link rel="stylesheet" href="{esc(assets)}/player.css">\n'
+        + "".join(f'<link rel="stylesheet" href="{esc(assets)}/{esc(name)}">\n' for name in styles) +
         f'</head>\n<body class="{esc(body_class)}">\n{body}\n{tags}\n</body>\n</html>\n'
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 from cli.options import BuildPaths
 from player.assets import ASSET_DIR, install_assets
 from player.data import cue_data, lines_in, whole
+from player.explore import EXPLORE_SCRIPTS, EXPLORE_STYLES, explore_page_data
 from player.html import document, esc, json_script, minutes, safe_href
 from player.sections import chapter_list, transcript_section, video_element
 from transcript.captions import captions_vtt, chapters_vtt
@@ -58,10 +59,12 @@ def player_html(manifest: Manifest, video: str = "lesson.mp4", captions: str = "
         f"{header_html(manifest)}\n"
         f'<main class="lesson">\n{frame}\n{transcript_section(lines_in(manifest, whole(manifest)))}\n'
         f"{chapter_list(chapter_starts)}\n</main>\n"
-        f"{json_script(cue_data(manifest), 'lesson-data')}"
+        f"{json_script(cue_data(manifest), 'lesson-data')}\n"
+        f"{json_script(explore_page_data(manifest), 'explore-data')}"
     )
     return document(f"{manifest.title} · {manifest.course.title}", body, assets=assets,
-                    body_class="page-lesson", description=manifest.tagline)
+                    body_class="page-lesson", description=manifest.tagline,
+                    scripts=("player.js", *EXPLORE_SCRIPTS), styles=("player.css", *EXPLORE_STYLES))
 
 
 def ensure_tracks(manifest: Manifest, build_paths: BuildPaths) -> None:
