@@ -30,6 +30,7 @@
     w_v: { name: "W_V", rows: () => core.features, cols: () => core.features },
   };
 
+  const IN_ADDRESS = { x: "x", w_q: "wq", w_k: "wk", w_v: "wv" }; // names in #edit=wk_1_0_1.5~...
   const copy = (m) => m.map((row) => row.slice());
   const lessonState = () => ({
     words: core.tokens.slice(), x: copy(core.embeddings), w_q: copy(core.w_q), w_k: copy(core.w_k),
@@ -118,7 +119,7 @@
   // --- numbers as words ---
   const score = (v) => (v === -Infinity ? "masked" : A.scoreFigure(v, core.score_decimals));
   const short = (v) => (v === -Infinity ? "−∞" : String(Number(v.toFixed(3))).replace("-", "−"));
-  const entry = (v) => String(v);
+  const entry = (v) => (Number.isInteger(v) ? v.toFixed(1) : String(v)); // 1 -> "1.0", as the scenes
   const minus = (text) => text.replace(/^-/, "−");
 
   // --- which beat is showing ---
@@ -433,7 +434,7 @@
     if (state.causal) parts.push("mask=1");
     if (!state.scaled) parts.push("scale=0");
     if (state.temperature !== TEMP.lesson) parts.push(`temp=${state.temperature}`);
-    const entries = edits().filter((e) => e[0] !== "word").map((e) => e.join("_"));
+    const entries = edits().filter((e) => e[0] !== "word").map(([m, ...rest]) => [IN_ADDRESS[m], ...rest].join("_"));
     if (entries.length) parts.push(`edit=${entries.join("~")}`);
     return "#" + parts.join("&");
   }
@@ -455,7 +456,8 @@
     const t = Number(p.get("temp"));
     if (p.has("temp") && Number.isFinite(t) && t >= TEMP.min && t <= TEMP.max) s.temperature = t;
     for (const item of (p.get("edit") || "").split("~")) {
-      const [m, i, j, v] = item.split("_");
+      const [name, i, j, v] = item.split("_");
+      const m = Object.keys(IN_ADDRESS).find((k) => IN_ADDRESS[k] === name);
       const value = Number(v);
       if (MATRICES[m] && s[m][i] && s[m][i][j] !== undefined && v !== "" && Number.isFinite(value) && Math.abs(value) <= LIMIT) {
         s[m][Number(i)][Number(j)] = value;
