@@ -204,6 +204,7 @@ def test_a_learner_pauses_edits_masks_shares_reloads_and_goes_back(site, page_fa
     page.wait_for_function("() => document.querySelector('#explore [role=status]').textContent.includes('weights')")
 
     # share, open the link elsewhere, reload
+    page.wait_for_function("() => location.hash.includes('mask=1')")  # the address follows
     link = page.input_value("#explore-link")
     assert link == page.url and "x=all-at-once" in link and "mask=1" in link
     body = page.inner_text(f"{EXPLORE} .explore-body")
@@ -258,6 +259,7 @@ def test_swapping_a_word_and_turning_the_knobs(site, page_factory):
     assert cell(page, f"new-{f}-{colour}") == "0.00"  # red hands over no blue
     go_to_step(page, "formula")
     assert page.inner_text(f"{EXPLORE} .explore-formula") == "softmax((QKᵀ) / 1.3) · V"
+    page.wait_for_function("() => location.hash.includes('temp=1.3')")
     url = page.evaluate("() => location.href")
     assert "words=a~fluffy~red~creature" in url and "scale=0" in url and "temp=1.3" in url
     page.click(f"{EXPLORE} .explore-reset")

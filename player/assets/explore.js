@@ -49,6 +49,8 @@
   let outputs = []; // {el, text(r), explain()}: computed cells, refreshed on every change
   let inputs = []; // {el, m, i, j}: editable cells
   let announceTimer = 0;
+  let addressTimer = 0;
+  const ADDRESS_MS = 200;
 
   // --- the button and the panel ---
   function el(tag, attrs, ...children) {
@@ -288,9 +290,9 @@
     "weighted-sum"() {
       const a = state.ask;
       const n = state.words.length;
-      const heads = [...state.words.map((w, j) => liveHead((r) => `value: ${w} × ${A.percentFigure(r.weights[a][j])}`)),
-        "weighted sum", `${asker()}'s embedding`, "new vector"];
-      return [table(`${asker()} collects the values, scaled by its weights, and adds the sum to its own vector`,
+      const heads = [...state.words.map((w, j) => liveHead((r) => `${w}\n×\u00a0${A.percentFigure(r.weights[a][j])}`)),
+        "weighted sum", "+ embedding", "= new vector"];
+      return [table(`Values × ${asker()}'s weights, summed, then added to ${asker()}'s embedding`,
         "feature", heads, core.features, (c, j) => {
           if (j < n) return outCell(`values-${j}-${c}`, (r) => A.valueFigure(r.values[j][c]), explainProjection("value", () => state.w_v, "W_V", j, c, core.features), "explore-value");
           if (j === n) return outCell(`output-${a}-${c}`, (r) => A.valueFigure(r.output[a][c]), explainOutput(a, c), "explore-sum");
@@ -466,7 +468,13 @@
     return out;
   }
 
-  function writeAddress() {
+  /** The address follows the state, at most every ADDRESS_MS: browsers throttle history calls. */
+  function writeAddress(now) {
+    clearTimeout(addressTimer);
+    if (!now) {
+      addressTimer = setTimeout(() => writeAddress(true), ADDRESS_MS);
+      return;
+    }
     const hash = encode();
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
     link.value = location.href;
@@ -493,6 +501,7 @@
     openButton.setAttribute("aria-expanded", "true");
     build();
     refresh();
+    writeAddress(true);
     if (!from || !from.quiet) {
       heading.focus({ preventScroll: true });
       panel.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
@@ -501,6 +510,7 @@
 
   function close() {
     isOpen = false;
+    clearTimeout(addressTimer);
     state = lessonState();
     panel.hidden = true;
     layout.classList.remove("exploring");
@@ -662,7 +672,7 @@
   });
 
   copyButton.addEventListener("click", () => {
-    writeAddress();
+    writeAddress(true);
     link.select();
     const done = () => { live.textContent = "Link copied."; };
     if (navigator.clipboard && window.isSecureContext) {
@@ -698,7 +708,7 @@
       build();
       refresh();
     } else {
-      writeAddress();
+      writeAddress(true);
     }
   });
   video.addEventListener("timeupdate", showHint);
@@ -710,10 +720,16 @@
     get open() { return isOpen; },
   };
 
-  showHint();
-  const linked = decode(location.hash);
-  if (linked) {
+  /** Open on the state a link names (#s=...&x=...), if it names one. */
+  function openLinked() {
+    const linked = decode(location.hash);
+    if (!linked) return false;
     const s = new URLSearchParams(location.hash.replace(/^#/, "")).get("s");
     open({ ...linked, sentence: sentences.some((x) => x.id === s) ? s : null, quiet: true });
+    return true;
   }
+
+  window.addEventListener("hashchange", openLinked);
+  showHint();
+  openLinked();
 })();
