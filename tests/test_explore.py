@@ -345,7 +345,7 @@ def test_clip_pages_explore_their_own_beats(site, page_factory):
     assert page.locator(".transcript").is_visible()
 
 
-@pytest.mark.parametrize("step", ["qkv", "softmax", "all-at-once"])
+@pytest.mark.parametrize("step", list(STEPS))
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, height, step):
     from axe_playwright_python.sync_playwright import Axe
@@ -406,3 +406,53 @@ def test_the_panel_respects_reduced_motion(site, page_factory, motion):
     open_panel(page)
     animation = page.evaluate("() => getComputedStyle(document.querySelector('#explore')).animationName")
     assert animation == ("none" if motion == "reduce" else "explore-in")
+
+
+def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path):
+    """A page built with another phrase, other features and other weights explores those:
+    nothing of the lesson's is written into the scripts."""
+    import shutil
+
+    from attention.explore import explore_data
+    from player.html import json_script
+    from player.page import player_html
+
+    manifest, build, _ = site
+    rng = np.random.default_rng(12)
+    data = explore_data()
+    tokens, features, dims = ["the", "red", "dog"], ["x1", "x2", "x3"], ["d1", "d2"]
+    x = np.round(rng.normal(size=(3, 3)), 2)
+    w_q, w_k, w_v = (np.round(rng.normal(size=(3, d)) * 2, 2) for d in (2, 2, 3))
+    data.update(tokens=tokens, features=features, qk_dims=dims, focus=1, embeddings=x.tolist(),
+                w_q=w_q.tolist(), w_k=w_k.tolist(), w_v=w_v.tolist(),
+                vocabulary={t: row.tolist() for t, row in zip(tokens, x)})
+    page_html = player_html(manifest)
+    start = page_html.index('<script type="application/json" id="explore-data">')
+    end = page_html.index("</script>", start) + len("</script>")
+    beats = {s.id: s.step for s in manifest.sentences}
+    other = tmp_path / "other"
+    shutil.copytree(build.root / "player", other / "player")
+    for name in ("lesson.mp4", "captions.vtt", "chapters.vtt"):
+        shutil.copy(build.root / name, other / name)
+    (other / "index.html").write_text(page_html[:start] + json_script({"core": data, "beats": beats},
+                                                                       "explore-data") + page_html[end:])
+    page = open_page(page_factory, (other / "index.html").as_uri() + "#s=softmax-squashes&x=all-at-once")
+    page.wait_for_selector(f"{EXPLORE}:not([hidden])")
+    r = attend(x, w_q, w_k, w_v)
+    for i in range(3):
+        assert cells(page, "scores", i, 3) == figures(r, i)["scores"]
+        assert cells(page, "weights", i, 3) == figures(r, i)["weights"]
+        assert cells(page, "output", i, 3) == figures(r, i)["output"]
+    assert page.is_checked(f"{EXPLORE} .explore-ask input[value='1']")
+    assert page.inner_text(f"{EXPLORE} .explore-ask").split() == ["Who", "asks", "the", "red", "dog"]
+    assert "d_k = 2" in page.inner_text(f"{EXPLORE} .explore-options")
+    assert page.errors == []
+
+
+def test_axe_finds_no_violations_on_a_clip_page_with_the_panel_open(site, page_factory):
+    from axe_playwright_python.sync_playwright import Axe
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/clips/weighted-sum.html", width=640, height=600)
+    open_panel(page)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

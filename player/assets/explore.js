@@ -122,7 +122,6 @@
   const score = (v) => (v === -Infinity ? "masked" : A.scoreFigure(v, core.score_decimals));
   const short = (v) => (v === -Infinity ? "−∞" : String(Number(v.toFixed(3))).replace("-", "−"));
   const entry = (v) => (Number.isInteger(v) ? v.toFixed(1) : String(v)); // 1 -> "1.0", as the scenes
-  const minus = (text) => text.replace(/^-/, "−");
 
   // --- which beat is showing ---
   function sentenceAt(t) {
@@ -370,10 +369,10 @@
     const active = document.activeElement;
     let differ = 0;
     for (const o of outputs) {
-      const text = minus(o.text(result));
+      const text = o.text(result); // the strings the video shows, hyphen-minus and all
       if (o.el.textContent !== text) o.el.textContent = text;
       if (o.head) continue;
-      const was = minus(o.text(base));
+      const was = o.text(base);
       const moved = text !== was;
       o.el.classList.toggle("explore-changed-cell", moved);
       if (moved) {
@@ -624,7 +623,7 @@
     const cell = event.target.closest("[data-cell]");
     if (!cell) return;
     const o = outputs.find((x) => x.el === cell);
-    if (o && o.explain) explainText.textContent = minus(o.explain());
+    if (o && o.explain) explainText.textContent = o.explain();
   }
   body.addEventListener("mouseover", showExplain);
   body.addEventListener("focusin", showExplain);
