@@ -49,6 +49,7 @@
   let outputs = []; // {el, text(r), explain()}: computed cells, refreshed on every change
   let inputs = []; // {el, m, i, j}: editable cells
   let announceTimer = 0;
+  let lastTiming = null; // {compute, update} in ms, of the last refresh (for bench/)
   let addressTimer = 0;
   const ADDRESS_MS = 200;
 
@@ -154,6 +155,13 @@
     const td = el("td", { class: "explore-out " + (extra || ""), tabindex: "0", "data-cell": key,
       "aria-describedby": "explore-explain-text" });
     outputs.push({ el: td, text, explain: explainFn });
+    return td;
+  }
+
+  /** A weight's cell, its share drawn as a bar behind the number. */
+  function weightCell(i, j) {
+    const td = outCell(`weights-${i}-${j}`, (r) => A.percentFigure(r.weights[i][j]), explainWeight(i, j), "explore-weight");
+    outputs[outputs.length - 1].share = (r) => r.weights[i][j];
     return td;
   }
 
@@ -280,7 +288,7 @@
       const t = table(`${asker()}'s raw scores → softmax → weights`, "", state.words.map((w) => w), ["raw score", "weight"],
         (i, j) => (i === 0
           ? outCell(`scores-${a}-${j}`, (r) => score(r.scores[a][j]), explainScore(a, j), "explore-score")
-          : outCell(`weights-${a}-${j}`, (r) => A.percentFigure(r.weights[a][j]), explainWeight(a, j), "explore-weight")));
+          : weightCell(a, j)));
       t.querySelector(".explore-corner").textContent = "token";
       const total = el("p", { class: "explore-rule" });
       outputs.push({ el: total, text: (r) => `together: ${A.percentFigure(r.weights[a].reduce((x, y) => x + y, 0))}`, head: true });
@@ -317,7 +325,7 @@
       const t = table(`${asker()}, step by step`, "token", state.words.map((w) => w), ["score", "weight"],
         (i, j) => (i === 0
           ? outCell(`scores-${a}-${j}`, (r) => score(r.scores[a][j]), explainScore(a, j), "explore-score")
-          : outCell(`weights-${a}-${j}`, (r) => A.percentFigure(r.weights[a][j]), explainWeight(a, j), "explore-weight")));
+          : weightCell(a, j)));
       return [formula, parts, t];
     },
     "all-at-once"() {
@@ -326,7 +334,7 @@
       const s = table(`Scores S = QKᵀ${state.scaled ? ` / √${result.dK}` : ""}: one row per asking token`, "asks ↓ / key →", words, words,
         (i, j) => outCell(`scores-${i}-${j}`, (r) => score(r.scores[i][j]), explainScore(i, j), "explore-score"), { rowClass });
       const w = table("Weights softmax(S): each row sums to 100%", "asks ↓ / key →", words, words,
-        (i, j) => outCell(`weights-${i}-${j}`, (r) => A.percentFigure(r.weights[i][j]), explainWeight(i, j), "explore-weight"), { rowClass });
+        (i, j) => weightCell(i, j), { rowClass });
       const o = table("Output softmax(S) · V: every token's weighted sum", "token", core.features, words,
         (i, c) => outCell(`output-${i}-${c}`, (r) => A.valueFigure(r.output[i][c]), explainOutput(i, c), "explore-sum"), { rowClass });
       return [el("p", { class: "explore-note" }, "Every token asks at once: the rows are the askers, one matrix multiplication for all of them."),
@@ -381,32 +389,21 @@
       } else {
         o.el.removeAttribute("title");
       }
-      if (o.el.classList.contains("explore-weight")) {
-        const w = Number(o.el.dataset.cell.split("-").slice(1).reduce((r, k) => r[k], result.weights)) || 0;
-        o.el.style.setProperty("--share", String(w));
-      }
+      if (o.share) o.el.style.setProperty("--share", String(o.share(result)));
     }
-    let edited = 0;
     for (const inp of inputs) {
       const v = state[inp.m][inp.i][inp.j];
-      if (inp.el !== active || !inp.el.hasAttribute("aria-invalid")) {
-        if (inp.el !== active && inp.el.value !== entry(v)) inp.el.value = entry(v);
-      }
-      const moved = v !== LESSON[inp.m][inp.i][inp.j];
-      inp.el.classList.toggle("explore-changed-cell", moved);
-      if (moved) edited++;
+      if (inp.el !== active && inp.el.value !== entry(v)) inp.el.value = entry(v); // not under the caret
+      inp.el.classList.toggle("explore-changed-cell", v !== LESSON[inp.m][inp.i][inp.j]);
     }
     tempOut.textContent = short(state.temperature);
-    changed.textContent = differ || edited || !sameAsLesson()
-      ? `Marked: ${differ} shown number${differ === 1 ? "" : "s"} differ from the narrated ones; ${editCount()} of your changes in play.`
+    const count = editCount();
+    changed.textContent = differ || count
+      ? `Marked: ${differ} shown number${differ === 1 ? "" : "s"} differ from the narrated ones; `
+        + `${count} change${count === 1 ? "" : "s"} of yours in play.`
       : "These are the narrated numbers. Change anything: what it moves gets marked.";
     if (isOpen) writeAddress();
     lastTiming = { compute: t1 - t0, update: performance.now() - t0 };
-  }
-  let lastTiming = null;
-
-  function sameAsLesson() {
-    return editCount() === 0;
   }
 
   /** Differences from the lesson: swapped words, settings, and entries, as [kind, ...] items. */
@@ -457,12 +454,12 @@
     const t = Number(p.get("temp"));
     if (p.has("temp") && Number.isFinite(t) && t >= TEMP.min && t <= TEMP.max) s.temperature = t;
     for (const item of (p.get("edit") || "").split("~")) {
-      const [name, i, j, v] = item.split("_");
+      const [name, ...rest] = item.split("_");
       const m = Object.keys(IN_ADDRESS).find((k) => IN_ADDRESS[k] === name);
-      const value = Number(v);
-      if (MATRICES[m] && s[m][i] && s[m][i][j] !== undefined && v !== "" && Number.isFinite(value) && Math.abs(value) <= LIMIT) {
-        s[m][Number(i)][Number(j)] = value;
-      }
+      const [i, j, value] = rest.map((x) => (x === "" ? NaN : Number(x)));
+      const fits = m && Number.isInteger(i) && Number.isInteger(j) && i >= 0 && j >= 0
+        && i < s[m].length && j < s[m][i].length;
+      if (fits && Number.isFinite(value) && Math.abs(value) <= LIMIT) s[m][i][j] = value;
     }
     return out;
   }
