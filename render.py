@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     code = main()
+    if code:  # a failed or interrupted run unwinds normally: multiprocessing releases its locks
+        sys.exit(code)
     # Every output is written and closed by now. Skipping the interpreter's teardown of Manim,
     # NumPy and SciPy saves a quarter of a second on every command.
     logging.shutdown()

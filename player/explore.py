@@ -7,9 +7,6 @@ from attention.explore import explore_data
 from player.data import lines_in, whole
 from transcript.manifest import Manifest, Span
 
-EXPLORE_SCRIPTS = ("attention.js", "explore.js")  # attention.js first: explore.js uses it
-EXPLORE_STYLES = ("explore.css",)
-
 
 def explore_page_data(manifest: Manifest, span: Span | None = None) -> dict:
     """The core's inputs and, for each sentence starting in `span` (default: all), its beat's step."""

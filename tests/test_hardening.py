@@ -118,9 +118,10 @@ def test_written_files_get_the_mode_the_umask_gives(tmp_path, umask, mode):
 KEYS = """
 import json, sys
 from transcript.manifest import read_manifest
+from scenes.timing import scene_timing
 from video.cache import beat_keys
 m = read_manifest(sys.argv[1])
-print(json.dumps({s.id: beat_keys(s.id, m, "low") for s in m.scenes}))
+print(json.dumps({s.id: beat_keys(scene_timing(m, s.id, 15), "low") for s in m.scenes}))
 """
 
 
