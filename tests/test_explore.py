@@ -414,7 +414,7 @@ def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path
     import shutil
 
     from attention.explore import explore_data
-    from player.html import json_script
+    from player.templating import macro
     from player.page import player_html
 
     manifest, build, _ = site
@@ -434,8 +434,8 @@ def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path
     shutil.copytree(build.root / "player", other / "player")
     for name in ("lesson.mp4", "captions.vtt", "chapters.vtt"):
         shutil.copy(build.root / name, other / name)
-    (other / "index.html").write_text(page_html[:start] + json_script({"core": data, "beats": beats},
-                                                                       "explore-data") + page_html[end:])
+    block = macro("partials/data.html", "data_script", {"core": data, "beats": beats}, "explore-data")
+    (other / "index.html").write_text(page_html[:start] + block.strip() + page_html[end:])
     page = open_page(page_factory, (other / "index.html").as_uri() + "#s=softmax-squashes&x=all-at-once")
     page.wait_for_selector(f"{EXPLORE}:not([hidden])")
     r = attend(x, w_q, w_k, w_v)
