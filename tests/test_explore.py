@@ -216,6 +216,13 @@ def test_a_learner_pauses_edits_masks_shares_reloads_and_goes_back(site, page_fa
     other.reload()
     other.wait_for_selector(f"{EXPLORE}:not([hidden])")
     assert other.inner_text(f"{EXPLORE} .explore-body") == body
+    # pasted into a tab already on the lesson
+    third = open_page(page_factory, base + "/index.html#s=take-the-phrase")
+    third.evaluate("hash => { location.hash = hash; }", link[link.index("#"):])
+    third.wait_for_selector(f"{EXPLORE}:not([hidden])")
+    assert third.evaluate("() => LessonExplore.state") == state
+    assert third.inner_text(f"{EXPLORE} .explore-body") == body
+    third.wait_for_function("h => location.hash === h", arg=link[link.index("#"):])
     assert other.evaluate("() => document.querySelector('video').paused")
 
     # back to the lesson: the narrated numbers, the video playing on from where it paused
@@ -230,7 +237,7 @@ def test_a_learner_pauses_edits_masks_shares_reloads_and_goes_back(site, page_fa
     page.evaluate("() => document.querySelector('video').pause()")
     open_panel(page)
     assert page.locator(f"{EXPLORE} .explore-changed-cell").count() == 0
-    assert page.errors == [] and other.errors == []
+    assert page.errors == [] and other.errors == [] and third.errors == []
 
 
 def test_swapping_a_word_and_turning_the_knobs(site, page_factory):
@@ -456,3 +463,17 @@ def test_axe_finds_no_violations_on_a_clip_page_with_the_panel_open(site, page_f
     open_panel(page)
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_a_seek_while_exploring_follows_the_new_beat_and_keeps_the_changes(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html#s=softmax-squashes")
+    open_panel(page)
+    page.check("#explore-mask")
+    target = manifest.sentences_of("weighted-sum")[0]
+    page.click(f"#s-{target.id}")
+    page.wait_for_selector(f'{EXPLORE} button[data-step="{target.step}"][aria-current="step"]')
+    assert page.is_checked("#explore-mask")
+    assert page.evaluate("() => document.querySelector('video').paused")
+    page.wait_for_function("h => location.hash === h", arg=f"#s={target.id}&x={target.step}&mask=1")
+    assert page.errors == []

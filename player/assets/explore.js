@@ -716,16 +716,16 @@
     get open() { return isOpen; },
   };
 
-  /** Open on the state a link names (#s=...&x=...), if it names one. */
-  function openLinked() {
-    const linked = decode(location.hash);
-    if (!linked) return false;
-    const s = new URLSearchParams(location.hash.replace(/^#/, "")).get("s");
+  /** Open on the state a link's hash names (#s=...&x=...), if it names one. */
+  function openLinked(hash) {
+    const linked = decode(hash);
+    if (!linked) return;
+    const s = new URLSearchParams(hash.replace(/^#/, "")).get("s");
     open({ ...linked, sentence: sentences.some((x) => x.id === s) ? s : null, quiet: true });
-    return true;
   }
 
-  window.addEventListener("hashchange", openLinked);
+  // the new address as navigated to: player.js may already have rewritten location.hash
+  window.addEventListener("hashchange", (event) => openLinked(new URL(event.newURL).hash));
   showHint();
-  openLinked();
+  openLinked(location.hash);
 })();
