@@ -294,6 +294,12 @@ def test_hovering_a_number_shows_how_it_was_made(site, page_factory):
     page.focus(f'{EXPLORE} [data-cell="output-{f}-{texture}"]')
     text = page.inner_text("#explore-explain-text")
     assert "Σ weight × value" in text and "55% × 1 [fluffy]" in text
+    go_to_step(page, "qkv")
+    noun = L.features.index("noun")
+    page.focus(f'{EXPLORE} [data-cell="queries-{f}-0"]')
+    assert page.inner_text("#explore-explain-text") == (
+        f"creature's query, {L.qk_dims[0]} = embedding · W_Q column = "
+        f"{L.embeddings[f][noun]:g} × {L.w_q[noun][0]:g} (noun) = {L.result.queries[f][0]:g}")
 
 
 @pytest.mark.parametrize("typed", ["", "abc", "1e308", "NaN", "--1", "1,5"])

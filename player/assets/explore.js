@@ -208,9 +208,16 @@
   const asker = () => state.words[state.ask];
   const scaleText = () => (state.scaled ? ` ÷ √${result.dK}` : "");
 
-  function explainProjection(kind, w, wName, i, j, names) {
-    return () => `${state.words[i]}'s ${kind}, ${names[j]} = embedding · ${wName} column = `
-      + `${terms(state.x[i], column(w(), j), core.features)} = ${short(result[kind === "query" ? "queries" : kind === "key" ? "keys" : "values"][i][j])}`;
+  const PROJECTIONS = { // how each of a token's three vectors is made from its embedding
+    queries: { kind: "query", w: "w_q", name: "W_Q", dims: core.qk_dims },
+    keys: { kind: "key", w: "w_k", name: "W_K", dims: core.qk_dims },
+    values: { kind: "value", w: "w_v", name: "W_V", dims: core.features },
+  };
+
+  function explainProjection(key, i, j) {
+    const p = PROJECTIONS[key];
+    return () => `${state.words[i]}'s ${p.kind}, ${p.dims[j]} = embedding · ${p.name} column = `
+      + `${terms(state.x[i], column(state[p.w], j), core.features)} = ${short(result[key][i][j])}`;
   }
 
   function explainScore(i, j) {
@@ -256,26 +263,25 @@
     },
     qkv() {
       const tokenRow = (i) => (i === state.ask ? "explore-asker" : null);
-      const proj = (kind, key, w, wName, names, fmt) => table(
-        `${key[0].toUpperCase() + key.slice(1)}: embedding · ${wName}`, "token", names, state.words,
-        (i, j) => outCell(`${key}-${i}-${j}`, (r) => fmt(r[key][i][j]), explainProjection(kind, w, wName, i, j, names)),
+      const proj = (key) => table(
+        `${key[0].toUpperCase() + key.slice(1)}: embedding · ${PROJECTIONS[key].name}`, "token",
+        PROJECTIONS[key].dims, state.words,
+        (i, j) => outCell(`${key}-${i}-${j}`, (r) => score(r[key][i][j]), explainProjection(key, i, j)),
         { rowClass: tokenRow });
       return [
         el("p", { class: "explore-note" }, "W_Q, W_K and W_V turn each embedding into a query (what am I looking for), a key (what do I contain) and a value (what I'll hand over)."),
         el("div", { class: "explore-grid" }, editable("w_q", "W_Q: feature → query dimension"),
           editable("w_k", "W_K: feature → key dimension"), editable("w_v", "W_V: feature → value feature")),
         el("div", { class: "explore-grid" },
-          proj("query", "queries", () => state.w_q, "W_Q", core.qk_dims, score),
-          proj("key", "keys", () => state.w_k, "W_K", core.qk_dims, score),
-          proj("value", "values", () => state.w_v, "W_V", core.features, score)),
+          proj("queries"), proj("keys"), proj("values")),
       ];
     },
     scores() {
       const a = state.ask;
       const heads = [`${asker()}'s query`, ...state.words.map((w) => `key: ${w}`)];
       const t = table(`${asker()}'s query against every key`, "dimension", heads, core.qk_dims, (i, j) => (j === 0
-        ? outCell(`queries-${a}-${i}`, (r) => score(r.queries[a][i]), explainProjection("query", () => state.w_q, "W_Q", a, i, core.qk_dims), "explore-query")
-        : outCell(`keys-${j - 1}-${i}`, (r) => score(r.keys[j - 1][i]), explainProjection("key", () => state.w_k, "W_K", j - 1, i, core.qk_dims), "explore-key")));
+        ? outCell(`queries-${a}-${i}`, (r) => score(r.queries[a][i]), explainProjection("queries", a, i), "explore-query")
+        : outCell(`keys-${j - 1}-${i}`, (r) => score(r.keys[j - 1][i]), explainProjection("keys", j - 1, i), "explore-key")));
       const tbody = t.querySelector("tbody");
       tbody.append(el("tr", { class: "explore-total" }, el("th", { scope: "row" }, "score"), el("td", {}, ""),
         ...state.words.map((_, j) => outCell(`scores-${a}-${j}`, (r) => score(r.scores[a][j]), explainScore(a, j), "explore-score"))));
@@ -301,7 +307,7 @@
         "weighted sum", "+ embedding", "= new vector"];
       return [table(`Values × ${asker()}'s weights, summed, then added to ${asker()}'s embedding`,
         "feature", heads, core.features, (c, j) => {
-          if (j < n) return outCell(`values-${j}-${c}`, (r) => A.valueFigure(r.values[j][c]), explainProjection("value", () => state.w_v, "W_V", j, c, core.features), "explore-value");
+          if (j < n) return outCell(`values-${j}-${c}`, (r) => A.valueFigure(r.values[j][c]), explainProjection("values", j, c), "explore-value");
           if (j === n) return outCell(`output-${a}-${c}`, (r) => A.valueFigure(r.output[a][c]), explainOutput(a, c), "explore-sum");
           if (j === n + 1) return outCell(`embedding-${a}-${c}`, () => A.valueFigure(state.x[a][c]), () => `${asker()}'s embedding, ${core.features[c]}: edit it in the Embeddings step.`);
           return outCell(`new-${a}-${c}`, (r) => A.valueFigure(state.x[a][c] + r.output[a][c]), explainNew(a, c), "explore-sum");
