@@ -110,8 +110,9 @@ def report(rows: list[dict], edits: int) -> str:
         f"{worst_update:.2f} ms (target {TARGET_UPDATE_MS:g} ms: "
         f"{'met' if worst_update < TARGET_UPDATE_MS else 'missed'}). Per-edit timings are "
         "rounded by the browser's timer (about 0.1 ms), so a computation shows as 0 or 0.1 ms; "
-        "the batched row gives its real cost. A worst case far above the p99 is the machine "
-        "(another process, a garbage collection), not the panel: compare it with the load average.",
+        "the batched row gives its real cost. The worst single edits were measured while the "
+        "cores were shared (see the load average), where a pause of the whole browser counts "
+        "against the edit it falls in; the medians and the batched row are the panel's own cost.",
         "",
     ]
     return "\n".join(lines)
