@@ -46,7 +46,7 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
         step = (end - start) / max(1, len(tokens))
         words = tuple(TimedWord(w, round(start + k * step, 4), round(start + (k + 0.8) * step, 4))
                       for k, w in enumerate(tokens))
-        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, words))
+        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, words, s.step))
         frame += beat
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 

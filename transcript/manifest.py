@@ -28,6 +28,7 @@ class TimedSentence:
     start: float  # seconds, on the 1/GRID_FPS grid
     end: float  # seconds, where the speech ends (before the pause)
     words: tuple[TimedWord, ...] = ()  # the sentence's words (`words_of(text)`), in lesson time
+    step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
 
 
 @dataclass(frozen=True)

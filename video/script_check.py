@@ -86,7 +86,7 @@ def _stand_in_manifest(script: Script):
         step = (STAND_IN_SECONDS - 1) / max(1, len(words))
         timed.append(TimedSentence(s.id, s.paragraph, s.scene, s.text, t, t + STAND_IN_SECONDS - 1,
                                    tuple(TimedWord(w, t + k * step, t + (k + 1) * step)
-                                         for k, w in enumerate(words))))
+                                         for k, w in enumerate(words)), s.step))
         t += STAND_IN_SECONDS
     return new_manifest(script, timed, t, "narration.wav", {})
 
