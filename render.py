@@ -22,6 +22,7 @@ SUBCOMMANDS = {  # name -> (module, help)
     "audio": ("cli.audio", "narration track, build/lesson.json, captions and chapters"),
     "video": ("cli.video", "the lesson video build/lesson.mp4 (or one scene)"),
     "still": ("cli.still", "a PNG of one beat's last frame"),
+    "sheets": ("cli.sheets", "a contact sheet per beat (frames every 0.25 s) in build/sheets/"),
     "player": ("cli.player", "the interactive player build/index.html"),
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),

@@ -31,6 +31,8 @@ import numpy as np
 from manim import (
     Animation,
     AnimationGroup,
+    ClockwiseTransform,
+    CounterclockwiseTransform,
     DecimalNumber,
     FadeIn,
     FadeOut,
@@ -39,6 +41,9 @@ from manim import (
     Mobject,
     Scene,
     Text,
+    Transform,
+    ReplacementTransform,
+    TransformFromCopy,
     Wait,
     config,
     smooth,
@@ -55,6 +60,15 @@ log = logging.getLogger("lesson.scenes")
 # so, since smooth(1) == 1 and there_and_back(1) == 0.
 _END_STATE_KNOWN = (FadeIn, FadeOut, Indicate)
 REST = 0.3  # seconds a block fitted to the beat's end leaves still before the next sentence
+# Animations that morph one given mobject into another: they read well only between mobjects of
+# one structure (same texts, same number of parts), so `play` refuses any other pair.
+_MORPHS = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
+           CounterclockwiseTransform)
+
+
+class MismatchedMorph(ValueError):
+    """A transform between mobjects of different structure (a word into a vector, five cells into
+    four, one title into another): fade, grow or move instead."""
 
 
 class Play:
@@ -216,6 +230,8 @@ class LessonScene(Scene):
 
     def play(self, *args, run_time: float | None = None, **kwargs) -> None:
         animations = [prepare_animation(a) for a in args]
+        for a in animations:
+            self._check_morphs(a)
         wanted = run_time if run_time is not None else max([a.get_run_time() for a in animations]
                                                            or [1 / self.fps])
         frames = max(1, int(round(wanted * self.fps)))
@@ -250,6 +266,22 @@ class LessonScene(Scene):
             for label, corners in self._text_boxes():
                 key = f"{label} @ {np.round(corners, 2).tolist()}"
                 self._beat.shown.setdefault(key, corners)
+
+    def _check_morphs(self, animation: Animation) -> None:
+        """Refuse a morph between mobjects of different structure (see `structure`)."""
+        if isinstance(animation, AnimationGroup):
+            for a in animation.animations:
+                self._check_morphs(a)
+        elif type(animation) in _MORPHS and animation.target_mobject is not None:
+            source, target = animation.mobject, animation.target_mobject
+            if isinstance(animation, TransformFromCopy):  # it plays its pair backwards
+                source, target = target, source
+            if structure(source) != structure(target):
+                where = f"beat {self._beat.sentence_id!r}" if self._beat else "before any beat"
+                raise MismatchedMorph(
+                    f"scene {self.scene_id!r}, {where}: {type(animation).__name__} of "
+                    f"{_describe(source)} into {_describe(target)}, "
+                    "which differ in structure; fade, grow or move them instead")
 
     def _jump_to_end(self, animations: list[Animation]) -> bool:
         """Leave the scene as skipped animations would, when their end is known without running
@@ -444,6 +476,22 @@ def _lead(animation: Animation) -> None:
             _lead(a)
     elif animation.rate_func is smooth:
         animation.rate_func = ease_out_quart
+
+
+def structure(mob: Mobject) -> tuple | str:
+    """What a morph must keep: a text is its words, any other mobject the structures of its parts
+    (a single shape is just "shape"). Colours, sizes and positions may change."""
+    if isinstance(mob, (Text, MathTex)):
+        return ("text", _label(mob))
+    if not mob.submobjects:
+        return "shape"
+    return tuple(structure(s) for s in mob.submobjects)
+
+
+def _describe(mob: Mobject) -> str:
+    if isinstance(mob, (Text, MathTex)):
+        return f"{type(mob).__name__} {_label(mob)!r}"
+    return f"{type(mob).__name__} of {len(mob.submobjects)} parts"
 
 
 def _opacity(mob: Mobject) -> float:

@@ -1,7 +1,7 @@
 """Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, GrowArrow, Indicate, MathTex,
-                   TransformFromCopy, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromPoint,
+                   LaggedStart, MathTex, SurroundingRectangle, VGroup)
 
 from attention import lesson
 from scenes import style
@@ -51,17 +51,26 @@ class QueriesKeysValuesScene(LessonScene):
                         zip(L.qk_dims, rows[0])))
         titles[0].next_to(dims, UP, buff=0.12).align_to(rows[0], LEFT)
 
+        down = Arrow(token.get_bottom(), embedding.get_top(), buff=0.06, color=style.MUTED,
+                     stroke_width=3, max_tip_length_to_length_ratio=0.3)
+
         with self.beat("three-small-vectors"):
+            # The word stays; its embedding grows below it, then each vector from its W's arrow.
             self.fit(
                 Play(FadeIn(token, shift=0.2 * DOWN), run_time=0.5),
-                Play(TransformFromCopy(token.word, embedding), FadeIn(names), FadeIn(emb_caption),
-                     run_time=0.9),
-                Play(*(GrowArrow(a) for a in arrows), FadeIn(maps), run_time=0.8),
-                Play(*(TransformFromCopy(embedding, r) for r in rows), FadeIn(titles),
-                     FadeIn(dims), run_time=1.0))
+                Play(GrowArrow(down), run_time=0.3),
+                Play(GrowFromPoint(embedding, down.get_end()), FadeIn(names), FadeIn(emb_caption),
+                     run_time=0.7), until="three")
+            self.until("three")
+            self.fit(
+                Play(LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.25), FadeIn(maps),
+                     run_time=0.8),
+                Play(LaggedStart(*(GrowFromPoint(r, a.get_end()) for r, a in zip(rows, arrows)),
+                                 lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.2))
 
         for n, sentence in enumerate(("query-looking-for", "key-contains", "value-hands-over")):
             with self.beat(sentence):
                 color = specs[n][2]
-                self.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN),
-                              Indicate(rows[n], color=color, scale_factor=1.06), run_time=1.0))
+                ring = SurroundingRectangle(rows[n], color=color, buff=0.06, stroke_width=4)
+                self.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
+                         Play(FadeOut(ring), run_time=0.4))

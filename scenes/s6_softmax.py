@@ -2,14 +2,14 @@
 
 import numpy as np
 from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   LaggedStart, Rectangle, ReplacementTransform, Succession, Transform, VGroup,
+                   LaggedStart, Rectangle, Succession, Transform, VGroup,
                    Write)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.widgets import caption, label, token_row
+from scenes.widgets import caption, crossfade, label, token_row
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
@@ -66,7 +66,7 @@ class SoftmaxScene(LessonScene):
                 Play(FadeIn(tokens), FadeIn(heading),
                      LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1),
                      FadeIn(score_nums), run_time=0.8),
-                Play(ReplacementTransform(heading, steps[0]), FadeIn(steps[1:], shift=0.3 * UP),
+                Play(crossfade(heading, steps[0]), FadeIn(steps[1:], shift=0.2 * UP),
                      run_time=0.7),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 # The numbers ride down with their bars and fade; the weights appear once they land.

@@ -1,15 +1,15 @@
 """Scene 7: creature collects the values scaled by its weights and folds the sum into its vector."""
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
-                   ReplacementTransform, Succession, Transform, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
+                   ReplacementTransform, Succession, Transform, VGroup, smooth)
 
 from attention import lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, regrid
-from scenes.widgets import caption, label, token_box
+from scenes.widgets import caption, crossfade, label, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
@@ -30,10 +30,24 @@ def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
     return label(text, size=size, color=style.MUTED).move_to([(a + b) / 2, y, 0])
 
 
-def pour(sources, target) -> list:
-    """Copies of `sources` slide into `target` and fade as it appears: a sum, without a jumble."""
-    return [*(FadeOut(s.copy(), target_position=target, scale=0.9) for s in sources),
-            FadeIn(target, scale=1.1)]
+def lift(sources, lane_y: float, scale: float = 0.4) -> tuple[list, list]:
+    """Small copies of `sources` rise straight up into the empty lane at `lane_y`, each above its
+    own source: the first half of a gather. Returns the copies and the animations."""
+    chips = [src.copy() for src in sources]
+    return chips, [c.animate.scale(scale).move_to([c.get_x(), lane_y, 0]) for c in chips]
+
+
+def land(chips, target, rise: float = 0.5, step: float = 0.35, lag: float = 0.35) -> list:
+    """The copies fly one after another onto `target`, each on its own arc (the farthest
+    highest), and fade as they land; `target` appears as the last arrives: a visible sum."""
+    flights = []
+    for k, chip in enumerate(chips):
+        chord = float(np.linalg.norm(target.get_center() - chip.get_center()))
+        sagitta = rise + step * (len(chips) - 1 - k)
+        arc = -4 * np.arctan(2 * sagitta / chord)  # negative: over the top, left to right
+        flights.append(FadeOut(chip, target_position=target, scale=2.0, path_arc=arc))
+    late = lambda t: smooth(min(1.0, max(0.0, (t - 0.6) / 0.4)))
+    return [LaggedStart(*flights, lag_ratio=lag), FadeIn(target, rate_func=late)]
 
 
 class WeightedSumScene(LessonScene):
@@ -87,6 +101,9 @@ class WeightedSumScene(LessonScene):
         with self.beat("collects-the-values"):
             arrive = [FadeIn(VGroup(b, v), shift=0.2 * DOWN) for b, v in zip(boxes, values)]
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
+            lane = (TOP + heading.get_bottom()[1]) / 2  # empty once the token boxes have gone
+            chips, rise = lift(scaled_cols, lane)
+            chips2, rise2 = lift([emb, out], lane + 0.2)
 
             def settle() -> None:  # keep exactly the scaled columns on screen
                 self.remove(*values, *(t for _, temps in morphs for t in temps))
@@ -94,19 +111,27 @@ class WeightedSumScene(LessonScene):
 
             self.fit(
                 Play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
-                     run_time=1.0),
-                Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
-                     run_time=0.7),
-                Play(*(m for m, _ in morphs), run_time=1.2, then=settle),
-                Play(FadeIn(plus), FadeIn(equals), run_time=0.4),
-                Play(*pour(scaled_cols, total), FadeIn(total_label), run_time=1.3),
-                Play(FadeOut(boxes), FadeOut(times), FadeOut(plus), FadeOut(equals),
+                     run_time=1.0), until="attends")
+            self.until("attends")  # the weights are how much creature attends to each token
+            self.fit(Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
+                          run_time=0.6), until="scaled")
+            self.until("scaled")
+            # Each weight scales its token's value where it stands, one after another.
+            self.fit(
+                Play(LaggedStart(*(AnimationGroup(Indicate(t, color=style.WEIGHT), m)
+                                   for t, (m, _) in zip(times, morphs)), lag_ratio=0.3),
+                     run_time=1.4, then=settle),
+                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), run_time=0.4), until="folds")
+            self.until("folds")
+            # The terms gather into the sum, which moves beside creature's embedding.
+            self.fit(
+                Play(*rise, run_time=0.4),
+                Play(lambda: land(chips, total), run_time=1.4),
+                Play(FadeIn(total_label), run_time=0.3),
+                Play(FadeOut(times), FadeOut(plus), FadeOut(equals),
                      FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
-                     ReplacementTransform(total_label, out_label), run_time=1.0),
-                Play(FadeIn(emb), FadeIn(emb_label), FadeIn(plus2),
-                     ReplacementTransform(heading, folded), run_time=0.6),
-                Play(FadeIn(equals2), *pour([emb, out], new_col), FadeIn(new_label), run_time=1.2),
-                Play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5))
+                     ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
+                     FadeIn(plus2), crossfade(heading, folded), run_time=1.0))
 
         with self.beat("encodes-a-fluffy-blue-one"):
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
@@ -120,14 +145,16 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
+            # Embedding and sum add up to the new vector: what creature means now.
             self.fit(
-                Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                     run_time=0.8),
-                Play(*(Indicate(new_col.cell(j, 0), color=style.VALUE, scale_factor=1.15)
-                       for j in lit), run_time=0.8), until="fluffy")
+                Play(*rise2, FadeIn(equals2), run_time=0.4),
+                Play(lambda: [*land(chips2, new_col, rise=0.4, step=0.3), FadeIn(new_label)],
+                     run_time=1.0),
+                Play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5), until="fluffy")
             self.until("fluffy")
             self.fit(
-                Play(Transform(meaning.box, richer.box),
+                Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
+                     Transform(meaning.box, richer.box),
                      Succession(FadeOut(meaning.word, shift=0.2 * UP),
                                 FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))

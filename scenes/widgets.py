@@ -73,3 +73,11 @@ def keep_in_frame(mob, margin: float = 0.3):
     dx = min(0.0, half_w - mob.get_right()[0]) + max(0.0, -half_w - mob.get_left()[0])
     dy = min(0.0, half_h - mob.get_top()[1]) + max(0.0, -half_h - mob.get_bottom()[1])
     return mob.shift(dx * RIGHT + dy * UP)
+
+
+def crossfade(old, new, shift: float = 0.2):
+    """`old` leaves upwards as `new` arrives from below: how one title gives way to another
+    (a letter-by-letter morph between different words is unreadable)."""
+    from manim import AnimationGroup, FadeIn, FadeOut
+
+    return AnimationGroup(FadeOut(old, shift=shift * UP), FadeIn(new, shift=shift * UP))

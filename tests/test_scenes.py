@@ -246,3 +246,58 @@ def test_until_starts_the_next_play_on_the_words_frame(flite_narration, timeline
         word = next(w for w in m.sentence(record.sentence_id).words if w.text.rstrip(",") == cue.word)
         assert cue.frame == cue.wanted
         assert 0 <= word.start - (span.start + cue.frame / FPS) < 1 / FPS, cue
+
+
+# --- morph only what matches -----------------------------------------------------------------
+
+class Morphing(LessonScene):
+    """Plays one transform, made by `self.make()`, in its first beat."""
+
+    scene_id = "phrase"
+
+    def beats(self) -> None:
+        ids = [b.sentence_id for b in self.timing.beats]
+        with self.beat(ids[0]):
+            self.play(self.make(), run_time=0.5)
+        for sid in ids[1:]:
+            with self.beat(sid):
+                pass
+
+
+def _morph(flite_narration, tmp_path, make):
+    from scenes.base import MismatchedMorph  # noqa: F401  (the error the mismatches raise)
+
+    with manim_config("low", tmp_path):
+        scene = Morphing(scene_timing(flite_narration.manifest, "phrase", FPS), skip=True)
+        scene.make = make
+        scene.render()
+    return scene
+
+
+def test_a_transform_between_different_structures_is_refused(flite_narration, tmp_path):
+    from manim import ReplacementTransform, Transform, TransformFromCopy
+
+    from scenes.base import MismatchedMorph
+    from scenes.widgets import label, vector
+
+    L = lesson()
+    mismatched = {
+        "a word into a vector": lambda: TransformFromCopy(label("fluffy"), vector(L.embeddings[1],
+                                                                                  style.EMBEDDING)),
+        "five cells into four": lambda: Transform(vector(L.embeddings[1], style.EMBEDDING),
+                                                  vector(L.result.queries[1], style.QUERY)),
+        "a title into another": lambda: ReplacementTransform(label("creature's raw scores"),
+                                                             label("raw scores")),
+    }
+    for name, make in mismatched.items():
+        with pytest.raises(MismatchedMorph, match="differ in structure") as failure:
+            _morph(flite_narration, tmp_path, make)
+        assert "'phrase'" in str(failure.value) and "take-the-phrase" in str(failure.value), name
+    # the same structure may morph: a vector into one of the same length with other colours
+    _morph(flite_narration, tmp_path, lambda: Transform(
+        vector(L.embeddings[1], style.EMBEDDING), vector(L.embeddings[1], style.QUERY).shift([1, 0, 0])))
+
+
+def test_every_scene_morphs_only_matching_structures(timelines):
+    """The timelines ran every play of every scene through the check: none was refused."""
+    assert set(timelines) == set(scene_ids())
