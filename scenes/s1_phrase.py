@@ -1,6 +1,6 @@
 """Scene 1: the phrase, and why "creature" needs to ask its neighbours."""
 
-from manim import (DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, Indicate,
+from manim import (DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut,
                    LaggedStart, VGroup, Write)
 
 from attention import lesson
@@ -43,8 +43,8 @@ class PhraseScene(LessonScene):
             for word, adjective, arc in zip(("fluffy", "blue"), adjectives, arcs):
                 self.until(word)
                 self.fit(Play(adjective.box.animate.set_stroke(style.KEY, width=4), Create(arc),
-                              Indicate(adjective.word, color=style.KEY, scale_factor=1.08),
-                              run_time=1.0), until="blue" if word == "fluffy" else None)
+                              adjective.word.animate.set_color(style.KEY), run_time=1.0),
+                         until="blue" if word == "fluffy" else None)
 
         with self.beat("needs-a-way-to-ask"):
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)

@@ -1,7 +1,7 @@
 """Scene 5: raw scores on a scale with no ceiling; they are not yet percentages."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Line, Rectangle,
-                   VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowFromEdge, LaggedStart,
+                   Line, Rectangle, SurroundingRectangle, VGroup)
 
 from attention import lesson, score_figure
 from scenes import style
@@ -36,12 +36,25 @@ class RawScoresScene(LessonScene):
         title = label("creature's raw scores", size=style.BODY_SIZE, color=style.INK)
         title.to_corner(UP + RIGHT, buff=0.5)
 
+        spoken = [("six", L.index("fluffy")), ("five", L.index("blue"))]  # as the voice says them
+        rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
+                                              buff=0.1, stroke_width=3) for _, i in spoken))
+        quiet = [numbers[i] for i in range(len(L.tokens)) if i not in dict(spoken).values()]
+
         with self.beat("raw-scores-no-ceiling"):
             self.fit(Play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6),
-                     Play(*(GrowFromEdge(b, DOWN) for b in bars), run_time=1.0),
-                     Play(FadeIn(numbers, shift=0.2 * UP), run_time=0.5), until="no")
+                     Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
+                          FadeIn(VGroup(*quiet), shift=0.2 * UP), run_time=1.4), until="six")
+            # Each score is outlined, with its number, as the voice reads it.
+            for k, (word, i) in enumerate(spoken):
+                self.until(word)
+                self.fit(Play(FadeIn(numbers[i], shift=0.2 * UP), Create(rings[k]), run_time=0.6),
+                         until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
             self.until("no")
-            self.fit(Play(FadeIn(ceiling), run_time=0.4))
+            self.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
+                          axis.animate.put_start_and_end_on(axis.get_start(),
+                                                            axis.get_end() + 0.3 * UP),
+                          run_time=0.6))
 
         with self.beat("behave-like-percentages"):
             summary = VGroup(

@@ -1,6 +1,6 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
-from manim import (DOWN, RIGHT, UP, FadeIn, FadeOut, Indicate, MathTex, SurroundingRectangle,
+from manim import (DOWN, RIGHT, UP, Create, FadeIn, FadeOut, MathTex, SurroundingRectangle,
                    VGroup)
 
 from attention import lesson
@@ -79,7 +79,6 @@ class FormulaScene(LessonScene):
             plays = []
             for (name, _, _, color), row in zip(steps, rows):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
-                plays += [Play(Indicate(part(name), color=color, scale_factor=1.2),
-                               FadeIn(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
+                plays += [Play(Create(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
                           Play(FadeOut(ring), run_time=0.25)]
             self.fit(*plays)

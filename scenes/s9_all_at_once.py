@@ -16,7 +16,7 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
 from scenes.grid import Grid, strengths, texts_of
-from scenes.widgets import caption, token_box, token_row
+from scenes.widgets import caption, crossfade, token_box, token_row
 
 CELL_H = 0.45
 ROW_TOP = 0.45  # top edge of the rows every token owns (Q, scores, weights, output)
@@ -100,34 +100,31 @@ class AllAtOnceScene(LessonScene):
                      FadeIn(at_once, shift=0.2 * UP), run_time=1.0))
 
         with self.beat("one-matrix-multiplication"):
-            rows = [s.row(i) for i in range(n)]
-            # Softmax by rows: each row becomes weights that sum to 100%.
-            steps, temps = [], []
-            for i in range(n):  # per row: the scores leave, the cells recolour, weights arrive
-                old, new = VGroup(*s.texts[i]), VGroup(*w_here.texts[i])
-                cells = VGroup(*s.rects[i])
-                temps += [old, new, cells]
-                steps.append(AnimationGroup(
-                    Succession(FadeOut(old, shift=0.12 * UP), FadeIn(new, shift=0.12 * UP)),
-                    Transform(cells, VGroup(*w_here.rects[i]))))
+            # Softmax of the whole matrix in one move: the scores leave, every cell recolours,
+            # the weights arrive.
+            old, new = VGroup(*s.all_texts()), VGroup(*w_here.all_texts())
+            cells = VGroup(*(c for row in s.rects for c in row))
+            softmax = AnimationGroup(
+                Succession(FadeOut(old, shift=0.12 * UP), FadeIn(new, shift=0.12 * UP)),
+                Transform(cells, VGroup(*(c for row in w_here.rects for c in row))))
 
             def weights_only() -> None:  # keep exactly the weights grid on screen
-                self.remove(s, *temps)
+                self.remove(s, old, new, cells)
                 self.add(w_here)
 
             self.fit(
                 Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
                      *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6),
                 Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5),
-                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8),
-                # Every score at once, row by row: each token's query meets every key.
-                Play(LaggedStart(*(FadeIn(row, shift=0.1 * DOWN) for row in rows), lag_ratio=0.3),
-                     FadeIn(s_name), run_time=1.4, then=lambda: self._settle(s, rows)),
-                Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
-                Play(LaggedStart(*steps, lag_ratio=0.3),
-                     Succession(FadeOut(s_name, shift=0.15 * UP),
-                                FadeIn(w_name_here, shift=0.15 * UP)), run_time=1.8,
-                     then=weights_only))
+                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8), until="at")
+            self.until("at")
+            # Every score at once: each token's query meets every key in one product.
+            self.fit(Play(FadeIn(s, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.8),
+                     Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
+                     until="matrix")
+            self.until("matrix")
+            self.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
+                          then=weights_only))
 
         with self.beat("every-word-asking"):
             out_rows = [out.row(i) for i in range(n)]
