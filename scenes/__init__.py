@@ -46,6 +46,23 @@ def scene_modules() -> dict[str, tuple[str, str]]:
     return found
 
 
+@cache
+def scene_follows() -> dict[str, str]:
+    """scene id -> the scene id whose last picture it opens on (its class's `follows`)."""
+    found: dict[str, str] = {}
+    for sid, (module, name) in scene_modules().items():
+        tree = ast.parse((SCENES_DIR / (module.rsplit(".", 1)[1] + ".py")).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name == name:
+                for item in node.body:
+                    if (isinstance(item, ast.Assign) and len(item.targets) == 1
+                            and isinstance(item.targets[0], ast.Name)
+                            and item.targets[0].id == "follows"
+                            and isinstance(item.value, ast.Constant) and item.value.value):
+                        found[sid] = item.value.value
+    return found
+
+
 def scene_ids() -> list[str]:
     """Every scene id some module draws."""
     return list(scene_modules())

@@ -46,6 +46,7 @@ from manim import (
     TransformFromCopy,
     Wait,
     config,
+    linear,
     smooth,
 )
 from manim.animation.animation import prepare_animation
@@ -194,14 +195,24 @@ class LessonScene(Scene):
     """Base of every lesson scene: `construct` calls `self.beat(id)` once per sentence, in order."""
 
     scene_id: ClassVar[str]
+    # The scene whose last picture this one opens on (rebuilt by running that scene's code, so
+    # scenes still render apart); its first play fades out what it does not `take`. None: the
+    # scene opens from an empty frame, a declared cut.
+    follows: ClassVar[str | None] = None
 
     def __init__(self, timing: SceneTiming, *, draw: Collection[str] | None = None,
                  skip: bool = False, stop_after: str | None = None, inspect: bool = False,
-                 rehearse: bool = False, sink: type[FrameSink] | None = FrameSink):
+                 rehearse: bool = False, final: bool = False,
+                 sink: type[FrameSink] | None = FrameSink):
         """`draw` names the beats to draw (default all; `skip` draws none): the others run
         without pixels, so a scene can redraw only the beats that changed. `rehearse` runs
-        only the beats' timing (no animation at all), to find a wrong word before drawing."""
+        only the beats' timing (no animation at all), to find a wrong word before drawing.
+        `final` only builds the scene's last picture: every play jumps to its end, no timing."""
         self.timing = timing
+        self.final = final
+        self.kept: dict[str, Mobject] = {}  # what this scene leaves for the next one (`keep`)
+        self.previous: dict[str, Mobject] = {}  # what the followed scene kept for this one
+        self._outgoing: list[Mobject] = []  # the followed scene's picture, until the first play
         self.draw = frozenset() if skip else (None if draw is None else frozenset(draw))
         self.fps = timing.fps
         self.frame = 0  # frames played so far
@@ -232,6 +243,13 @@ class LessonScene(Scene):
         animations = [prepare_animation(a) for a in args]
         for a in animations:
             self._check_morphs(a)
+        if self.final:
+            if not self._jump_to_end(animations):
+                self._apply_instantly(animations, **kwargs)
+            return
+        if self._outgoing:  # the previous scene's picture leaves as this one's first play starts
+            animations += [FadeOut(m, rate_func=linear) for m in self._outgoing]
+            self._outgoing = []
         wanted = run_time if run_time is not None else max([a.get_run_time() for a in animations]
                                                            or [1 / self.fps])
         frames = max(1, int(round(wanted * self.fps)))
@@ -316,6 +334,8 @@ class LessonScene(Scene):
 
     def wait_until(self, frame: int) -> None:
         """Hold the picture (updaters keep running) until the scene reaches `frame`."""
+        if self.final:
+            return
         if frame < self.frame:
             raise RuntimeError(f"scene {self.scene_id!r} is at frame {self.frame}, past frame {frame}")
         if frame > self.frame:
@@ -338,6 +358,8 @@ class LessonScene(Scene):
     def until(self, word: str, n: int = 1) -> None:
         """Hold the picture until the `n`-th `word` of this beat's sentence; the next play is a
         cue that starts on the word's frame."""
+        if self.final:
+            return
         frame = self.word_frame(word, n)
         if frame < self.frame:  # the animations before it were sped up past the word
             message = (f"beat {self._beat.sentence_id!r} in scene {self.scene_id!r}: reached "
@@ -354,6 +376,8 @@ class LessonScene(Scene):
 
     def left(self, until: str | None = None, n: int = 1) -> float:
         """Seconds from now to the end of the beat, or to the `n`-th word `until`."""
+        if self.final:
+            return 1.0
         end = self._beat_end if until is None else self.word_frame(until, n)
         return max(0, end - self.frame) / self.fps
 
@@ -376,6 +400,9 @@ class LessonScene(Scene):
     @contextmanager
     def beat(self, sentence_id: str) -> Iterator[BeatRecord]:
         """Run the body of a beat from its sentence's first frame to the next sentence's."""
+        if self.final:
+            yield BeatRecord(sentence_id, 0)
+            return
         timing = self.timing.beat(sentence_id)
         if any(r.sentence_id == sentence_id for r in self.timeline):
             raise RuntimeError(f"scene {self.scene_id!r} has two beats for {sentence_id!r}")
@@ -411,14 +438,54 @@ class LessonScene(Scene):
             segment(sentence_id)
 
     def construct(self) -> None:
+        if self.final:
+            self.add_background()
+            self.beats()
+            return
         self._enter_segment(self.timing.beats[0].sentence_id)
         self.add_background()
+        if self.follows and not self.rehearse:
+            self._open_on_previous()
         self.beats()
         self.wait_until(self.timing.frames)
         missing = [b.sentence_id for b in self.timing.beats
                    if b.sentence_id not in {r.sentence_id for r in self.timeline}]
         if missing:
             raise MissingBeats(self.scene_id, tuple(missing))
+
+    def _open_on_previous(self) -> None:
+        """Put the followed scene's last picture on screen, as that scene left it."""
+        from scenes import scene_class
+
+        previous = scene_class(self.follows)(self.timing, skip=True, final=True)
+        previous.construct()
+        self.previous = previous.kept
+        self._outgoing = list(previous.mobjects)
+        self.add(*self._outgoing)
+
+    def keep(self, **mobjects: Mobject) -> None:
+        """Offer these mobjects of this scene's last picture to the scene that follows it."""
+        self.kept.update(mobjects)
+
+    def take(self, name: str) -> Mobject:
+        """A mobject the previous scene kept (`keep`), left on screen for this scene to move
+        into its own layout instead of fading with the rest of that picture."""
+        mob = self.previous[name]
+        family = mob.get_family()
+        outgoing = []
+        for m in self._outgoing:  # the kept mobject may sit inside a group of that picture
+            if m is mob:
+                continue
+            if any(s in family for s in m.get_family()):
+                self.remove(m)
+                rest = [s for s in m.submobjects if s is not mob and s not in family]
+                self.add(*rest)
+                outgoing += rest
+            else:
+                outgoing.append(m)
+        self._outgoing = outgoing
+        self.add(mob)
+        return mob
 
     def add_background(self) -> None:
         """Hook for things present from the first frame."""

@@ -52,3 +52,4 @@ class PhraseScene(LessonScene):
                           size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9)
             self.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
                           run_time=1.2))
+        self.keep(fluffy=adjectives[0])  # the next scene builds its vectors

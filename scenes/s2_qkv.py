@@ -1,7 +1,7 @@
 """Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
 
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromPoint,
-                   LaggedStart, MathTex, SurroundingRectangle, VGroup)
+                   LaggedStart, MathTex, ReplacementTransform, SurroundingRectangle, VGroup)
 
 from attention import lesson
 from scenes import style
@@ -14,6 +14,7 @@ EXAMPLE = "fluffy"  # its key and value say the most: an adjective that hands ov
 
 class QueriesKeysValuesScene(LessonScene):
     scene_id = "queries-keys-values"
+    follows = "phrase"
 
     def beats(self) -> None:
         L = lesson()
@@ -57,7 +58,8 @@ class QueriesKeysValuesScene(LessonScene):
         with self.beat("three-small-vectors"):
             # The word stays; its embedding grows below it, then each vector from its W's arrow.
             self.fit(
-                Play(FadeIn(token, shift=0.2 * DOWN), run_time=0.5),
+                Play(ReplacementTransform(self.take("fluffy"), token) if "fluffy" in self.previous
+                     else FadeIn(token, shift=0.2 * DOWN), run_time=0.5),
                 Play(GrowArrow(down), run_time=0.3),
                 Play(GrowFromPoint(embedding, down.get_end()), FadeIn(names), FadeIn(emb_caption),
                      run_time=0.7), until="three")

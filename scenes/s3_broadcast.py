@@ -18,6 +18,7 @@ def mini(values, color):
 
 class BroadcastScene(LessonScene):
     scene_id = "broadcast"
+    follows = "queries-keys-values"
 
     def beats(self) -> None:
         L = lesson()

@@ -10,6 +10,7 @@ from scenes.widgets import caption, keep_in_frame, label, token_box, vector
 
 class DotProductsScene(LessonScene):
     scene_id = "dot-products"
+    follows = "broadcast"
 
     def beats(self) -> None:
         L = lesson()

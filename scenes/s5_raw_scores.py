@@ -13,6 +13,7 @@ UNIT = 0.5  # frame units per score point
 
 class RawScoresScene(LessonScene):
     scene_id = "raw-scores"
+    follows = "dot-products"
 
     def beats(self) -> None:
         L = lesson()
@@ -65,3 +66,4 @@ class RawScoresScene(LessonScene):
             self.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="percentages")
             self.until("percentages")
             self.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6))
+        self.keep(bars=bars, numbers=numbers, title=title)  # softmax squashes this very chart

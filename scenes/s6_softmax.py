@@ -2,7 +2,7 @@
 
 import numpy as np
 from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   LaggedStart, Rectangle, Succession, Transform, VGroup,
+                   LaggedStart, Rectangle, ReplacementTransform, Succession, Transform, VGroup,
                    Write)
 
 from attention import lesson
@@ -34,6 +34,7 @@ def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
 
 class SoftmaxScene(LessonScene):
     scene_id = "softmax"
+    follows = "raw-scores"
 
     def beats(self) -> None:
         L = lesson()
@@ -63,9 +64,8 @@ class SoftmaxScene(LessonScene):
 
         with self.beat("softmax-squashes"):
             self.fit(
-                Play(FadeIn(tokens), FadeIn(heading),
-                     LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1),
-                     FadeIn(score_nums), run_time=0.8),
+                Play(FadeIn(tokens), *self._chart_arrives(heading, score_bars, score_nums),
+                     run_time=0.8),
                 Play(crossfade(heading, steps[0]), FadeIn(steps[1:], shift=0.2 * UP),
                      run_time=0.7),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
@@ -91,3 +91,12 @@ class SoftmaxScene(LessonScene):
             self.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
                           *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
                           FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))
+
+    def _chart_arrives(self, heading, score_bars: VGroup, score_nums: VGroup) -> list:
+        """The raw-score chart the previous scene ended on moves into this layout (or, without
+        it, grows here)."""
+        if "bars" in self.previous:
+            return [ReplacementTransform(self.take(name), mob) for name, mob in
+                    (("title", heading), ("bars", score_bars), ("numbers", score_nums))]
+        return [FadeIn(heading), LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars),
+                                             lag_ratio=0.1), FadeIn(score_nums)]

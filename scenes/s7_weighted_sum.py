@@ -52,6 +52,7 @@ def land(chips, target, rise: float = 0.5, step: float = 0.35, lag: float = 0.35
 
 class WeightedSumScene(LessonScene):
     scene_id = "weighted-sum"
+    follows = "softmax"
 
     def beats(self) -> None:
         L = lesson()

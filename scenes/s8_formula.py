@@ -31,6 +31,7 @@ def piece(name: str) -> list[int]:
 
 class FormulaScene(LessonScene):
     scene_id = "formula"
+    follows = "weighted-sum"
 
     def beats(self) -> None:
         L = lesson()

@@ -48,6 +48,7 @@ def place(g: Grid, corner: np.ndarray) -> Grid:
 
 class AllAtOnceScene(LessonScene):
     scene_id = "all-at-once"
+    follows = "formula"
 
     def beats(self) -> None:
         L = lesson()

@@ -50,3 +50,32 @@ def test_sampled_frames_are_the_scenes_own_and_show_motion(flite_narration, tmp_
     still = beat_still("broadcast", last_beat, m, "low", tmp_path / "still.png", tmp_path / "media")
     still = np.asarray(Image.open(still).convert("RGB")).astype(int)
     assert np.abs(still - sampled.last.astype(int)).mean() < 1.0  # the beat's own last frame
+
+
+def test_each_scene_opens_on_the_picture_the_previous_one_ended_on(flite_narration, tmp_path):
+    """No cut to black between scenes: a scene's first frame is close to the previous scene's
+    last: the old picture is still there, fading, while what it keeps starts moving (a cut to an
+    empty frame, with the new scene's first play starting, differs by about the whole picture).
+    Scenes that declare a cut (`follows = None`) are exempt."""
+    from scenes import scene_class
+    from scenes.style import BACKGROUND
+    from video.sheets import first_frame
+
+    m = flite_narration.manifest
+    ids = [s.id for s in m.scenes]
+    empty = np.array([int(BACKGROUND.to_hex()[k:k + 2], 16) for k in (1, 3, 5)])
+    far = []
+    for previous, scene_id in zip(ids, ids[1:]):
+        follows = scene_class(scene_id).follows
+        assert follows in (previous, None), f"{scene_id} follows {follows}, the YAML puts {previous}"
+        if follows is None:  # a declared cut
+            continue
+        last = beat_still(previous, m.sentences_of(previous)[-1].id, m, "low",
+                          tmp_path / f"{previous}.png", tmp_path / "media")
+        last = np.asarray(Image.open(last).convert("RGB")).astype(int)
+        first = first_frame(scene_id, m, "low", tmp_path / "media").astype(int)
+        cut = np.abs(last - empty).mean()
+        if np.abs(first - last).mean() >= 0.7 * cut:
+            far.append(f"{previous} -> {scene_id}: {np.abs(first - last).mean():.1f} "
+                       f"(a cut would be {cut:.1f})")
+    assert far == []

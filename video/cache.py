@@ -11,7 +11,7 @@ import numpy as np
 from attention import lesson
 from common.media import ffmpeg_version
 from common.settings import QUALITIES
-from scenes import scene_modules
+from scenes import scene_follows, scene_modules
 from scenes.timing import SceneTiming
 from video.imports import ROOT, project_sources
 
@@ -20,8 +20,12 @@ RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are
 
 def beat_sources(scene_id: str) -> tuple:
     """Every project file a beat of `scene_id` is drawn with: the scene's module, the renderer,
-    and all they import (the numbers' formatting in attention/figures.py among them)."""
-    return project_sources(scene_modules()[scene_id][0], RENDERER)
+    and all they import (the numbers' formatting in attention/figures.py among them), and the
+    module of the scene it opens on (`follows`), whose last picture it starts from."""
+    modules = [scene_modules()[scene_id][0], RENDERER]
+    if scene_id in scene_follows():
+        modules.append(scene_modules()[scene_follows()[scene_id]][0])
+    return project_sources(*modules)
 
 
 @cache

@@ -64,6 +64,30 @@ def sample_scene(scene_id: str, manifest: Manifest, quality: str, media_dir: Pat
     return sampled
 
 
+class _FirstFrameDrawn(Exception):
+    """Ends a scene once its first frame is drawn."""
+
+
+def first_frame(scene_id: str, manifest: Manifest, quality: str, media_dir: Path) -> np.ndarray:
+    """The scene's first frame (RGB), drawing nothing after it."""
+    fps = QUALITIES[quality].fps
+    sampled = Sampled(set())
+
+    class FirstOnly(sampling_sink(sampled)):
+        def emit(self, frame: np.ndarray, repeat: int) -> None:
+            super().emit(frame, repeat)
+            raise _FirstFrameDrawn
+
+    timing = scene_timing(manifest, scene_id, fps)
+    with manim_config(quality, media_dir, scene_id):
+        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id}, sink=FirstOnly)
+        try:
+            scene.render()
+        except _FirstFrameDrawn:
+            pass
+    return sampled.first
+
+
 def sheet_times(manifest: Manifest, scene_id: str, fps: int) -> dict[str, list[int]]:
     """Per beat of the scene, its frames (scene frame numbers) every STEP seconds from its start."""
     timing = scene_timing(manifest, scene_id, fps)
