@@ -130,6 +130,8 @@ class BeatRecord:
     # every text shown at any play's end in the beat, with its (2, 3) corners: where captions
     # must not go
     shown: dict[str, np.ndarray] = field(default_factory=dict)
+    # the texts on screen at each play's end in the beat, with their corners: mid-beat layouts
+    plays: list[list[tuple[str, np.ndarray]]] = field(default_factory=list)
 
 
 class FrameSink:
@@ -281,7 +283,9 @@ class LessonScene(Scene):
             self.frame += frames
             super().play(*animations, run_time=frames / self.fps, **kwargs)
         if self.inspect and self._beat is not None:
-            for label, corners in self._text_boxes():
+            boxes = self._text_boxes()
+            self._beat.plays.append(boxes)
+            for label, corners in boxes:
                 key = f"{label} @ {np.round(corners, 2).tolist()}"
                 self._beat.shown.setdefault(key, corners)
 

@@ -301,3 +301,21 @@ def test_a_transform_between_different_structures_is_refused(flite_narration, tm
 def test_every_scene_morphs_only_matching_structures(timelines):
     """The timelines ran every play of every scene through the check: none was refused."""
     assert set(timelines) == set(scene_ids())
+
+
+def test_texts_that_stand_still_never_overlap_between_plays(timelines):
+    """Mid-beat layouts: after every play, texts that were at the same place after the play
+    before it too (neither is moving) do not overlap."""
+    problems = set()
+    for scene_id, scene in timelines.items():
+        for r in scene.timeline:
+            assert len(r.plays) >= 1, f"{scene_id}/{r.sentence_id}: no play recorded"
+            for before, after in zip(r.plays, r.plays[1:]):
+                still = [(a, box) for a, box in after
+                         if any(a == b and np.allclose(box, other, atol=0.01) for b, other in before)]
+                for (a, box_a), (b, box_b) in combinations(still, 2):
+                    overlap_x = min(box_a[1][0], box_b[1][0]) - max(box_a[0][0], box_b[0][0])
+                    overlap_y = min(box_a[1][1], box_b[1][1]) - max(box_a[0][1], box_b[0][1])
+                    if overlap_x > 0.02 and overlap_y > 0.02:
+                        problems.add(f"{scene_id}/{r.sentence_id}: {a!r} overlaps {b!r}")
+    assert sorted(problems) == []
