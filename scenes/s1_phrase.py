@@ -48,8 +48,8 @@ class PhraseScene(LessonScene):
 
         with self.beat("needs-a-way-to-ask"):
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
-            ask = caption("creature needs a way to ask them", color=style.QUERY,
-                          size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9)
+            ask = keep_in_frame(caption("creature needs a way to ask them", color=style.QUERY,
+                                        size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9))
             self.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
                           run_time=1.2))
         self.keep(fluffy=adjectives[0])  # the next scene builds its vectors

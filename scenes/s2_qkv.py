@@ -75,4 +75,7 @@ class QueriesKeysValuesScene(LessonScene):
                 color = specs[n][2]
                 ring = SurroundingRectangle(rows[n], color=color, buff=0.06, stroke_width=4)
                 self.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
-                         Play(FadeOut(ring), run_time=0.4))
+                         Play(FadeOut(ring), run_time=0.4), until="anyone" if n == 2 else None)
+                if n == 2:  # "...if anyone decides": a copy of the value is handed over
+                    self.until("anyone")
+                    self.fit(Play(FadeOut(rows[2].copy(), shift=1.5 * RIGHT), run_time=1.5))

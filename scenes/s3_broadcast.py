@@ -46,9 +46,11 @@ class BroadcastScene(LessonScene):
             query = trios[c][0]
             ask = label("“any adjectives around here describing me?”", size=style.BODY_SIZE,
                         color=style.QUERY).move_to(together)
+            rings = lambda: Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
+                                      focal_point=query.get_center(), n_mobs=4)
             self.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
-                          query.animate.scale(1.4), run_time=0.7), until="any")
+                          query.animate.scale(1.4), run_time=0.7), until="broadcasts")
+            self.until("broadcasts")  # the query goes out as the voice says so, and again on the question
+            self.fit(Play(lambda: [rings()], run_time=2.2), until="any")
             self.until("any")
-            self.fit(Play(lambda: [Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
-                                             focal_point=query.get_center(), n_mobs=4),
-                                   FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))
+            self.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))

@@ -1,6 +1,7 @@
 """Scene 4: creature's query dotted against every key, one score per pair."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, SurroundingRectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, LaggedStart, Line,
+                   SurroundingRectangle, VGroup)
 
 from attention import lesson, score_figure
 from scenes import style
@@ -48,7 +49,12 @@ class DotProductsScene(LessonScene):
                 plays += [Play(Create(link), run_time=0.3),
                           Play(FadeIn(score, shift=0.2 * DOWN), link.animate.set_opacity(0.0),
                                run_time=0.4)]
-            self.fit(*plays)
+            self.fit(*plays, until="measuring")
+            # "measuring how well question matches answer": each score is that measure
+            self.until("measuring")
+            marks = VGroup(*(SurroundingRectangle(s, color=style.WEIGHT, buff=0.08) for s in scores))
+            self.fit(Play(LaggedStart(*(Create(m) for m in marks), lag_ratio=0.2), run_time=1.0),
+                     Play(FadeOut(marks), run_time=0.5))
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high"):
