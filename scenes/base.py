@@ -46,7 +46,6 @@ from manim import (
     TransformFromCopy,
     Wait,
     config,
-    linear,
     smooth,
 )
 from manim.animation.animation import prepare_animation
@@ -61,6 +60,9 @@ log = logging.getLogger("lesson.scenes")
 # so, since smooth(1) == 1 and there_and_back(1) == 0.
 _END_STATE_KNOWN = (FadeIn, FadeOut, Indicate)
 REST = 0.3  # seconds a block fitted to the beat's end leaves still before the next sentence
+# The previous scene's picture fades out linearly over this many seconds of a scene's first play
+# (at least half of it, at most all of it): it clears the way early but never in a cut.
+OUTGOING = 0.5
 # Animations that morph one given mobject into another: they read well only between mobjects of
 # one structure (same texts, same number of parts), so `play` refuses any other pair.
 _MORPHS = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
@@ -250,7 +252,10 @@ class LessonScene(Scene):
                 self._apply_instantly(animations, **kwargs)
             return
         if self._outgoing:  # the previous scene's picture leaves as this one's first play starts
-            animations += [FadeOut(m, rate_func=linear) for m in self._outgoing]
+            frames = max(1.0, (run_time or max(a.get_run_time() for a in animations)) * self.fps)
+            span = min(1.0, max(0.5, OUTGOING * self.fps / frames))  # share of the play it takes
+            animations += [FadeOut(m, rate_func=lambda t: min(1.0, t / span))
+                           for m in self._outgoing]
             self._outgoing = []
         wanted = run_time if run_time is not None else max([a.get_run_time() for a in animations]
                                                            or [1 / self.fps])
@@ -490,6 +495,13 @@ class LessonScene(Scene):
         self._outgoing = outgoing
         self.add(mob)
         return mob
+
+    def from_previous(self, name: str, target: Mobject, otherwise: Animation) -> Animation:
+        """`target` arrives: as the previous scene's kept `name` moving into it when there is one
+        (the same structure, see `structure`), else by `otherwise`."""
+        if name in self.previous:
+            return ReplacementTransform(self.take(name), target)
+        return otherwise
 
     def add_background(self) -> None:
         """Hook for things present from the first frame."""

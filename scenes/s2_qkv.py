@@ -1,7 +1,7 @@
 """Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
 
 from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromPoint,
-                   LaggedStart, MathTex, ReplacementTransform, SurroundingRectangle, VGroup)
+                   LaggedStart, MathTex, SurroundingRectangle, VGroup)
 
 from attention import lesson
 from scenes import style
@@ -58,8 +58,8 @@ class QueriesKeysValuesScene(LessonScene):
         with self.beat("three-small-vectors"):
             # The word stays; its embedding grows below it, then each vector from its W's arrow.
             self.fit(
-                Play(ReplacementTransform(self.take("fluffy"), token) if "fluffy" in self.previous
-                     else FadeIn(token, shift=0.2 * DOWN), run_time=0.5),
+                Play(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
+                     run_time=0.5),
                 Play(GrowArrow(down), run_time=0.3),
                 Play(GrowFromPoint(embedding, down.get_end()), FadeIn(names), FadeIn(emb_caption),
                      run_time=0.7), until="three")
@@ -79,3 +79,4 @@ class QueriesKeysValuesScene(LessonScene):
                 if n == 2:  # "...if anyone decides": a copy of the value is handed over
                     self.until("anyone")
                     self.fit(Play(FadeOut(rows[2].copy(), shift=1.5 * RIGHT), run_time=1.5))
+        self.keep(fluffy=token)  # every token builds its vectors next

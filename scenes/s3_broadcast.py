@@ -34,9 +34,11 @@ class BroadcastScene(LessonScene):
         legend.arrange(RIGHT, buff=0.6).next_to(trios, DOWN, buff=0.45)
 
         with self.beat("all-in-parallel"):
-            self.add(tokens)
             together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
-            self.fit(Play(*(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
+            fluffy = tokens[L.index("fluffy")]
+            others = VGroup(*(t for t in tokens if t is not fluffy))
+            self.fit(Play(self.from_previous("fluffy", fluffy, FadeIn(fluffy)), FadeIn(others),
+                          *(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
                           run_time=1.0),
                      Play(FadeIn(together), run_time=0.5))
 

@@ -1,7 +1,7 @@
 """Scene 4: creature's query dotted against every key, one score per pair."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, LaggedStart, Line,
-                   SurroundingRectangle, VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, LaggedStart, SurroundingRectangle,
+                   TransformFromCopy, VGroup)
 
 from attention import lesson, score_figure
 from scenes import style
@@ -44,11 +44,15 @@ class DotProductsScene(LessonScene):
             plays = [Play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6),
                      Play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6),
                      Play(FadeIn(rule), run_time=0.4)]
-            for key, score in zip(keys, scores):
-                link = Line(query.get_right(), key.get_left(), color=style.MUTED, stroke_width=2)
-                plays += [Play(Create(link), run_time=0.3),
-                          Play(FadeIn(score, shift=0.2 * DOWN), link.animate.set_opacity(0.0),
-                               run_time=0.4)]
+            # A copy of the query visits each key, row against row (entry by entry), and their
+            # score appears under the key.
+            pair = query.copy()
+            for n, (key, score) in enumerate(zip(keys, scores)):
+                beside = pair.copy().next_to(key, LEFT, buff=0.06)
+                plays += [Play(TransformFromCopy(query, pair.move_to(beside)) if n == 0
+                               else pair.animate.move_to(beside), run_time=0.4),
+                          Play(FadeIn(score, shift=0.2 * DOWN), run_time=0.35)]
+            plays.append(Play(FadeOut(pair), run_time=0.3))
             self.fit(*plays, until="measuring")
             # "measuring how well question matches answer": each score is that measure
             self.until("measuring")

@@ -2,7 +2,7 @@
 
 import numpy as np
 from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   LaggedStart, Rectangle, ReplacementTransform, Succession, Transform, VGroup,
+                   LaggedStart, Rectangle, Succession, Transform, VGroup,
                    Write)
 
 from attention import lesson
@@ -91,12 +91,12 @@ class SoftmaxScene(LessonScene):
             self.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
                           *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
                           FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))
+        self.keep(tokens=tokens)  # the weighted sum collects each token's value
 
     def _chart_arrives(self, heading, score_bars: VGroup, score_nums: VGroup) -> list:
         """The raw-score chart the previous scene ended on moves into this layout (or, without
         it, grows here)."""
-        if "bars" in self.previous:
-            return [ReplacementTransform(self.take(name), mob) for name, mob in
-                    (("title", heading), ("bars", score_bars), ("numbers", score_nums))]
-        return [FadeIn(heading), LaggedStart(*(GrowFromEdge(b, DOWN) for b in score_bars),
-                                             lag_ratio=0.1), FadeIn(score_nums)]
+        return [self.from_previous("title", heading, FadeIn(heading)),
+                self.from_previous("bars", score_bars, LaggedStart(
+                    *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
+                self.from_previous("numbers", score_nums, FadeIn(score_nums))]

@@ -100,7 +100,8 @@ class WeightedSumScene(LessonScene):
                        size=style.BODY_SIZE).move_to(heading)
 
         with self.beat("collects-the-values"):
-            arrive = [FadeIn(VGroup(b, v), shift=0.2 * DOWN) for b, v in zip(boxes, values)]
+            arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * DOWN)),
+                      LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15)]
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
             lane = (TOP + heading.get_bottom()[1]) / 2  # empty once the token boxes have gone
             chips, rise = lift(scaled_cols, lane)
@@ -111,7 +112,7 @@ class WeightedSumScene(LessonScene):
                 self.add(*scaled_cols)
 
             self.fit(
-                Play(FadeIn(names), FadeIn(heading), LaggedStart(*arrive, lag_ratio=0.15),
+                Play(FadeIn(names), FadeIn(heading), *arrive,
                      run_time=1.0), until="attends")
             self.until("attends")  # the weights are how much creature attends to each token
             self.fit(Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),

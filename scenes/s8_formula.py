@@ -29,6 +29,9 @@ def piece(name: str) -> list[int]:
     return groups[name]
 
 
+GHOST = 0.2  # opacity of the formula's pieces before the voice reaches them
+
+
 class FormulaScene(LessonScene):
     scene_id = "formula"
     follows = "weighted-sum"
@@ -66,14 +69,17 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line"):
-            self.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="softmax")
-            # Each piece of the formula arrives as the voice says it.
+            self.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="line")
+            # "one line": the line shows faintly; each piece lights up as the voice says it.
+            self.until("line")
+            self.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
+                     until="softmax")
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
                       ("V", "V")]
             for k, (name, word) in enumerate(spoken):
                 self.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
-                self.fit(Play(FadeIn(part(name), shift=0.15 * UP), run_time=0.5), until=after)
+                self.fit(Play(part(name).animate.set_opacity(1), run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step"):
             self.play(FadeOut(intro), run_time=0.2)
