@@ -7,6 +7,7 @@ from attention import lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.widgets import caption, label
+from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
 
@@ -37,7 +38,8 @@ class RawScoresScene(LessonScene):
         title = label("creature's raw scores", size=style.BODY_SIZE, color=style.INK)
         title.to_corner(UP + RIGHT, buff=0.5)
 
-        spoken = [("six", L.index("fluffy")), ("five", L.index("blue"))]  # as the voice says them
+        # the first word the voice says of each score ("six" of "six point one"), and its bar
+        spoken = [(spoken_value("score", t, L).split()[0], L.index(t)) for t in ("fluffy", "blue")]
         rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
                                               buff=0.1, stroke_width=3) for _, i in spoken))
         quiet = [numbers[i] for i in range(len(L.tokens)) if i not in dict(spoken).values()]

@@ -1,15 +1,16 @@
 """Scene 6: softmax squashes creature's raw scores into weights that sum to one."""
 
 import numpy as np
-from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   LaggedStart, Rectangle, Succession, Transform, VGroup,
-                   Write)
+from manim import (DOWN, UP, AnimationGroup, Brace, Create, FadeIn, FadeOut, GrowFromEdge,
+                   Indicate, LaggedStart, Rectangle, Succession, SurroundingRectangle, Transform,
+                   VGroup, Write)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.widgets import caption, crossfade, label, token_row
+from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
@@ -77,13 +78,19 @@ class SoftmaxScene(LessonScene):
                 Play(FadeIn(brace), Write(total), run_time=0.7))
 
         with self.beat("weights-for-fluffy-and-blue"):
-            # Each weight lights up as the voice names its token, the scraps as it says "scraps".
-            for word in ("fluffy", "blue"):
-                i = L.index(word)
-                self.until(word)
+            # Each weight is outlined as the voice says it, its token as the voice names it.
+            for k, token in enumerate(("fluffy", "blue")):
+                i = L.index(token)
+                number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
+                ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
+                self.until(number)
+                self.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
+                              run_time=0.6), until=token)
+                self.until(token)
                 self.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
-                              Indicate(weight_nums[i], color=style.WEIGHT, scale_factor=1.25),
-                              run_time=1.1), until="scraps" if word == "blue" else "blue")
+                              FadeOut(ring), run_time=0.8),
+                         until="scraps" if token == "blue"
+                         else spoken_value("percent", "blue", L).split()[0])
             scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
             notes = VGroup(*(caption("scraps").next_to(weight_nums[i], UP, buff=0.15)
                              for i in scraps))
