@@ -72,7 +72,10 @@ def voice_cache(paths: BuildPaths) -> Path:
 def _say(engine: Voice, text: str, words: list[str]) -> tuple[AudioSegment, WordTimes | None]:
     """A new clip, with its word times when the voice knows them (Piper does, flite does not)."""
     if isinstance(engine, PiperVoice):
-        return engine.synthesize_aligned(text, words)
+        try:
+            return engine.synthesize_aligned(text, words)
+        except AlignmentError:  # its durations did not fit the words: forced alignment instead
+            pass
     return engine.synthesize(text), None
 
 
@@ -85,12 +88,16 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
     aligned again."""
     if source != "recorded" and isinstance(engine, PiperVoice):
         key = alignment_key(raw, words, "piper")
-        if spoken is None and (spoken := aligned.get(key)) is None:
-            spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes again, timed
-        if aligned.get(key) is None:
-            aligned.put(key, spoken)
-            report.aligned.append(s.id)
-        return [(a - head, b - head) for a, b in spoken]
+        try:
+            if spoken is None and (spoken := aligned.get(key)) is None:
+                spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes, timed
+        except AlignmentError:  # Piper's durations did not fit the words: align the clip instead
+            spoken = None
+        if spoken is not None:
+            if aligned.get(key) is None:
+                aligned.put(key, spoken)
+                report.aligned.append(s.id)
+            return [(a - head, b - head) for a, b in aligned.get(key)]  # as cached, to the digit
     key = alignment_key(clip, words, "sphinx")
     times = aligned.get(key)
     if times is None:
@@ -103,6 +110,7 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
             raise AlignmentError(f"sentence {s.id!r} ({s.text!r}): {e}") from None
         aligned.put(key, times)
         report.aligned.append(s.id)
+        times = aligned.get(key)  # as a later run reads them, to the digit
     return times
 
 
