@@ -194,7 +194,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     atomic_write_bytes(report.mix, wav_bytes(track))
 
     timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
-                           _in_lesson(words_of(s.text), times, p))
+                           s.step, _in_lesson(words_of(s.text), times, p))
              for s, p, times in zip(sentences, placements, word_times)]
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))

@@ -43,10 +43,10 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
         text = (texts or {}).get(s.id, s.text)
         start, end = frame / GRID_FPS, (frame + beat - 5) / GRID_FPS
         tokens = words_of(text)  # spread evenly over the sentence, as a voice might say them
-        step = (end - start) / max(1, len(tokens))
-        words = tuple(TimedWord(w, round(start + k * step, 4), round(start + (k + 0.8) * step, 4))
+        each = (end - start) / max(1, len(tokens))
+        words = tuple(TimedWord(w, round(start + k * each, 4), round(start + (k + 0.8) * each, 4))
                       for k, w in enumerate(tokens))
-        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, words))
+        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, s.step, words))
         frame += beat
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 
