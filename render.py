@@ -1,4 +1,4 @@
-"""Render the attention lesson: narration, video, player page and course clips.
+"""Render the attention lesson: narration, video, player page, course clips and SCORM package.
 
 `python render.py render` does everything; the other subcommands do one part each.
 """
@@ -20,6 +20,7 @@ SUBCOMMANDS = {  # name -> (module, help)
     "still": ("cli.still", "a PNG of one beat's last frame"),
     "player": ("cli.player", "the interactive player build/index.html"),
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
+    "package": ("cli.package", "the SCORM 1.2 package build/lesson-scorm12.zip for learning platforms"),
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
 }
 

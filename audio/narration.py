@@ -20,7 +20,7 @@ from audio.loudness import level_sentence_cached, track_loudness
 from audio.recordings import load_recordings
 from audio.voices import get_voice, wav_bytes
 from cli.options import BuildPaths
-from transcript.captions import captions_vtt, chapters_vtt
+from transcript.captions import captions_srt, captions_vtt, chapters_vtt
 from transcript.manifest import (Manifest, TimedSentence, atomic_write_bytes, atomic_write_text,
                                  new_manifest, write_manifest)
 from transcript.script import Script
@@ -106,5 +106,6 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                             report.loudness)
     write_manifest(manifest, build_paths.manifest)
     atomic_write_text(build_paths.captions, captions_vtt(manifest))
+    atomic_write_text(build_paths.captions_srt, captions_srt(manifest))
     atomic_write_text(build_paths.chapters, chapters_vtt(manifest))
     return manifest, report

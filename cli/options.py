@@ -6,6 +6,8 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from player.publish import Publish, PublishError, publish
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,6 +45,10 @@ class BuildPaths:
         return self.root / "captions.vtt"
 
     @property
+    def captions_srt(self) -> Path:
+        return self.root / "captions.srt"
+
+    @property
     def chapters(self) -> Path:
         return self.root / "chapters.vtt"
 
@@ -55,6 +61,18 @@ class BuildPaths:
         return self.root / "index.html"
 
     @property
+    def poster(self) -> Path:
+        return self.root / "poster.jpg"
+
+    @property
+    def oembed(self) -> Path:
+        return self.root / "lesson.oembed.json"
+
+    @property
+    def scorm(self) -> Path:
+        return self.root / "lesson-scorm12.zip"
+
+    @property
     def clips(self) -> Path:
         return self.root / "clips"
 
@@ -65,3 +83,21 @@ class BuildPaths:
 
 def paths(args: argparse.Namespace) -> BuildPaths:
     return BuildPaths(Path(args.build).resolve())
+
+
+def add_publish(parser: argparse.ArgumentParser) -> None:
+    """Options for pages that others embed: where the build is published, who may embed it."""
+    parser.add_argument("--base-url", default=None, metavar="URL",
+                        help="address the build folder is served at, for absolute oEmbed and "
+                             "link-preview addresses (default: relative to the lesson folder)")
+    parser.add_argument("--allow-origin", action="append", default=None, metavar="ORIGIN",
+                        help="a parent page origin (https://lms.example.org) the embed API talks to; "
+                             "repeat for several; '*' for any (default: the build's own origin only)")
+
+
+def publish_settings(args: argparse.Namespace, command: str) -> Publish:
+    """The checked --base-url and --allow-origin; one line naming the bad one, before any work."""
+    try:
+        return publish(args.base_url, args.allow_origin)
+    except PublishError as e:
+        raise SystemExit(f"render.py {command}: {e}") from None

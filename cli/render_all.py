@@ -1,6 +1,7 @@
-"""Subcommand 'render': the whole lesson — narration, video, player page and clips — in one go.
+"""Subcommand 'render': the whole lesson — narration, video, player page, clips and SCORM package.
 
-Every input (the lesson YAML, recorded takes, clip ranges) is checked before anything renders.
+Every input (the lesson YAML, recorded takes, --base-url, --allow-origin) is checked before
+anything renders.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.options import BuildPaths, paths
+from cli.options import BuildPaths, add_publish, paths, publish_settings
 
 if TYPE_CHECKING:
     from audio import NarrationReport
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Nothing beyond the common options."""
+    """Where the build is published and who may embed it."""
+    add_publish(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,19 +32,21 @@ def run(args: argparse.Namespace) -> int:
     from transcript import TranscriptError, load_script
 
     start = time.perf_counter()
+    publish = publish_settings(args, "render")
     build = paths(args)
     try:
         script = load_script(args.lesson)
     except TranscriptError as e:
         raise SystemExit(f"render.py render: {e}") from None
-    print("[1/4] narration")
+    print("[1/5] narration")
     # Levelling and encoding the narration run beside the drawing: the video needs only the timings.
     timed: Future = Future()
     with ThreadPoolExecutor(max_workers=1) as pool:
         narration = pool.submit(_narrate, script, build, args, timed)
         # Manim loads while the narration is voiced and timed.
-        from player.clips import ClipError, build_clips
+        from player.clips import ClipError, build_clips, existing_clips
         from player.page import build_player
+        from player.scorm import build_package
         from video.pipeline import mux_lesson, render_beats_needed
 
         wait([timed, narration], return_when=FIRST_COMPLETED)
@@ -51,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                 narration.result()
             except (RecordingError, VoiceError) as e:
                 raise SystemExit(f"render.py render: {e}") from None
-        print(f"[2/4] video ({args.quality})")
+        print(f"[2/5] video ({args.quality})")
         beats = render_beats_needed(timed.result(), args.quality, build.cache, args.jobs,
                                     progress=lambda line: print("      " + line))
         manifest, report, aac = narration.result()
@@ -59,17 +63,21 @@ def run(args: argparse.Namespace) -> int:
           f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
           f"{report.loudness['integrated_lufs']:.1f} LUFS")
     video = mux_lesson(beats, aac, build.video)
-    print("[3/4] player page")
-    page = build_player(manifest, build)
-    print("[4/4] clips")
+    drawn = {j.sentence_id: j.poster for j in beats}
+    print("[3/5] player page")
+    page = build_player(manifest, build, publish, drawn)
+    print("[4/5] clips")
     try:
-        clips = build_clips(manifest, build, posters={j.sentence_id: j.poster for j in beats})
+        clips = build_clips(manifest, build, posters=drawn, publish=publish)
     except ClipError as e:
         raise SystemExit(f"render.py render: {e}") from None
+    print("[5/5] SCORM package")
+    package = build_package(manifest, build, existing_clips(manifest, build.clips, build.video))
     print(f"done in {time.perf_counter() - start:.0f} s:")
     print(f"  video   {video}")
     print(f"  player  {page}")
     print(f"  clips   {build.clips / 'index.html'} ({len(clips)} clips)")
+    print(f"  SCORM   {package}")
     print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
     return 0
 

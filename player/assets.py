@@ -8,7 +8,7 @@ from pathlib import Path
 from transcript.manifest import atomic_write_bytes
 
 ASSET_DIR = "player"  # under the build folder
-NAMES = ("player.js", "player.css", "gallery.js")
+NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js")
 
 
 def install_assets(build_root: Path) -> Path:

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from PIL import Image
-
 from cli.options import BuildPaths
 from player.assets import install_assets
 from player import cut as cut_module
-from player.cut import copy_file, cut, packet_digests, poster
-from player.embed import clip_page_html, gallery_html
-from transcript.captions import captions_vtt
+from player.cut import copy_file, cut, image_size, packet_digests, poster
+from player.embed import clip_page_html, clip_shared, gallery_html
+from player.publish import Publish
+from player.share import embed_config, oembed_json
+from transcript.captions import captions_srt, captions_vtt
 from transcript.manifest import Manifest, Span, atomic_write_text
 
 RANGE_JOIN = "--"  # ids are kebab-case, so a double hyphen cannot occur inside one
@@ -149,15 +149,6 @@ def _make(build_paths: BuildPaths, stale: list[tuple[Clip, str]], posters: Mappi
             atomic_write_text(_stamp(build_paths, clip), key)
 
 
-def _image_size(path: Path) -> tuple[int, int] | None:
-    """An image's width and height (from its header), None if it is missing or unreadable."""
-    try:
-        with Image.open(path) as image:
-            return image.size
-    except (OSError, ValueError):
-        return None
-
-
 def _stamp(build_paths: BuildPaths, clip: Clip) -> Path:
     """Where the key of a clip's current MP4 and poster is kept."""
     return build_paths.cache / "clips" / f"{clip.id}.key"
@@ -192,12 +183,14 @@ def _read_lesson(build_paths: BuildPaths) -> LessonMedia:
 
 def build_clips(manifest: Manifest, build_paths: BuildPaths,
                 ranges: Sequence[tuple[str, str]] | None = None,
-                posters: Mapping[str, Path] | None = None) -> list[Clip]:
+                posters: Mapping[str, Path] | None = None,
+                publish: Publish = Publish()) -> list[Clip]:
     """Make the clips (every scene by default, else the given sentence ranges) and the gallery.
 
     `posters` maps sentence ids to JPEGs of their beats' last frames, as drawn for this lesson
-    video; those not of the video's size are ignored. Every range is checked before anything is
-    written.
+    video; those not of the video's size are ignored. `publish` gives the addresses in the
+    oEmbed JSON, link previews and snippets, and the parent origins the pages' host-page API
+    talks to. Every range is checked before anything is written.
     """
     clips = plan(manifest, ranges)
     if not build_paths.video.exists():
@@ -206,13 +199,19 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)
     keys = {clip.id: _clip_key(lesson.packets(clip.span), lesson.samples(clip.span)) for clip in clips}
-    drawn = {sid: path for sid, path in (posters or {}).items() if _image_size(path) == lesson.size}
+    drawn = {sid: path for sid, path in (posters or {}).items() if image_size(path) == lesson.size}
     _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])],
           drawn)
     for clip in clips:
         os.utime(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
         atomic_write_text(clip.file(build_paths.clips, ".vtt"), captions_vtt(manifest, clip.span))
-        atomic_write_text(clip.file(build_paths.clips, ".html"), clip_page_html(manifest, clip))
+        atomic_write_text(clip.file(build_paths.clips, ".srt"), captions_srt(manifest, clip.span))
+        shared = clip_shared(manifest, clip, lesson.size)
+        atomic_write_text(clip.file(build_paths.clips, ".html"),
+                          clip_page_html(manifest, clip, publish, lesson.size,
+                                         embed_config(manifest, publish)))
+        atomic_write_text(clip.file(build_paths.clips, ".oembed.json"),
+                          oembed_json(shared, publish, manifest.course.title))
     listed = existing_clips(manifest, build_paths.clips, build_paths.video)
-    atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
+    atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed, publish))
     return clips

@@ -9,6 +9,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from PIL import Image
+
 from transcript.manifest import Span
 from video.encode import AUDIO_ARGS
 
@@ -94,3 +96,12 @@ def poster(clip: Path, at: float, out: Path) -> Path:
         _run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-ss", f"{max(0.0, at):.6f}", "-i", str(clip),
               "-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", str(tmp)])
     return _atomic_output(out, produce)
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """An image's width and height (from its header), None if it is missing or unreadable."""
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError):
+        return None

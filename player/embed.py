@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 from player.assets import ASSET_DIR
 from player.data import cue_data, lines_in
 from player.html import clock, document, esc, json_script
+from player.publish import Publish
 from player.sections import transcript_section, video_element
+from player.share import Shared, head_tags, iframe_html
 from transcript.manifest import Manifest
 
 if TYPE_CHECKING:
@@ -17,8 +19,29 @@ ASSETS_FROM_CLIPS = f"../{ASSET_DIR}"
 FRAME_WIDTH, FRAME_HEIGHT = 640, 600
 
 
-def clip_page_html(manifest: Manifest, clip: Clip) -> str:
-    """The clip with its captions and its part of the transcript, made to sit in an iframe."""
+DESCRIPTION_CHARS = 200  # about what a link preview shows
+
+
+def summary(text: str, limit: int = DESCRIPTION_CHARS) -> str:
+    """`text` cut at a word boundary to at most `limit` characters, with an ellipsis if cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def clip_shared(manifest: Manifest, clip: Clip, poster_size: tuple[int, int] | None = None) -> Shared:
+    """A clip as a thing to embed and preview: its page, video, poster and oEmbed JSON."""
+    said = " ".join(ln.text for ln in lines_in(manifest, clip.span))
+    return Shared(f"{clip.title} · {manifest.title}", summary(said), f"clips/{clip.id}.html",
+                  f"clips/{clip.id}.mp4", f"clips/{clip.id}.jpg", f"clips/{clip.id}.oembed.json",
+                  poster_size, (FRAME_WIDTH, FRAME_HEIGHT))
+
+
+def clip_page_html(manifest: Manifest, clip: Clip, publish: Publish = Publish(),
+                   poster_size: tuple[int, int] | None = None,
+                   config: dict | None = None) -> str:
+    """The clip with its captions and its part of the transcript, made to sit in an iframe.
+    `config` is what the page scripts read (`share.embed_config`)."""
     lines = lines_in(manifest, clip.span)
     body = (
         '<main class="clip">\n'
@@ -29,24 +52,27 @@ def clip_page_html(manifest: Manifest, clip: Clip) -> str:
         f"{video_element(f'{clip.id}.mp4', f'{clip.id}.vtt', f'Clip: {clip.title}', poster=f'{clip.id}.jpg')}\n"
         "</div>\n"
         f"{transcript_section(lines)}\n</main>\n"
-        f"{json_script(cue_data(manifest, clip.span), 'lesson-data')}"
+        f"{json_script(cue_data(manifest, clip.span), 'lesson-data')}\n"
+        f"{json_script(config or {'allowedOrigins': []}, 'embed-config')}"
     )
-    return document(f"{clip.title} · {manifest.title}", body, assets=ASSETS_FROM_CLIPS,
-                    body_class="page-clip")
+    shared = clip_shared(manifest, clip, poster_size)
+    return document(shared.title, body, assets=ASSETS_FROM_CLIPS, body_class="page-clip",
+                    description=shared.description,
+                    head=head_tags(shared, publish, manifest.course.title),
+                    scripts=("links.js", "player.js", "host-api.js"))
 
 
-def iframe_snippet(manifest: Manifest, clip: Clip) -> str:
-    """An iframe of the clip's page, addressed from the lesson folder."""
-    return (f'<iframe src="clips/{esc(clip.id)}.html" title="{esc(clip.title)} · {esc(manifest.title)}" '
-            f'width="{FRAME_WIDTH}" height="{FRAME_HEIGHT}" style="border:0;max-width:100%" '
-            'allow="fullscreen" loading="lazy"></iframe>')
+def iframe_snippet(manifest: Manifest, clip: Clip, publish: Publish = Publish()) -> str:
+    """An iframe of the clip's page, addressed from the lesson folder (or absolute)."""
+    return iframe_html(clip_shared(manifest, clip), publish)
 
 
-def video_snippet(clip: Clip) -> str:
+def video_snippet(clip: Clip, publish: Publish = Publish()) -> str:
     """A plain video element with the clip's captions, for pages that cannot use an iframe."""
-    return (f'<video controls preload="metadata" width="{FRAME_WIDTH}" poster="clips/{esc(clip.id)}.jpg">\n'
-            f'  <source src="clips/{esc(clip.id)}.mp4" type="video/mp4">\n'
-            f'  <track kind="captions" src="clips/{esc(clip.id)}.vtt" srclang="en" label="English" default>\n'
+    url = lambda suffix: esc(publish.url(f"clips/{clip.id}{suffix}"))  # noqa: E731
+    return (f'<video controls preload="metadata" width="{FRAME_WIDTH}" poster="{url(".jpg")}">\n'
+            f'  <source src="{url(".mp4")}" type="video/mp4">\n'
+            f'  <track kind="captions" src="{url(".vtt")}" srclang="en" label="English" default>\n'
             "</video>")
 
 
@@ -61,7 +87,17 @@ def _snippet(clip: Clip, kind: str, label: str, code: str) -> str:
     )
 
 
-def _card(manifest: Manifest, clip: Clip) -> str:
+def _start_choice(manifest: Manifest, clip: Clip) -> str:
+    """A menu that points both snippets of a clip at one of its sentences (#s= and #t=)."""
+    options = "".join(
+        f'<option value="{esc(ln.id)}" data-time="{ln.start:.3f}">{esc(clock(ln.start))} '
+        f'{esc(summary(ln.text, 60))}</option>' for ln in lines_in(manifest, clip.span))
+    return (f'<p class="start-at"><label for="start-{esc(clip.id)}">Start the snippets at</label> '
+            f'<select id="start-{esc(clip.id)}" data-start-for="{esc(clip.id)}">'
+            f'<option value="">the beginning</option>{options}</select></p>')
+
+
+def _card(manifest: Manifest, clip: Clip, publish: Publish) -> str:
     count = len(lines_in(manifest, clip.span))
     meta = (f"{clock(clip.span.start)}–{clock(clip.span.end)} of the lesson · "
             f"{clip.span.duration:.1f} s · {count} sentence{'s' if count != 1 else ''}")
@@ -71,15 +107,16 @@ def _card(manifest: Manifest, clip: Clip) -> str:
         '<div class="clip-card-body">\n'
         f'<h2><a href="{esc(clip.id)}.html">{esc(clip.title)}</a></h2>\n'
         f'<p class="clip-meta">{esc(meta)}</p>\n'
-        f"{_snippet(clip, 'iframe', 'Iframe', iframe_snippet(manifest, clip))}\n"
-        f"{_snippet(clip, 'video', 'Plain video', video_snippet(clip))}\n"
+        f"{_start_choice(manifest, clip)}\n"
+        f"{_snippet(clip, 'iframe', 'Iframe', iframe_snippet(manifest, clip, publish))}\n"
+        f"{_snippet(clip, 'video', 'Plain video', video_snippet(clip, publish))}\n"
         "</div>\n</li>"
     )
 
 
-def gallery_html(manifest: Manifest, clips: list[Clip]) -> str:
+def gallery_html(manifest: Manifest, clips: list[Clip], publish: Publish = Publish()) -> str:
     """The gallery of clips with their posters and copy-able embed snippets."""
-    cards = "\n".join(_card(manifest, c) for c in clips) or "<li>No clips yet: run `render.py clips`.</li>"
+    cards = "\n".join(_card(manifest, c, publish) for c in clips) or "<li>No clips yet: run `render.py clips`.</li>"
     body = (
         '<header class="lesson-header">\n'
         '<nav class="course-nav" aria-label="Lesson">\n'

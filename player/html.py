@@ -44,15 +44,16 @@ def minutes(seconds: float) -> int:
 
 
 def document(title: str, body: str, *, assets: str, body_class: str, description: str = "",
-             scripts: tuple[str, ...] = ("player.js",)) -> str:
-    """A whole page: head with the shared stylesheet, then `body` and the scripts from `assets`."""
+             scripts: tuple[str, ...] = ("player.js",), head: str = "") -> str:
+    """A whole page: head with the shared stylesheet (and `head`'s tags), then `body` and the
+    scripts from `assets`."""
     meta = f'<meta name="description" content="{esc(description)}">\n' if description else ""
     tags = "\n".join(f'<script src="{esc(assets)}/{esc(name)}"></script>' for name in scripts)
     return (
         "<!doctype html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{esc(title)}</title>\n{meta}"
+        f"<title>{esc(title)}</title>\n{meta}{head}"
         '<link rel="icon" href="data:,">\n'
         f'<link rel="stylesheet" href="{esc(assets)}/player.css">\n'
         f'</head>\n<body class="{esc(body_class)}">\n{body}\n{tags}\n</body>\n</html>\n'
