@@ -24,8 +24,9 @@ ADLCP = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
 SCHEMA_LOCATIONS = (f"{IMSCP} imscp_rootv1p1p2.xsd "
                     f"{ADLCP} adlcp_rootv1p2.xsd")
-LESSON_FILES = ("index.html", "lesson.mp4", "poster.jpg", "captions.vtt", "captions.srt", "chapters.vtt")
-CLIP_SUFFIXES = (".html", ".mp4", ".jpg", ".vtt", ".srt")
+LESSON_FILES = ("index.html", "lesson.mp4", "poster.jpg", "captions.vtt", "captions.srt", "chapters.vtt",
+                "lesson.oembed.json")
+CLIP_SUFFIXES = (".html", ".mp4", ".jpg", ".vtt", ".srt", ".oembed.json")
 STORED = (".mp4", ".jpg")  # already compressed: stored as they are
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # every entry's date, so the same build gives the same bytes
 

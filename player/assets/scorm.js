@@ -31,6 +31,9 @@
   const api = findAPI(window) || (window.opener ? findAPI(window.opener) : null);
   if (!api || String(api.LMSInitialize("")) !== "true") return;
 
+  // The platform leads from stop to stop; the page's own links to the others would lead nowhere.
+  for (const links of document.querySelectorAll(".course-links")) links.style.display = "none";
+
   const data = JSON.parse(dataElement.textContent);
   const config = configElement ? JSON.parse(configElement.textContent) : {};
   const threshold = Number(config.completionThreshold) || 0.9;
