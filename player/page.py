@@ -5,51 +5,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from cli.options import BuildPaths
+from common.files import atomic_copy, atomic_write_text
+from common.paths import BuildPaths
 from player.assets import ASSET_DIR, install_assets
-from player.clips import POSTER_LEAD
-from player.cut import copy_file, image_size, poster
-from player.data import cue_data, lines_in, whole
-from player.html import document, esc, json_script, minutes, safe_href
+from player.clips import POSTER_LEAD, image_size
+from player.data import cue_data, lines_in, paragraphs, whole
+from player.html import minutes
 from player.publish import Publish
-from player.sections import chapter_list, transcript_section, video_element
-from player.share import Shared, embed_config, head_tags, oembed_json
+from player.share import Shared, embed_config, oembed_json, share_context
+from player.templating import render
 from transcript.captions import captions_srt, captions_vtt, chapters_vtt
-from transcript.manifest import Manifest, atomic_write_text
+from transcript.manifest import Manifest
+from video.cut import poster
+
+LESSON_FRAME = (960, 720)  # the iframe an oEmbed consumer makes for the whole lesson
 
 
 def course_line(manifest: Manifest) -> str:
     """'How language models work · stop 7 of 20 · 2 min', the minutes rounded up from the duration."""
     c = manifest.course
     return f"{c.title} · stop {c.stop} of {c.stops} · {minutes(manifest.duration)} min"
-
-
-def course_line_html(manifest: Manifest) -> str:
-    """The course line with each part kept on one line when the screen is narrow."""
-    return " · ".join(f'<span class="keep">{esc(part)}</span>'
-                      for part in course_line(manifest).split(" · "))
-
-
-def header_html(manifest: Manifest) -> str:
-    """Course navigation, the lesson's place in the course, its title and tagline."""
-    c = manifest.course
-    return (
-        '<header class="lesson-header">\n'
-        '<nav class="course-nav" aria-label="Course">\n'
-        f'<p class="course-line">{course_line_html(manifest)}</p>\n'
-        '<ul class="course-links">\n'
-        f'<li><a class="course-link before" href="{safe_href(c.before.href)}" rel="prev" '
-        f'title="{esc(c.before.title)}"><span aria-hidden="true">← </span>Before this</a></li>\n'
-        f'<li><a class="course-link next" href="{safe_href(c.next.href)}" rel="next">'
-        f'Next: {esc(c.next.title)}<span aria-hidden="true"> →</span></a></li>\n'
-        "</ul>\n</nav>\n"
-        f'<h1 class="lesson-title">{esc(manifest.title)}</h1>\n'
-        f'<p class="tagline">{esc(manifest.tagline)}</p>\n'
-        "</header>"
-    )
-
-
-LESSON_FRAME = (960, 720)  # the iframe an oEmbed consumer makes for the whole lesson
 
 
 def provider(manifest: Manifest) -> str:
@@ -66,25 +41,17 @@ def lesson_shared(manifest: Manifest, poster_size: tuple[int, int] | None = None
 def player_html(manifest: Manifest, video: str = "lesson.mp4", captions: str = "captions.vtt",
                 chapters: str = "chapters.vtt", assets: str = ASSET_DIR,
                 publish: Publish = Publish(), poster_size: tuple[int, int] | None = None) -> str:
-    """The whole player page as HTML text; every text from the manifest is escaped. With
-    `poster_size`, the video shows poster.jpg (of that size) before it plays."""
-    chapter_starts = [(sc.title, manifest.scene_span(sc.id).start) for sc in manifest.scenes]
+    """The whole player page as HTML text, from `templates/lesson.html`. With `poster_size`, the
+    video shows poster.jpg (of that size) before it plays."""
     shared = lesson_shared(manifest, poster_size)
-    player = video_element(video, captions, f"Lesson video: {manifest.title}", chapters=chapters,
-                           poster=shared.poster if poster_size else None)
-    frame = f'<div class="video-frame">\n{player}\n</div>'
-    body = (
-        '<a class="skip-link" href="#transcript">Skip to the transcript</a>\n'
-        f"{header_html(manifest)}\n"
-        f'<main class="lesson">\n{frame}\n{transcript_section(lines_in(manifest, whole(manifest)))}\n'
-        f"{chapter_list(chapter_starts)}\n</main>\n"
-        f"{json_script(cue_data(manifest), 'lesson-data')}\n"
-        f"{json_script(embed_config(manifest, publish), 'embed-config')}"
-    )
-    return document(f"{manifest.title} · {manifest.course.title}", body, assets=assets,
-                    body_class="page-lesson", description=manifest.tagline,
-                    head=head_tags(shared, publish, provider(manifest)),
-                    scripts=("links.js", "player.js", "host-api.js", "scorm.js"))
+    return render(
+        "lesson.html", manifest=manifest, assets=assets, video_src=video, captions=captions,
+        chapters_src=chapters, course_parts=course_line(manifest).split(" · "),
+        paragraphs=paragraphs(lines_in(manifest, whole(manifest))),
+        chapters=[(sc.title, manifest.scene_span(sc.id).start) for sc in manifest.scenes],
+        cue_data=cue_data(manifest), poster=shared.poster if poster_size else None,
+        share=share_context(shared, publish, provider(manifest)),
+        config=embed_config(manifest, publish))
 
 
 def ensure_tracks(manifest: Manifest, build_paths: BuildPaths) -> None:
@@ -104,7 +71,7 @@ def lesson_poster(manifest: Manifest, build_paths: BuildPaths,
     out, video = build_paths.poster, build_paths.video
     drawn = (posters or {}).get(manifest.poster)
     if drawn is not None and image_size(drawn) is not None:
-        copy_file(drawn, out)
+        atomic_copy(drawn, out)
     elif not video.exists():
         return None
     elif not out.exists() or out.stat().st_mtime < video.stat().st_mtime:

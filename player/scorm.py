@@ -4,7 +4,6 @@ platform (Moodle, Canvas, Open edX's SCORM block) serves the lesson from the pac
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import zipfile
@@ -12,12 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
-from cli.options import BuildPaths
+from common.files import atomic_output
+from common.paths import BuildPaths
 from player.assets import ASSET_DIR, NAMES
 from transcript.manifest import Manifest
 
 if TYPE_CHECKING:
-    from player.clips import Clip
+    from player.clip_plan import Clip
 
 IMSCP = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
 ADLCP = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
@@ -116,20 +116,13 @@ def build_package(manifest: Manifest, build_paths: BuildPaths, clips: list[Clip]
     if missing:
         raise PackageError(f"{build_paths.root / missing[0]} does not exist (nor {len(missing) - 1} "
                            "more); run `python render.py render` (or `player` and `clips`) first")
-    out = build_paths.scorm
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")  # created under the umask, like the rest
-    try:
-        with zipfile.ZipFile(tmp, "w") as archive:
-            with _entry(archive, "imsmanifest.xml") as f:
-                f.write(manifest_xml(manifest, clips).encode("utf-8"))
-            for name in names:
-                with _entry(archive, name) as f, open(build_paths.root / name, "rb") as src:
-                    shutil.copyfileobj(src, f, 1 << 20)
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return out
+    with atomic_output(build_paths.scorm) as tmp, zipfile.ZipFile(tmp, "w") as archive:
+        with _entry(archive, "imsmanifest.xml") as f:
+            f.write(manifest_xml(manifest, clips).encode("utf-8"))
+        for name in names:
+            with _entry(archive, name) as f, open(build_paths.root / name, "rb") as src:
+                shutil.copyfileobj(src, f, 1 << 20)
+    return build_paths.scorm
 
 
 def _entry(archive: zipfile.ZipFile, name: str):

@@ -7,13 +7,13 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from player.html import esc
 from player.publish import Publish
+from player.templating import macro
 
 if TYPE_CHECKING:
     from transcript.manifest import Manifest
 
-OEMBED_TYPE = "application/json+oembed"
+SNIPPETS = "partials/snippets.html"
 
 
 @dataclass(frozen=True)
@@ -29,29 +29,30 @@ class Shared:
     poster_size: tuple[int, int] | None  # the poster's (and video's) width and height
     frame: tuple[int, int]  # the iframe's width and height
 
+    @property
+    def folder(self) -> str:
+        """The page's folder, relative to the lesson folder ("" or "clips")."""
+        return self.page.rpartition("/")[0]
+
 
 def iframe_html(item: Shared, publish: Publish, here: str = "") -> str:
     """The iframe that embeds `item`'s page, addressed as seen from folder `here`."""
-    width, height = item.frame
-    return (f'<iframe src="{esc(publish.url(item.page, here))}" title="{esc(item.title)}" '
-            f'width="{width}" height="{height}" style="border:0;max-width:100%" '
-            'allow="fullscreen" loading="lazy"></iframe>')
+    return macro(SNIPPETS, "iframe", publish.url(item.page, here), item.title, *item.frame)
 
 
-def head_tags(item: Shared, publish: Publish, provider: str) -> str:
-    """Open Graph, Twitter card and oEmbed discovery tags for `item`'s own page."""
-    here = item.page.rpartition("/")[0]
-    url = lambda path: publish.url(path, here)  # noqa: E731
-    tags = [("og:type", "video.other"), ("og:site_name", provider), ("og:title", item.title),
-            ("og:description", item.description), ("og:image", url(item.poster)),
-            ("og:image:alt", f"A frame of {item.title}"), ("og:video", url(item.video)),
-            ("og:video:type", "video/mp4")]
+def preview_tags(item: Shared, publish: Publish, provider: str) -> list[tuple[str, str, str]]:
+    """Open Graph and Twitter card tags for `item`'s own page, as (attribute, key, content)."""
+    url = lambda path: publish.url(path, item.folder)  # noqa: E731
+    og = [("og:type", "video.other"), ("og:site_name", provider), ("og:title", item.title),
+          ("og:description", item.description), ("og:image", url(item.poster)),
+          ("og:image:alt", f"A frame of {item.title}"), ("og:video", url(item.video)),
+          ("og:video:type", "video/mp4")]
     if item.poster_size:
-        w, h = item.poster_size
-        tags += [("og:image:width", str(w)), ("og:image:height", str(h)),
-                 ("og:video:width", str(w)), ("og:video:height", str(h))]
+        w, h = (str(n) for n in item.poster_size)
+        og += [("og:image:width", w), ("og:image:height", h), ("og:video:width", w),
+               ("og:video:height", h)]
     if publish.base_url:
-        tags.append(("og:url", url(item.page)))
+        og.append(("og:url", url(item.page)))
     player = publish.base_url.startswith("https://")  # a card player must be served over https
     twitter = [("twitter:card", "player" if player else "summary_large_image"),
                ("twitter:title", item.title), ("twitter:description", item.description),
@@ -59,24 +60,25 @@ def head_tags(item: Shared, publish: Publish, provider: str) -> str:
     if player:
         twitter += [("twitter:player", url(item.page)), ("twitter:player:width", str(item.frame[0])),
                     ("twitter:player:height", str(item.frame[1]))]
-    lines = [f'<meta property="{k}" content="{esc(v)}">' for k, v in tags]
-    lines += [f'<meta name="{k}" content="{esc(v)}">' for k, v in twitter]
-    lines.append(f'<link rel="alternate" type="{OEMBED_TYPE}" href="{esc(url(item.oembed))}" '
-                 f'title="{esc(item.title)}">')
-    return "\n".join(lines) + "\n"
+    return [("property", k, v) for k, v in og] + [("name", k, v) for k, v in twitter]
+
+
+def share_context(item: Shared, publish: Publish, provider: str) -> dict:
+    """What `partials/share.html` needs for `item`'s page: its tags and its oEmbed address."""
+    return {"tags": preview_tags(item, publish, provider), "title": item.title,
+            "oembed": publish.url(item.oembed, item.folder)}
 
 
 def oembed_json(item: Shared, publish: Publish, provider: str) -> str:
     """The oEmbed response (type video) for `item`; addresses absolute under the base URL, else
     relative to the lesson folder."""
-    width, height = item.frame
     data = {"version": "1.0", "type": "video", "title": item.title, "provider_name": provider}
     if publish.base_url:
         data["provider_url"] = publish.base_url
     data["thumbnail_url"] = publish.url(item.poster)
     if item.poster_size:
         data["thumbnail_width"], data["thumbnail_height"] = item.poster_size
-    data.update(width=width, height=height, html=iframe_html(item, publish))
+    data.update(width=item.frame[0], height=item.frame[1], html=iframe_html(item, publish))
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -12,11 +12,12 @@ from itertools import groupby
 from pathlib import Path
 from typing import Callable
 
-from scenes.timing import scene_timing
+from common.settings import QUALITIES
+from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
+from video.workers import stop_workers, tie_to_parent
 from video.cache import beat_keys
-from video.encode import QUALITIES
 from video.lesson_video import join_and_mux
 
 
@@ -28,6 +29,7 @@ class BeatJob:
     seconds: float  # of video in the beat's file
     path: Path  # the cached beat video
     cached: bool
+    timing: SceneTiming  # of its scene, computed once per render
 
     @property
     def poster(self) -> Path:
@@ -54,25 +56,24 @@ def default_jobs() -> int:
 def plan(manifest: Manifest, quality: str, cache_dir: Path,
          only: list[str] | None = None) -> list[BeatJob]:
     """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not."""
-    fps = QUALITIES[quality][2]
+    fps = QUALITIES[quality].fps
     jobs = []
     for i, scene in enumerate(manifest.scenes):
         if only and scene.id not in only:
             continue
         timing = scene_timing(manifest, scene.id, fps)
-        for sid, key in beat_keys(scene.id, manifest, quality).items():
+        for sid, key in beat_keys(timing, quality).items():
             path = cache_dir / "beats" / quality / scene.id / f"{sid}-{key}.mp4"
             jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                path.exists() and path.with_suffix(".jpg").exists()))
+                                path.exists() and path.with_suffix(".jpg").exists(), timing))
     return jobs
 
 
-def _draw(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
-          media: Path) -> str:
+def _draw(timing: SceneTiming, quality: str, outputs: dict[str, Path], media: Path) -> str:
     from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-    render_beats(scene_id, manifest, quality, outputs, media)
-    return scene_id
+    render_beats(timing, quality, outputs, media)
+    return timing.scene_id
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
@@ -107,13 +108,16 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     workers = min(jobs or default_jobs(), max(1, len(order)))
     if order and workers == 1:
         for scene_id in order:
-            _draw(scene_id, manifest, quality, {j.sentence_id: j.path for j in todo[scene_id]}, media)
+            _draw(todo[scene_id][0].timing, quality,
+                  {j.sentence_id: j.path for j in todo[scene_id]}, media)
             report(scene_id)
     elif order:
         progress(f"drawing {len(order)} scenes in {workers} processes")
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            running = {pool.submit(_draw, s, manifest, quality,
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                   initializer=tie_to_parent, initargs=(os.getpid(),))
+        try:
+            running = {pool.submit(_draw, todo[s][0].timing, quality,
                                    {j.sentence_id: j.path for j in todo[s]}, media): s
                        for s in order}
             while running:
@@ -121,6 +125,10 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                 for future in finished:
                     future.result()
                     report(running.pop(future))
+        except BaseException:
+            stop_workers(pool)  # a failed scene or Ctrl-C: do not wait for the others
+            raise
+        pool.shutdown()
     _prune(beats)
     return beats
 
