@@ -72,7 +72,6 @@ def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:
     ET.register_namespace("", IMSCP)
     ET.register_namespace("adlcp", ADLCP)
     ET.register_namespace("xsi", XSI)
-    course = manifest.course
     root = ET.Element(_q(IMSCP, "manifest"), {
         "identifier": re.sub(r"[^a-z0-9]+", "-", manifest.title.lower()).strip("-") or "lesson",
         "version": "1.0",

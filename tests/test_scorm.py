@@ -87,7 +87,7 @@ class References(HTMLParser):
         self.found += [v for k, v in attrs if k in ("src", "href", "poster") and v]
 
 
-def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(package, tmp_path):
+def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(package):
     from lxml import etree
     manifest, build, clips, zip_path = package
     archive = zipfile.ZipFile(zip_path)
