@@ -15,6 +15,7 @@ import sys
 from cli.options import add_common, paths, publish_settings
 from common.lock import BuildBusy, build_lock
 from common.media import MediaError
+from common.paths import NotBuilt
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
@@ -54,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except (BuildBusy, MediaError) as e:
         print(f"{name}: {e}", file=sys.stderr)
+        return 1
+    except NotBuilt as e:
+        print(f"{name}: {e}; run `./lesson {e.step}` first", file=sys.stderr)
         return 1
 
 

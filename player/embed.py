@@ -5,6 +5,7 @@ from __future__ import annotations
 from player.assets import ASSET_DIR
 from player.clip_plan import Clip
 from player.data import cue_data, lines_in, paragraphs
+from player.explore import explore_page_data
 from player.html import clock
 from player.publish import Publish
 from player.share import SNIPPETS, Shared, iframe_html, share_context
@@ -40,7 +41,8 @@ def clip_page_html(manifest: Manifest, clip: Clip, publish: Publish = Publish(),
                   paragraphs=paragraphs(lines_in(manifest, clip.span)),
                   cue_data=cue_data(manifest, clip.span), description=shared.description,
                   share=share_context(shared, publish, manifest.course.title),
-                  config=config or {"allowedOrigins": []})
+                  config=config or {"allowedOrigins": []},
+                  explore_data=explore_page_data(manifest, clip.span))
 
 
 def iframe_snippet(manifest: Manifest, clip: Clip, publish: Publish = Publish()) -> str:

@@ -10,6 +10,7 @@ from common.paths import BuildPaths
 from player.assets import ASSET_DIR, install_assets
 from player.clips import POSTER_LEAD, image_size
 from player.data import cue_data, lines_in, paragraphs, whole
+from player.explore import explore_page_data
 from player.html import minutes
 from player.publish import Publish
 from player.share import Shared, embed_config, oembed_json, share_context
@@ -51,7 +52,7 @@ def player_html(manifest: Manifest, video: str = "lesson.mp4", captions: str = "
         chapters=[(sc.title, manifest.scene_span(sc.id).start) for sc in manifest.scenes],
         cue_data=cue_data(manifest), poster=shared.poster if poster_size else None,
         share=share_context(shared, publish, provider(manifest)),
-        config=embed_config(manifest, publish))
+        config=embed_config(manifest, publish), explore_data=explore_page_data(manifest))
 
 
 def ensure_tracks(manifest: Manifest, build_paths: BuildPaths) -> None:

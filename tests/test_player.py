@@ -231,8 +231,9 @@ def test_text_from_the_script_is_escaped(tmp_path, page_factory):
     assert page.inner_text("#s-key-contains") == EVIL
     assert page.evaluate("() => document.querySelectorAll('.transcript script, .transcript b').length") == 0
     scripts = page.evaluate("() => Array.from(document.querySelectorAll('script'), s => s.id || s.src)")
-    assert [s.rpartition("/")[2] for s in scripts] == [  # the data, the config and the page scripts
-        "lesson-data", "embed-config", "links.js", "player.js", "host-api.js", "scorm.js"]
+    assert [s.rpartition("/")[2] for s in scripts] == [  # the data blocks, then the page scripts
+        "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
+        "scorm.js", "attention.js", "explore.js"]
     page.click("#s-key-contains")
     wait_current(page, "key-contains")
     assert dialogs == []

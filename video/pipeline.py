@@ -12,6 +12,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Callable
 
+from common.paths import NotBuilt
 from common.settings import QUALITIES
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
@@ -148,7 +149,7 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     """`out` = every beat joined by stream copy with the narration muxed in."""
     start = time.perf_counter()
     if not narration.exists():
-        raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
+        raise NotBuilt(f"{narration} does not exist", "audio")
     beats = render_beats_needed(manifest, quality, cache_dir, jobs, progress=progress)
     mux_lesson(beats, narration_aac(narration, cache_dir), out)
     return VideoReport(out, tuple(beats), time.perf_counter() - start)
