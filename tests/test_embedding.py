@@ -227,6 +227,8 @@ def test_a_link_the_page_cannot_follow_plays_from_the_start_with_a_note(site, pa
     assert shown in state["note"] and "beginning" in state["note"]
     assert page.is_visible(".transcript") and page.errors == []
     if shown == "no-such-sentence":
+        from axe_playwright_python.sync_playwright import Axe
+        assert Axe().run(page).violations_count == 0
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "link-note.png"))
 
@@ -278,6 +280,24 @@ def test_the_example_host_page_hears_events_in_order_and_drives_the_video(site, 
     assert progress and all(0 <= e["watched"] <= 1 for e in progress)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "host-page.png"))
+
+
+def test_a_clip_page_speaks_the_same_api_in_its_own_time(site, host, page_factory):
+    manifest, build, clips, base = site
+    clip = next(c for c in clips if c.id == "softmax")
+    said = [s for s in manifest.sentences if s.scene == "softmax"]
+    page = page_factory(width=1100, height=1000)
+    page.goto(f"{host}/host-page.html?src={base}/clips/{clip.id}.html")
+    frame = host_frame(page, base)
+    ready = events(page)[0]
+    assert ready["sentences"] == [s.id for s in said]
+    assert ready["duration"] == pytest.approx(clip.span.duration, abs=1e-3)
+    page.fill("#sentence", said[1].id)
+    page.click("#seek")
+    page.wait_for_function("id => window.lessonEvents.some(e => e.event === 'sentence' && e.id === id)",
+                           arg=said[1].id)
+    assert frame.evaluate("document.querySelector('video').currentTime") == pytest.approx(
+        said[1].start - clip.span.start, abs=0.01)
 
 
 def test_a_parent_the_build_did_not_allow_hears_nothing_and_commands_nothing(site, page_factory):

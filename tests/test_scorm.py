@@ -87,7 +87,7 @@ class References(HTMLParser):
         self.found += [v for k, v in attrs if k in ("src", "href", "poster") and v]
 
 
-def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(package):
+def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(package, tmp_path):
     from lxml import etree
     manifest, build, clips, zip_path = package
     archive = zipfile.ZipFile(zip_path)
@@ -103,6 +103,12 @@ def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(p
             assert not re.match(r"^[a-z]+:", ref), (page, ref)  # nothing from elsewhere
             target = posixpath.normpath(posixpath.join(folder, re.sub(r"[#?].*", "", ref)))
             assert target in names, (page, ref)
+    # a build without the pages is refused with what to run
+    bare = copied_build(package[1], tmp_path / "bare")
+    with pytest.raises(SystemExit) as e:
+        render.main(["package", "--build", str(bare.root)])
+    assert "index.html does not exist" in str(e.value) and "render.py render" in str(e.value)
+    assert not bare.scorm.exists()
     # the same build gives the same bytes
     again = build_package(manifest, build, clips)
     assert again.read_bytes() == zip_path.read_bytes()
