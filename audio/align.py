@@ -252,5 +252,6 @@ class AlignmentCache:
             return None
 
     def put(self, key: str, times: WordTimes) -> None:
+        """Times are kept to 0.1 ms; a run uses them as read back, so cold and cached agree."""
         atomic_write_text(self.root / f"{key}.json", json.dumps([[round(a, 4), round(b, 4)]
                                                                   for a, b in times]))

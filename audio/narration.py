@@ -25,7 +25,7 @@ from audio.voices import PiperVoice, Voice, VoiceError, get_voice, wav_bytes
 from common.files import atomic_write_bytes, atomic_write_text
 from common.paths import BuildPaths
 from common.settings import VOICES
-from transcript.captions import captions_vtt, chapters_vtt
+from transcript.captions import captions_srt, captions_vtt, chapters_vtt
 from transcript.manifest import Manifest, TimedSentence, new_manifest, write_manifest
 from transcript.script import Script, Sentence
 from transcript.words import TimedWord, words_of
@@ -72,7 +72,10 @@ def voice_cache(paths: BuildPaths) -> Path:
 def _say(engine: Voice, text: str, words: list[str]) -> tuple[AudioSegment, WordTimes | None]:
     """A new clip, with its word times when the voice knows them (Piper does, flite does not)."""
     if isinstance(engine, PiperVoice):
-        return engine.synthesize_aligned(text, words)
+        try:
+            return engine.synthesize_aligned(text, words)
+        except AlignmentError:  # its durations did not fit the words: forced alignment instead
+            pass
     return engine.synthesize(text), None
 
 
@@ -85,12 +88,16 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
     aligned again."""
     if source != "recorded" and isinstance(engine, PiperVoice):
         key = alignment_key(raw, words, "piper")
-        if spoken is None and (spoken := aligned.get(key)) is None:
-            spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes again, timed
-        if aligned.get(key) is None:
-            aligned.put(key, spoken)
-            report.aligned.append(s.id)
-        return [(a - head, b - head) for a, b in spoken]
+        try:
+            if spoken is None and (spoken := aligned.get(key)) is None:
+                spoken = engine.synthesize_aligned(s.text, words)[1]  # the same bytes, timed
+        except AlignmentError:  # Piper's durations did not fit the words: align the clip instead
+            spoken = None
+        if spoken is not None:
+            if aligned.get(key) is None:
+                aligned.put(key, spoken)
+                report.aligned.append(s.id)
+            return [(a - head, b - head) for a, b in aligned.get(key)]  # as cached, to the digit
     key = alignment_key(clip, words, "sphinx")
     times = aligned.get(key)
     if times is None:
@@ -103,6 +110,7 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
             raise AlignmentError(f"sentence {s.id!r} ({s.text!r}): {e}") from None
         aligned.put(key, times)
         report.aligned.append(s.id)
+        times = aligned.get(key)  # as a later run reads them, to the digit
     return times
 
 
@@ -186,7 +194,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     atomic_write_bytes(report.mix, wav_bytes(track))
 
     timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
-                           _in_lesson(words_of(s.text), times, p), s.step)
+                           s.step, _in_lesson(words_of(s.text), times, p))
              for s, p, times in zip(sentences, placements, word_times)]
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))
@@ -204,5 +212,6 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                             report.loudness)
     write_manifest(manifest, build_paths.manifest)
     atomic_write_text(build_paths.captions, captions_vtt(manifest))
+    atomic_write_text(build_paths.captions_srt, captions_srt(manifest))
     atomic_write_text(build_paths.chapters, chapters_vtt(manifest))
     return manifest, report

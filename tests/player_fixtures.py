@@ -4,6 +4,7 @@ and a local server. Imported by tests/test_player*.py and tests/test_clips*.py (
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -43,10 +44,10 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
         text = (texts or {}).get(s.id, s.text)
         start, end = frame / GRID_FPS, (frame + beat - 5) / GRID_FPS
         tokens = words_of(text)  # spread evenly over the sentence, as a voice might say them
-        step = (end - start) / max(1, len(tokens))
-        words = tuple(TimedWord(w, round(start + k * step, 4), round(start + (k + 0.8) * step, 4))
+        each = (end - start) / max(1, len(tokens))
+        words = tuple(TimedWord(w, round(start + k * each, 4), round(start + (k + 0.8) * each, 4))
                       for k, w in enumerate(tokens))
-        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, words, s.step))
+        sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, start, end, s.step, words))
         frame += beat
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 
@@ -131,3 +132,12 @@ def with_text(manifest: Manifest, sentence_id: str, text: str) -> Manifest:
     """The manifest with one sentence's text replaced."""
     return dataclasses.replace(manifest, sentences=tuple(
         dataclasses.replace(s, text=text) if s.id == sentence_id else s for s in manifest.sentences))
+
+
+def copied_build(shared: BuildPaths, root: Path) -> BuildPaths:
+    """A build folder of its own with copies (times kept) of the shared lesson's files."""
+    build = BuildPaths(root)
+    build.root.mkdir()
+    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
+        shutil.copy2(shared.root / name, build.root / name)
+    return build

@@ -83,10 +83,10 @@ def _stand_in_manifest(script: Script):
     timed, t = [], 0.0
     for s in script.sentences:
         words = words_of(s.text)  # spread over the sentence: scenes can wait for any of them
-        step = (STAND_IN_SECONDS - 1) / max(1, len(words))
+        each = (STAND_IN_SECONDS - 1) / max(1, len(words))
         timed.append(TimedSentence(s.id, s.paragraph, s.scene, s.text, t, t + STAND_IN_SECONDS - 1,
-                                   tuple(TimedWord(w, t + k * step, t + (k + 1) * step)
-                                         for k, w in enumerate(words)), s.step))
+                                   s.step, tuple(TimedWord(w, t + k * each, t + (k + 1) * each)
+                                                 for k, w in enumerate(words))))
         t += STAND_IN_SECONDS
     return new_manifest(script, timed, t, "narration.wav", {})
 
