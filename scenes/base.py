@@ -134,6 +134,7 @@ class BeatRecord:
     shown: dict[str, np.ndarray] = field(default_factory=dict)
     # the texts on screen at each play's end in the beat, with their corners: mid-beat layouts
     plays: list[list[tuple[str, np.ndarray]]] = field(default_factory=list)
+    moving: list[tuple[int, int]] = field(default_factory=list)  # frames of every play: start, end
 
 
 class FrameSink:
@@ -275,6 +276,8 @@ class LessonScene(Scene):
             self._cue = None
             for a in animations:
                 _lead(a)
+        if self._beat is not None and frames:
+            self._beat.moving.append((self.frame, self.frame + frames))
         if self.rehearse:
             self.frame += frames
             return

@@ -65,7 +65,10 @@ class RawScoresScene(LessonScene):
                 label("weights: shares that add up to 100%", size=style.BODY_SIZE, color=style.INK),
             ).arrange(DOWN, aligned_edge=RIGHT, buff=0.25)
             summary.next_to(title, DOWN, buff=0.5).align_to(title, RIGHT)
-            self.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="percentages")
-            self.until("percentages")
-            self.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6))
+            self.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="weights")
+            self.until("weights")
+            self.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6), until="percentages")
+            self.until("percentages")  # the part that makes them percentages
+            self.fit(Play(Create(SurroundingRectangle(summary[1], color=style.INK, buff=0.1)),
+                          run_time=0.6))
         self.keep(bars=bars, numbers=numbers, title=title)  # softmax squashes this very chart

@@ -6,9 +6,9 @@ output at the crossing), so rows and columns share their labels.
 """
 
 import numpy as np
-from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart,
-                   MathTex, ReplacementTransform, Succession, SurroundingRectangle, Transform,
-                   VGroup)
+from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, Create, FadeIn, FadeOut, Indicate,
+                   LaggedStart, MathTex, ReplacementTransform, Succession, SurroundingRectangle,
+                   Transform, VGroup)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure, value_figure
@@ -125,7 +125,11 @@ class AllAtOnceScene(LessonScene):
                      until="matrix")
             self.until("matrix")
             self.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
-                          then=weights_only))
+                          then=weights_only), until="GPUs")
+            self.until("GPUs")  # the whole block of matrices is one job for the hardware
+            block = SurroundingRectangle(VGroup(q.body, kt.body, w_here), color=style.MUTED,
+                                         buff=0.15, stroke_width=3)
+            self.fit(Play(Create(block), run_time=0.8), Play(FadeOut(block), run_time=0.4))
 
         with self.beat("every-word-asking"):
             out_rows = [out.row(i) for i in range(n)]

@@ -15,6 +15,7 @@ from attention import lesson, percent_figure, score_figure
 from scenes import scene_ids, style
 from scenes.base import LessonScene
 from scenes.timing import scene_timing
+from transcript.words import word_key
 from common.settings import QUALITIES
 from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
 
@@ -243,7 +244,8 @@ def test_until_starts_the_next_play_on_the_words_frame(flite_narration, timeline
     record = next(r for r in scene.timeline if r.sentence_id == "weights-for-fluffy-and-blue")
     span = m.scene_span("softmax")
     for cue in [c for c in record.cues if c.word]:
-        word = next(w for w in m.sentence(record.sentence_id).words if w.text.rstrip(",") == cue.word)
+        word = next(w for w in m.sentence(record.sentence_id).words
+                    if word_key(w.text) == word_key(cue.word))
         assert cue.frame == cue.wanted
         assert 0 <= word.start - (span.start + cue.frame / FPS) < 1 / FPS, cue
 
@@ -319,3 +321,22 @@ def test_texts_that_stand_still_never_overlap_between_plays(timelines):
                     if overlap_x > 0.02 and overlap_y > 0.02:
                         problems.add(f"{scene_id}/{r.sentence_id}: {a!r} overlaps {b!r}")
     assert sorted(problems) == []
+
+
+def test_no_long_hold_while_the_voice_speaks(flite_narration, timelines):
+    """While a sentence is being spoken, the picture never stands still for long: every beat
+    shows what its words say as they say it (holds of about 1.5 s at most)."""
+    m = flite_narration.manifest
+    holds = []
+    for scene_id, scene in timelines.items():
+        span = m.scene_span(scene_id)
+        for r in scene.timeline:
+            speech_end = round((m.sentence(r.sentence_id).end - span.start) * FPS)
+            still_since = r.start
+            for start, end in sorted(r.moving) + [(speech_end, speech_end)]:
+                gap = (min(start, speech_end) - still_since) / FPS
+                if still_since < speech_end and gap > 1.8:
+                    holds.append(f"{scene_id}/{r.sentence_id}: {gap:.1f} s still from "
+                                 f"{span.start + still_since / FPS:.1f} s")
+                still_since = max(still_since, end)
+    assert holds == []
