@@ -1,6 +1,6 @@
 """Scene 4: creature's query dotted against every key, one score per pair."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, LaggedStart, SurroundingRectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRectangle,
                    TransformFromCopy, VGroup)
 
 from attention import lesson, score_figure
@@ -57,7 +57,7 @@ class DotProductsScene(LessonScene):
             # "measuring how well question matches answer": each score is that measure
             self.until("measuring")
             marks = VGroup(*(SurroundingRectangle(s, color=style.WEIGHT, buff=0.08) for s in scores))
-            self.fit(Play(LaggedStart(*(Create(m) for m in marks), lag_ratio=0.2), run_time=1.0),
+            self.fit(Play(FadeIn(marks, scale=1.15), run_time=0.8),
                      Play(FadeOut(marks), run_time=0.5))
 
         adjectives = [L.index("fluffy"), L.index("blue")]

@@ -25,8 +25,7 @@ PIECES = (
 
 def piece(name: str) -> list[int]:
     """Indices of the pieces that make up one spoken symbol of the formula."""
-    groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "divided": [4],
-              "root": [5], "V": [7, 8]}
+    groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "V": [7, 8]}
     return groups[name]
 
 
@@ -75,8 +74,8 @@ class FormulaScene(LessonScene):
             self.until("line")
             self.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
                      until="softmax")
-            spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("divided", "divided"),
-                      ("root", "root"), ("V", "V")]
+            spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
+                      ("V", "V")]
             for k, (name, word) in enumerate(spoken):
                 self.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
