@@ -21,6 +21,7 @@ SUBCOMMANDS = {  # name -> (module, help)
     "player": ("cli.player", "the interactive player build/index.html"),
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
+    "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
 }
 
 

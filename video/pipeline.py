@@ -6,7 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -17,6 +17,7 @@ from transcript.manifest import Manifest
 from video.audio_track import narration_aac
 from video.cache import beat_keys
 from video.encode import QUALITIES
+from video.errors import SceneFailed, where
 from video.lesson_video import join_and_mux
 
 
@@ -67,20 +68,35 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
     return jobs
 
 
+class Cancelled(Exception):
+    """The caller's `stop` said the beats being drawn are no longer wanted."""
+
+
 def _draw(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
           media: Path) -> str:
-    from video.scene_render import render_beats  # Manim loads only where a scene is drawn
+    try:
+        from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-    render_beats(scene_id, manifest, quality, outputs, media)
+        render_beats(scene_id, manifest, quality, outputs, media)
+    except Exception as e:
+        place = where(e)
+        if not place:
+            raise
+        raise SceneFailed(f"{place}: scene {scene_id!r} raised {type(e).__name__}: {e}") from e
     return scene_id
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
-                        progress: Callable[[str], None] = print) -> list[BeatJob]:
+                        progress: Callable[[str], None] = print, *, pool: Executor | None = None,
+                        stop: Callable[[], bool] | None = None) -> list[BeatJob]:
     """Draw every beat missing from the cache: one pass per scene that has any, `jobs` scenes at
     a time, longest first. Returns the plan: every beat is in the cache now, and `cached` says
-    whether it already was."""
+    whether it already was.
+
+    A long-lived `pool` of worker processes may be given (a live preview keeps one warm); then
+    `stop` is asked while the scenes are drawn, and Cancelled raised as soon as it says True.
+    """
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
     todo: dict[str, list[BeatJob]] = {}
@@ -105,7 +121,19 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                  f"({done / total:.0%} of {total:.0f} s to draw)")
 
     workers = min(jobs or default_jobs(), max(1, len(order)))
-    if order and workers == 1:
+    if order and pool is not None:
+        running = {pool.submit(_draw, s, manifest, quality,
+                               {j.sentence_id: j.path for j in todo[s]}, media): s for s in order}
+        while running:
+            finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
+            if stop is not None and stop():
+                for future in running:
+                    future.cancel()
+                raise Cancelled()
+            for future in finished:
+                future.result()
+                report(running.pop(future))
+    elif order and workers == 1:
         for scene_id in order:
             _draw(scene_id, manifest, quality, {j.sentence_id: j.path for j in todo[scene_id]}, media)
             report(scene_id)
