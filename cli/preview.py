@@ -72,7 +72,8 @@ class Preview:
         self.lesson = Path(args.lesson).resolve()
         self.recordings = Path(args.recordings).resolve() if args.recordings else None
         self._ctx = multiprocessing.get_context("spawn")
-        self.latest = self._ctx.Value("q", 0)  # bumped by every save; a render of an older one is stale
+        # Bumped by every save (under self._lock); a render of an older one is stale.
+        self.latest = self._ctx.RawValue("q", 0)
         self._lock = threading.Lock()
         self._saved = threading.Event()
         self._stopping = threading.Event()
@@ -278,9 +279,16 @@ def renderer_main(conn, latest, options: dict) -> None:
         except Exception as e:
             _reply(conn, ("error", describe(e)))
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
-    sys.stdout.flush()
-    os._exit(0)  # the workers end with it
+        _stop_workers(pool)
+    sys.exit(0)
+
+
+def _stop_workers(pool) -> None:
+    """Kill the drawing workers now (their ffmpegs end at the closed pipe) and close the pool."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _worker_pool(jobs: int | None):
