@@ -9,9 +9,12 @@ import argparse
 import importlib
 import logging
 import os
+import signal
 import sys
 
-from cli.options import add_common
+from cli.options import add_common, paths
+from common.lock import BuildBusy, build_lock
+from common.media import MediaError
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page and clips"),
@@ -23,6 +26,7 @@ SUBCOMMANDS = {  # name -> (module, help)
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
     "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
 }
+READ_ONLY = {"serve"}  # commands that write nothing into the build folder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,7 +39,20 @@ def main(argv: list[str] | None = None) -> int:
         module.add_arguments(p)
         p.set_defaults(run=module.run)
     args = parser.parse_args(argv)
-    return args.run(args) or 0
+    name = f"render.py {args.command}"
+    # A plain `kill` unwinds like Ctrl-C: every half-written output is removed on the way out.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        if args.command in READ_ONLY:
+            return args.run(args) or 0
+        with build_lock(paths(args), name):
+            return args.run(args) or 0
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted; every output is as it was before this run", file=sys.stderr)
+        return 130
+    except (BuildBusy, MediaError) as e:
+        print(f"{name}: {e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -7,15 +7,15 @@ each sentence then starts on the first grid frame after its pause.
 from __future__ import annotations
 
 import math
-import subprocess
 from dataclasses import dataclass
 
 from pydub import AudioSegment
 from pydub.silence import detect_leading_silence
 
+from common.media import ffmpeg
+from common.settings import SAMPLE_RATE as RATE
 from transcript.manifest import GRID_FPS
 
-RATE = 48000
 GRID = RATE // GRID_FPS  # samples per grid frame: 3200
 LEAD_IN = 0.5  # seconds before the first sentence
 SENTENCE_PAUSE = 0.35  # between sentences of a paragraph
@@ -42,10 +42,9 @@ def to_track_format(clip: AudioSegment) -> AudioSegment:
     clip = clip.set_channels(1).set_sample_width(2)
     if clip.frame_rate == RATE:
         return clip
-    done = subprocess.run(
-        ["ffmpeg", "-nostdin", "-v", "error", "-f", "s16le", "-ar", str(clip.frame_rate),
-         "-ac", "1", "-i", "-", "-ar", str(RATE), "-f", "s16le", "-"],
-        input=clip.raw_data, capture_output=True, check=True)
+    done = ffmpeg("-v", "error", "-f", "s16le", "-ar", str(clip.frame_rate), "-ac", "1", "-i", "-",
+                  "-ar", str(RATE), "-f", "s16le", "-", what="resampling a voice clip",
+                  stdin=clip.raw_data)
     return AudioSegment(data=done.stdout, sample_width=2, frame_rate=RATE, channels=1)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from pydub import AudioSegment
 
 from audio.voices import Voice, wav_bytes
-from transcript.manifest import atomic_write_bytes
+from common.files import atomic_write_bytes
 
 
 def clip_key(text: str, voice: Voice) -> str:

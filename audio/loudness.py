@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,8 @@ from pathlib import Path
 from pydub import AudioSegment
 
 from audio.voices import wav_bytes
-from transcript.manifest import atomic_write_bytes, atomic_write_text
+from common.files import atomic_write_bytes, atomic_write_text
+from common.media import ffmpeg
 
 TARGET_LUFS = -16.0
 TARGET_TP = -1.5  # dBTP
@@ -30,11 +30,8 @@ SILENT_LUFS = -70.0  # ebur128's absolute gate: a clip this quiet has no loudnes
 
 
 def _ffmpeg(args: list[str]) -> str:
-    done = subprocess.run(["ffmpeg", "-nostdin", "-hide_banner", "-y", *args],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError("ffmpeg failed: " + " ".join(args) + "\n" + done.stderr[-2000:])
-    return done.stderr
+    """ffmpeg's log (ebur128 prints its measurements there)."""
+    return ffmpeg("-y", *args, what="measuring loudness").stderr.decode(errors="replace")
 
 
 def _summary(log: str) -> dict:

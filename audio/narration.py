@@ -18,11 +18,13 @@ from audio.assemble import RATE, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
 from audio.loudness import level_sentence_cached, track_loudness
 from audio.recordings import load_recordings
-from audio.voices import get_voice, wav_bytes
-from cli.options import BuildPaths
+from audio.speech import plausible_seconds
+from audio.voices import VoiceError, get_voice, wav_bytes
+from common.files import atomic_write_bytes, atomic_write_text
+from common.paths import BuildPaths
+from common.settings import VOICES
 from transcript.captions import captions_vtt, chapters_vtt
-from transcript.manifest import (Manifest, TimedSentence, atomic_write_bytes, atomic_write_text,
-                                 new_manifest, write_manifest)
+from transcript.manifest import Manifest, TimedSentence, new_manifest, write_manifest
 from transcript.script import Script
 
 
@@ -39,6 +41,23 @@ class NarrationReport:
     notes: list[str] = field(default_factory=list)  # e.g. a fallback from piper to flite
     mix: Path | None = None  # the track before each sentence was levelled, for checks
     sources: dict[str, str] = field(default_factory=dict)  # sentence id -> synthesized|cached|recorded
+
+
+SILENT_DBFS = -45.0  # synthesised audio whose loudest moment is below this said nothing
+
+
+def check_said(clip: AudioSegment, sentence_id: str, text: str, voice: str) -> None:
+    """Raise VoiceError when a voice gave silence, or far too little audio to have said `text`
+    (a voice skips what it cannot read: flite says a Chinese sentence in 0.2 s of silence)."""
+    seconds, shortest = len(clip) / 1000, plausible_seconds(text)[0]
+    silent = len(clip) == 0 or clip.max_dBFS < SILENT_DBFS
+    if silent or seconds < shortest:
+        what = "silence" if silent else "audio"
+        others = ", ".join(f"--voice {v}" for v in VOICES if v != voice)
+        raise VoiceError(f"sentence {sentence_id!r}: the {voice} voice said {text!r} in "
+                         f"{seconds:.2f} s of {what}, too short for its text, so it cannot read it"
+                         f"\n  fix: try another voice ({others}), or record the sentence and "
+                         f"pass --recordings DIR with {sentence_id}.wav in it")
 
 
 def voice_cache(paths: BuildPaths) -> Path:
@@ -61,9 +80,14 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     sentences = script.sentences
     cache_dir = voice_cache(build_paths)
     # Recordings are checked before any voice is loaded, so a bad take fails fast.
-    takes = load_recordings(recordings, [s.id for s in sentences], cache_dir) if recordings else {}
-    engine, note = get_voice(voice or script.voice or "piper")
+    take_notes: list[str] = []
+    takes = load_recordings(recordings, {s.id: s.text for s in sentences}, cache_dir,
+                            take_notes) if recordings else {}
+    engine, note = get_voice(voice or script.voice or VOICES[0])
     report = NarrationReport(voice=engine.name, voice_version=engine.version)
+    for line in take_notes:
+        report.notes.append(line)
+        say(f"note: {line}")
     if note:
         report.notes.append(note)
         say(f"note: {note}")
@@ -78,6 +102,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
             raw, source = cache.get(key), "cached"
             if raw is None:
                 raw, source = to_track_format(engine.synthesize(s.text)), "synthesized"
+                check_said(raw, s.id, s.text, engine.name)
                 cache.put(key, raw)
         setattr(report, source, getattr(report, source) + 1)
         report.sources[s.id] = source

@@ -8,17 +8,22 @@ from __future__ import annotations
 import difflib
 import hashlib
 import io
-import os
-import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydub import AudioSegment
 
+from audio.speech import plausible_seconds
+from common.files import atomic_output
+from common.media import MediaError, ffmpeg
+from common.settings import SAMPLE_RATE as RATE
+
 AUDIO_SUFFIXES = (".wav", ".mp3", ".m4a", ".flac", ".ogg", ".opus", ".aac", ".aif", ".aiff",
                   ".webm")
 SILENT_DBFS = -60.0  # a take whose loudest moment is below this is treated as silent
-RATE = 48000
+LONG_TAKE = 3.0  # a take this many times longer than its text needs (plus LONG_TAKE_SLACK s)
+LONG_TAKE_SLACK = 3.0  # ... is most likely the wrong file
 
 
 class RecordingError(ValueError):
@@ -46,6 +51,10 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or path.is_dir():
             continue
+        if path.is_symlink() and not path.exists():
+            raise RecordingError(path, f"is a dangling symlink (it points to {path.readlink()}, "
+                                 "which does not exist)",
+                                 "point the link at the take, or replace it with the file")
         if path.suffix.lower() not in AUDIO_SUFFIXES:
             raise RecordingError(path, f"{path.suffix or 'no extension'} is not an audio file type",
                                  f"remove it, or save the take as one of: {', '.join(AUDIO_SUFFIXES)}")
@@ -63,13 +72,26 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
     return found
 
 
-def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...],
-                    cache: Path) -> dict[str, Recording]:
-    """Check and convert every take into `cache` (48 kHz mono WAV); the originals stay untouched."""
+def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...] | Mapping[str, str],
+                    cache: Path, notes: list[str] | None = None) -> dict[str, Recording]:
+    """Check and convert every take into `cache` (48 kHz mono WAV); the originals stay untouched.
+
+    With `sentence_ids` a mapping of id -> text, a take far longer than its text needs is noted
+    in `notes` (most likely the wrong file), as is a take that is a link to outside the folder.
+    """
     out = {}
-    for sid, path in find_recordings(folder, sentence_ids).items():
+    notes = [] if notes is None else notes
+    inside = Path(folder).resolve()
+    for sid, path in find_recordings(folder, list(sentence_ids)).items():
+        if path.is_symlink() and not path.resolve().is_relative_to(inside):
+            notes.append(f"{path}: a symlink to {path.resolve()}, outside the recordings folder")
         converted = _convert(path, Path(cache))
-        _check_not_silent(path, converted)
+        clip = _check_not_silent(path, converted)
+        if isinstance(sentence_ids, Mapping):
+            need = plausible_seconds(sentence_ids[sid])[1]
+            if len(clip) / 1000 > LONG_TAKE * need + LONG_TAKE_SLACK:
+                notes.append(f"{path}: {len(clip) / 1000:.0f} s long, while its text needs about "
+                             f"{need:.0f} s ({sentence_ids[sid]!r}); is it the right take?")
         out[sid] = Recording(sid, path, converted)
     return out
 
@@ -83,23 +105,23 @@ def _convert(path: Path, cache: Path) -> Path:
     target = cache / f"recorded-{hashlib.sha256(data).hexdigest()[:32]}.wav"
     if target.exists():
         return target
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    done = subprocess.run(
-        ["ffmpeg", "-nostdin", "-y", "-v", "error", "-i", str(path), "-vn", "-ac", "1",
-         "-ar", str(RATE), "-c:a", "pcm_s16le", "-f", "wav", str(tmp)], capture_output=True)
-    if done.returncode != 0 or not tmp.exists() or tmp.stat().st_size <= 44:
-        tmp.unlink(missing_ok=True)
-        reason = (done.stderr.decode(errors="replace").strip().splitlines() or ["no audio"])[-1]
+    try:
+        with atomic_output(target) as tmp:
+            ffmpeg("-y", "-v", "error", "-i", str(path), "-vn", "-ac", "1", "-ar", str(RATE),
+                   "-c:a", "pcm_s16le", "-f", "wav", str(tmp), what=f"converting {path}")
+            if tmp.stat().st_size <= 44:
+                raise MediaError("no audio")
+    except (MediaError, FileNotFoundError) as e:
+        reason = (str(e).strip().splitlines() or ["no audio"])[-1].strip()
         raise RecordingError(path, f"is not readable audio ({reason})",
-                             "export the take again as WAV or FLAC and replace this file")
-    os.replace(tmp, target)
+                             "export the take again as WAV or FLAC and replace this file") from None
     return target
 
 
-def _check_not_silent(path: Path, converted: Path) -> None:
+def _check_not_silent(path: Path, converted: Path) -> AudioSegment:
     clip = AudioSegment.from_wav(io.BytesIO(converted.read_bytes()))
     if len(clip) == 0 or clip.max_dBFS < SILENT_DBFS:
         raise RecordingError(path, f"is silent (loudest moment {clip.max_dBFS:.0f} dBFS)",
                              "record the sentence again with the microphone on, or remove the file "
                              "to use the synthetic voice")
+    return clip

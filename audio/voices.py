@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
 import tempfile
 import wave
 from dataclasses import dataclass, field
@@ -18,8 +17,8 @@ from typing import Protocol
 
 from pydub import AudioSegment
 
-VOICE_NAMES = ("piper", "flite")
-
+from common.media import MediaError, run_tool
+from common.settings import VOICES
 
 class VoiceError(RuntimeError):
     """A voice could not be loaded or could not say a sentence."""
@@ -88,10 +87,10 @@ class FliteVoice:
     @cached_property
     def version(self) -> str:
         try:
-            out = subprocess.run(["flite", "--version"], capture_output=True, text=True).stdout
-        except FileNotFoundError:
-            raise VoiceError("flite is not installed; run ./lesson once or "
-                             "`apt-get install flite`") from None
+            out = run_tool(["flite", "--version"], "asking flite its version",
+                           check=False).stdout.decode()  # it exits 1 after printing it
+        except MediaError as e:
+            raise VoiceError(str(e)) from None
         found = re.search(r"flite-[\w.\-]+", out)
         return found[0] if found else out.strip().splitlines()[-1]
 
@@ -104,13 +103,12 @@ class FliteVoice:
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "clip.wav"
             try:
-                done = subprocess.run(["flite", "-voice", self.speaker, "-t", text, "-o", str(out)],
-                                      capture_output=True, text=True)
-            except FileNotFoundError:
-                raise VoiceError("flite is not installed; run ./lesson once or "
-                                 "`apt-get install flite`") from None
-            if done.returncode != 0 or not out.exists():
-                raise VoiceError(f"flite failed on {text!r}: {done.stderr.strip()}")
+                run_tool(["flite", "-voice", self.speaker, "-t", text, "-o", str(out)],
+                         f"flite saying {text!r}")
+            except MediaError as e:
+                raise VoiceError(str(e)) from None
+            if not out.exists():
+                raise VoiceError(f"flite wrote no audio for {text!r}")
             return AudioSegment.from_wav(io.BytesIO(out.read_bytes()))
 
 
@@ -133,8 +131,8 @@ def get_voice(name: str) -> tuple[Voice, str | None]:
     A voice is made once per process and kept, model loaded, for the next narration (a live
     preview narrates on every save).
     """
-    if name not in VOICE_NAMES:
-        raise VoiceError(f"unknown voice {name!r}; use one of: {', '.join(VOICE_NAMES)}")
+    if name not in VOICES:
+        raise VoiceError(f"unknown voice {name!r}; use one of: {', '.join(VOICES)}")
     if name not in _loaded:
         if name == "flite":
             _loaded[name] = FliteVoice(), None

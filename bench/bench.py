@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes import SCENES, scene_class  # noqa: E402
+from scenes import scene_class, scene_ids  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 from video.pipeline import default_jobs  # noqa: E402
 
@@ -106,7 +106,7 @@ def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int
     r["cached_video"] = again
 
     plain = base / f"{q}-plain"
-    names = [scene_class(s).__name__ for s in SCENES]
+    names = [scene_class(s).__name__ for s in scene_ids()]
     r["plain"] = timed([PY, "-m", "manim", "render", MANIM_FLAG[q], "--media_dir", str(plain),
                         "--progress_bar", "none", "-v", "WARNING",
                         str(ROOT / "bench" / "plain_manim_scenes.py"), *names],

@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from manim import config  # noqa: E402
 
-from scenes import SCENES, scene_class  # noqa: E402
+from scenes import scene_class, scene_ids  # noqa: E402
 from scenes.timing import scene_timing  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 
@@ -28,6 +28,6 @@ def _plain(scene_id: str):
     return type(base.__name__, (base,), {"__init__": __init__})
 
 
-for _id in SCENES:
+for _id in scene_ids():
     _cls = _plain(_id)
     globals()[_cls.__name__] = _cls

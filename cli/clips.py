@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from cli.options import BuildPaths, paths
-from player.clips import ClipError, build_clips, check_range
+from player.clip_plan import ClipError, check_range
+from player.clips import build_clips
 from transcript.manifest import Manifest, read_manifest
 
 

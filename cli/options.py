@@ -1,67 +1,56 @@
-"""Options shared by every subcommand, and the paths they point at."""
+"""Options shared by every subcommand, checked before any work: the lesson, the build folder,
+quality, voice, recordings and jobs."""
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common.files import temp_path
+from common.paths import DEFAULT_BUILD, DEFAULT_LESSON, BuildPaths
+from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lesson", type=Path, default=ROOT / "transcript" / "lesson.yaml",
+    parser.add_argument("--lesson", type=Path, default=DEFAULT_LESSON,
                         help="the lesson YAML (default: transcript/lesson.yaml)")
-    parser.add_argument("--build", type=Path, default=ROOT / "build",
+    parser.add_argument("--build", type=Path, default=DEFAULT_BUILD,
                         help="output folder (default: build/)")
-    parser.add_argument("--quality", choices=("low", "default", "high"), default="default",
-                        help="low 480p15 (previews), default 720p30, high 1080p60")
-    parser.add_argument("--voice", choices=("piper", "flite"), default=None,
+    parser.add_argument("--quality", choices=list(QUALITIES), default=DEFAULT_QUALITY,
+                        help=", ".join(f"{q.name} {q.note}" for q in QUALITIES.values()))
+    parser.add_argument("--voice", choices=list(VOICES), default=None,
                         help="narration voice (default: the lesson YAML's 'voice')")
     parser.add_argument("--recordings", type=Path, default=None,
                         help="folder of recorded takes, one file per sentence id")
-    parser.add_argument("--jobs", type=int, default=None,
+    parser.add_argument("--jobs", type=positive_int, default=None,
                         help="scene render processes (default: one per core)")
 
 
-@dataclass(frozen=True)
-class BuildPaths:
-    """Where each output lives under the build folder."""
-
-    root: Path
-
-    @property
-    def manifest(self) -> Path:
-        return self.root / "lesson.json"
-
-    @property
-    def narration(self) -> Path:
-        return self.root / "narration.wav"
-
-    @property
-    def captions(self) -> Path:
-        return self.root / "captions.vtt"
-
-    @property
-    def chapters(self) -> Path:
-        return self.root / "chapters.vtt"
-
-    @property
-    def video(self) -> Path:
-        return self.root / "lesson.mp4"
-
-    @property
-    def player(self) -> Path:
-        return self.root / "index.html"
-
-    @property
-    def clips(self) -> Path:
-        return self.root / "clips"
-
-    @property
-    def cache(self) -> Path:
-        return self.root / "cache"
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
 
 
 def paths(args: argparse.Namespace) -> BuildPaths:
-    return BuildPaths(Path(args.build).resolve())
+    """The build folder of `--build`, checked to be a folder this user can write (it is created
+    when missing); exits with one line naming the path and the fix otherwise."""
+    root = Path(args.build).expanduser().resolve()
+    command = f"render.py {getattr(args, 'command', '')}".strip()
+    if root.exists() and not root.is_dir():
+        raise SystemExit(f"{command}: --build {root} is a file, not a folder; "
+                         "give a folder (it is created when missing)")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        probe = temp_path(root / "probe")
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        probe.unlink()
+    except OSError as e:
+        raise SystemExit(f"{command}: --build {root} cannot be written ({e.strerror or e}); "
+                         "give a folder you can write to, or fix its permissions") from None
+    return BuildPaths(root)

@@ -17,15 +17,16 @@ import threading
 import time
 from pathlib import Path
 
-from cli.options import ROOT, BuildPaths, paths
+from cli.options import paths
+from cli.serve import port_number
+from common.paths import ROOT, BuildPaths
 
 SETTLE = 0.08  # seconds without a further save before rendering: an editor's save is several events
 CODE_DIRS = ("scenes", "attention")  # code the renderer imports: a change there restarts it
-PR_SET_PDEATHSIG = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=port_number, default=8000,
                         help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     parser.set_defaults(quality="low")  # previews render at 480p15 unless --quality says otherwise
 
@@ -224,26 +225,15 @@ class Renderer:
         self._conn.close()
 
 
-def die_with_parent(parent: int) -> None:
-    """This process ends when `parent` does, and leaves Ctrl+C to it (Linux)."""
-    import ctypes
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # it is gone already
-        os._exit(1)
-
-
 def renderer_main(conn, latest, options: dict) -> None:
     """The renderer process: load everything once, then render whatever generation is asked.
 
     Should loading fail (the core or a scene module does not import), every render is answered
     with that error until the preview starts a new renderer for the next code change.
     """
-    die_with_parent(options["parent"])
+    from video.workers import tie_to_parent
+
+    tie_to_parent(options["parent"])
     pool, failed = None, None
     try:
         from concurrent.futures.process import BrokenProcessPool
@@ -279,16 +269,10 @@ def renderer_main(conn, latest, options: dict) -> None:
         except Exception as e:
             _reply(conn, ("error", describe(e)))
     if pool is not None:
-        _stop_workers(pool)
+        from video.workers import stop_workers
+
+        stop_workers(pool)
     sys.exit(0)
-
-
-def _stop_workers(pool) -> None:
-    """Kill the drawing workers now (their ffmpegs end at the closed pipe) and close the pool."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        if process.is_alive():
-            process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _worker_pool(jobs: int | None):
@@ -328,12 +312,14 @@ def _warm_voice(options: dict) -> None:
 
 def warm_worker(parent: int) -> None:
     """A drawing worker: Manim and the scenes imported before the first scene is asked for."""
-    die_with_parent(parent)
+    from video.workers import tie_to_parent
+
+    tie_to_parent(parent)
     try:
-        from scenes import SCENES, scene_class
+        from scenes import scene_class, scene_ids
         import video.scene_render  # noqa: F401  (Manim)
 
-        for scene_id in SCENES:
+        for scene_id in scene_ids():
             scene_class(scene_id)
     except Exception:
         pass  # a scene that cannot be imported is reported when it is drawn
@@ -345,7 +331,8 @@ def describe(error: BaseException) -> str:
     from video.errors import SceneFailed, where
 
     if isinstance(error, SceneFailed) or type(error).__name__ in (
-            "TranscriptError", "RecordingError", "VoiceError"):
+            "TranscriptError", "RecordingError", "VoiceError", "ScriptSceneError",
+            "SceneRegistryError", "MediaError"):
         return str(error)
     place = where(error)
     return f"{place + ': ' if place else ''}{type(error).__name__}: {error}"

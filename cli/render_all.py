@@ -27,13 +27,16 @@ def run(args: argparse.Namespace) -> int:
     from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
     from audio import RecordingError, VoiceError
+    from scenes import SceneRegistryError
     from transcript import TranscriptError, load_script
+    from video.script_check import ScriptSceneError, check_script
 
     start = time.perf_counter()
     build = paths(args)
     try:
         script = load_script(args.lesson)
-    except TranscriptError as e:
+        check_script(script, build.cache)
+    except (TranscriptError, ScriptSceneError, SceneRegistryError) as e:
         raise SystemExit(f"render.py render: {e}") from None
     print("[1/4] narration")
     # Levelling and encoding the narration run beside the drawing: the video needs only the timings.
@@ -41,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     with ThreadPoolExecutor(max_workers=1) as pool:
         narration = pool.submit(_narrate, script, build, args, timed)
         # Manim loads while the narration is voiced and timed.
-        from player.clips import ClipError, build_clips
+        from player.clip_plan import ClipError
+        from player.clips import build_clips
         from player.page import build_player
         from video.pipeline import mux_lesson, render_beats_needed
 

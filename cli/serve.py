@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from cli.options import paths
 from player.server import make_server
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=port_number, default=8000,
                         help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
 
 
+def port_number(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (0 to 65535)")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (Ctrl+C)."""
-    root = paths(args).root
+    root = Path(args.build).expanduser().resolve()  # only read: never created here
     if not root.is_dir():
         raise SystemExit(f"render.py serve: {root} does not exist; run `python render.py render` first")
     try:
         server = make_server(root, args.port, quiet=not args.verbose)
     except OSError as e:
-        raise SystemExit(f"render.py serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror}; "
+        raise SystemExit(f"render.py serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
     host, port = server.server_address[:2]
     print(f"serving {root} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 
 from cli.options import paths
-from scenes import SCENES
+from scenes import scene_ids
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scene", choices=list(SCENES), default=None,
+    parser.add_argument("--scene", choices=scene_ids(), default=None,
                         help="render only this scene, with its narration, to build/scenes/<scene>.mp4")
 
 

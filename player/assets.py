@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from transcript.manifest import atomic_write_bytes
+from common.files import atomic_write_bytes
 
 ASSET_DIR = "player"  # under the build folder
 NAMES = ("player.js", "player.css", "gallery.js")

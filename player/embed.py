@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from player.assets import ASSET_DIR
+from player.clip_plan import Clip
 from player.data import cue_data, lines_in
 from player.html import clock, document, esc, json_script
 from player.sections import transcript_section, video_element
 from transcript.manifest import Manifest
-
-if TYPE_CHECKING:
-    from player.clips import Clip
 
 ASSETS_FROM_CLIPS = f"../{ASSET_DIR}"
 FRAME_WIDTH, FRAME_HEIGHT = 640, 600

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli.options import BuildPaths
+from common.files import atomic_write_text
+from common.paths import BuildPaths
 from player.assets import ASSET_DIR, install_assets
 from player.data import cue_data, lines_in, whole
 from player.html import document, esc, json_script, minutes, safe_href
 from player.sections import chapter_list, transcript_section, video_element
 from transcript.captions import captions_vtt, chapters_vtt
-from transcript.manifest import Manifest, atomic_write_text
+from transcript.manifest import Manifest
 
 
 def course_line(manifest: Manifest) -> str:

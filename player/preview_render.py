@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Callable
 
 from audio import build_narration
-from cli.options import BuildPaths
+from common.files import atomic_write_text, temp_path
+from common.paths import BuildPaths
 from player.page import build_player, player_html
 from player.preview_server import version_folder, version_url
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
-from transcript.manifest import Manifest, atomic_write_text
+from transcript.manifest import Manifest
 from video.audio_track import narration_aac
 from video.pipeline import Cancelled, mux_lesson, render_beats_needed
+from video.script_check import check_script
 
 KEEP_VERSIONS = 3  # older version folders are deleted: a page has long switched away from them
 
@@ -51,6 +53,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
     when the lesson cannot be rendered (the last published version stays as it was)."""
     start = time.perf_counter()
     script = load_script(lesson)
+    check_script(script, build.cache)  # costs nothing unless the scenes or the sentence ids changed
     marks: dict[str, float] = {}
     timed: Future = Future()
 
@@ -109,8 +112,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
 
 def _publish(video: Path, build: BuildPaths, manifest: Manifest) -> None:
     """The build folder itself gets the new video (a hard link, renamed into place) and page."""
-    tmp = build.video.with_name(f".{build.video.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
+    tmp = temp_path(build.video)
     try:
         os.link(video, tmp)
     except OSError:

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from cli.options import BuildPaths
+from common.paths import BuildPaths
 from player.server import PreviewServer, RangeRequestHandler
 
 PREFIX = "__preview"  # URL folder of the versions, the script and the status

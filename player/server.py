@@ -1,4 +1,9 @@
-"""A local preview server for the build folder, with the HTTP byte ranges video seeking needs."""
+"""A local preview server for the build folder, with the HTTP byte ranges video seeking needs.
+
+It serves what the pages need and nothing else: no folder listings, nothing hidden, and not the
+working files under cache/. It holds up when a whole class opens the page at once: a deep listen
+queue, a thread per connection, and idle connections closed after a time-out.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,16 @@ import os
 import re
 import shutil
 import sys
+from urllib.parse import unquote, urlsplit
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 CHUNK = 256 * 1024
+PRIVATE = ("cache",)  # top-level folders of the build that no page needs
+IDLE_TIMEOUT = 30  # seconds a connection may sit silent before it is closed
+BACKLOG = 256  # connections the kernel queues while every thread is busy starting
 
 
 def parse_range(header: str, size: int) -> tuple[int, int] | None:
@@ -45,6 +54,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
                       ".vtt": "text/vtt", ".mp4": "video/mp4", ".js": "text/javascript",
                       ".json": "application/json"}
     protocol_version = "HTTP/1.1"  # keep-alive: a video makes many small range requests
+    timeout = IDLE_TIMEOUT
     quiet = True
     _range: tuple[int, int] | None = None
 
@@ -55,7 +65,17 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
 
     def send_head(self):
         self._range = None
-        path = self.translate_path(self.path)
+        if not self._public(self.path):
+            self.send_error(HTTPStatus.NOT_FOUND, "Not found")
+            return None
+        try:
+            path = self.translate_path(self.path)
+            os.stat(path)
+        except ValueError:  # a NUL byte or a path the OS cannot take
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad path")
+            return None
+        except OSError:
+            pass  # missing: the base class answers 404
         header = self.headers.get("Range")
         if header is None or os.path.isdir(path) or not os.path.isfile(path):
             return super().send_head()
@@ -81,6 +101,17 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         self._range = wanted
         return f
 
+    @staticmethod
+    def _public(url_path: str) -> bool:
+        """False for hidden files and folders and the build's working folders."""
+        parts = [p for p in unquote(urlsplit(url_path).path).split("/") if p]
+        return not any(p.startswith(".") for p in parts) and not (parts and parts[0] in PRIVATE)
+
+    def list_directory(self, path):
+        """No listings: a folder without an index.html is not a page."""
+        self.send_error(HTTPStatus.NOT_FOUND, "Not found")
+        return None
+
     def copyfile(self, source, outputfile) -> None:
         if self._range is None:
             shutil.copyfileobj(source, outputfile, CHUNK)
@@ -104,6 +135,7 @@ class PreviewServer(ThreadingHTTPServer):
     """Threaded, and silent about browsers that hang up mid-video (they do, when seeking)."""
 
     daemon_threads = True
+    request_queue_size = BACKLOG
 
     def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):

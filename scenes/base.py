@@ -112,6 +112,14 @@ class FrameSink:
         return False
 
 
+class MissingBeats(RuntimeError):
+    """A scene ended without a beat for some sentences of its paragraph."""
+
+    def __init__(self, scene_id: str, missing: tuple[str, ...]):
+        self.scene_id, self.missing = scene_id, missing
+        super().__init__(f"scene {scene_id!r} has no beat for: {', '.join(missing)}")
+
+
 class StopAfterBeat(Exception):
     """Raised to end a scene early once the requested beat is over (for a still)."""
 
@@ -255,7 +263,7 @@ class LessonScene(Scene):
         missing = [b.sentence_id for b in self.timing.beats
                    if b.sentence_id not in {r.sentence_id for r in self.timeline}]
         if missing:
-            raise RuntimeError(f"scene {self.scene_id!r} has no beat for: {', '.join(missing)}")
+            raise MissingBeats(self.scene_id, tuple(missing))
 
     def add_background(self) -> None:
         """Hook for things present from the first frame."""

@@ -9,14 +9,14 @@ same points, so the frames are the same either way.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Callable, TypeVar
 
 import manim
 from manim import config
+
+from common.files import atomic_write_bytes
 
 M = TypeVar("M", bound=manim.Mobject)
 
@@ -44,17 +44,5 @@ def built(factory: Callable[..., M], *args, **kwargs) -> M:
     mob = factory(*args, **kwargs)
     data = pickle.dumps(mob, protocol=pickle.HIGHEST_PROTOCOL)
     _memory[key] = data
-    _write(path, data)
+    atomic_write_bytes(path, data)  # parallel scenes may store the same entry at once
     return mob
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write atomically: scenes drawn in parallel processes may store the same entry at once."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    finally:
-        Path(tmp).unlink(missing_ok=True)

@@ -7,6 +7,18 @@ from dataclasses import dataclass
 from transcript.manifest import Manifest
 
 
+class UnknownBeat(KeyError):
+    """A scene asked for the beat of a sentence its paragraph does not have."""
+
+    def __init__(self, scene_id: str, sentence_id: str, known: tuple[str, ...]):
+        self.scene_id, self.sentence_id, self.known = scene_id, sentence_id, known
+        super().__init__(f"sentence {sentence_id!r} is not in scene {scene_id!r}; its sentences "
+                         f"are: {', '.join(known)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass(frozen=True)
 class BeatTiming:
     sentence_id: str
@@ -26,8 +38,7 @@ class SceneTiming:
         for b in self.beats:
             if b.sentence_id == sentence_id:
                 return b
-        raise KeyError(f"sentence {sentence_id!r} is not in scene {self.scene_id!r}; its sentences "
-                       f"are: {', '.join(b.sentence_id for b in self.beats)}")
+        raise UnknownBeat(self.scene_id, sentence_id, tuple(b.sentence_id for b in self.beats))
 
     def file_frames(self, sentence_id: str) -> int:
         """Frames in a beat's own video file: the first beat's also holds the frames before it."""

@@ -12,7 +12,8 @@ import pytest
 
 import render
 from cli.options import BuildPaths
-from player.clips import ClipError, build_clips, check_range
+from player.clip_plan import ClipError, check_range
+from player.clips import build_clips
 from player.embed import iframe_snippet, video_snippet
 from player_fixtures import SCREENSHOTS, browser, lesson, page_factory, serve  # noqa: F401
 from transcript.captions import parse_vtt

@@ -11,13 +11,13 @@ import pytest
 from manim import FadeIn, Square
 
 from attention import lesson, percent_figure, score_figure
-from scenes import SCENES
+from scenes import scene_ids
 from scenes.base import LessonScene
 from scenes.timing import scene_timing
-from video.encode import QUALITIES
+from common.settings import QUALITIES
 from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
 
-FPS = QUALITIES["low"][2]
+FPS = QUALITIES["low"].fps
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +29,7 @@ def timelines(flite_narration, tmp_path_factory):
 
 
 def test_every_yaml_scene_has_a_class(flite_narration):
-    assert [s.id for s in flite_narration.manifest.scenes] == list(SCENES)
+    assert [s.id for s in flite_narration.manifest.scenes] == scene_ids()
 
 
 def test_beats_start_on_their_sentences_frames(flite_narration, timelines):

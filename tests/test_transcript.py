@@ -11,7 +11,7 @@ from attention import attend, lesson
 from transcript import TranscriptError, load_script
 from transcript.spoken import decimal_words, fill, integer_words
 
-SOURCE_PAGE = Path(__file__).resolve().parents[2] / "shared" / "lesson" / "source-page.txt"
+SOURCE_PAGE = Path(__file__).with_name("data") / "source-page.txt"  # the lesson page, kept in the repo
 GOOD = Path(__file__).resolve().parents[1] / "transcript" / "lesson.yaml"
 
 

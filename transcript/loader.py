@@ -13,12 +13,12 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from attention import Lesson, lesson
+from common.settings import VOICES
 from transcript.script import Course, Link, Paragraph, Script, Sentence
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
 DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-VOICES = ("piper", "flite")
 
 
 class TranscriptError(ValueError):
@@ -83,6 +83,11 @@ class _Reader:
         return value
 
 
+def source_line(data: bytes, offset: int) -> int:
+    """The 1-based line of byte `offset` in `data`."""
+    return data.count(b"\n", 0, offset) + 1
+
+
 def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> Script:
     """Parse and validate the lesson YAML at `path`; raises TranscriptError on any problem."""
     path = Path(path)
@@ -92,6 +97,17 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     except FileNotFoundError:
         raise TranscriptError(path, 0, "the lesson file does not exist",
                               "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
+    except IsADirectoryError:
+        raise TranscriptError(path, 0, "is a folder, not a lesson file",
+                              f"pass the YAML file inside it, e.g. {path / 'lesson.yaml'}") from None
+    except PermissionError:
+        raise TranscriptError(path, 0, "cannot be read (permission denied)",
+                              "make the file readable, or pass a copy you can read") from None
+    except UnicodeDecodeError as e:
+        line = source_line(path.read_bytes(), e.start)
+        raise TranscriptError(path, line, f"is not UTF-8 text (byte 0x{e.object[e.start]:02x} "
+                              f"at offset {e.start})",
+                              "save the file as UTF-8 in your editor") from None
     try:
         root = yaml.compose(source)
     except yaml.MarkedYAMLError as e:
@@ -132,7 +148,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
             sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
                                       paragraph=p_index, scene=scene, line=line))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
-                                    sentences=tuple(sentences)))
+                                    sentences=tuple(sentences), line=seen_scenes[scene]))
     return Script(path=path, title=r.text(top["title"], "title"),
                   tagline=r.text(top["tagline"], "tagline"), course=course, voice=voice,
                   paragraphs=tuple(paragraphs))

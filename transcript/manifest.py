@@ -7,11 +7,10 @@ GRID_FPS, so a sentence start is a frame boundary at every quality.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from common.files import atomic_write_text
 from transcript.script import Course, Link, Script
 
 GRID_FPS = 15
@@ -136,21 +135,3 @@ def _manifest_from(data: dict) -> Manifest:
         sentences=tuple(TimedSentence(**s) for s in data["sentences"]),
         loudness=data.get("loudness", {}),
     )
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename over it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

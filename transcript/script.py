@@ -36,6 +36,7 @@ class Paragraph:
     scene: str
     title: str
     sentences: tuple[Sentence, ...]
+    line: int = 0  # 1-based line of its `scene:` in the YAML, for error messages
 
 
 @dataclass(frozen=True)

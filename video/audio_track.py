@@ -3,29 +3,19 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import tempfile
 from pathlib import Path
 
+from common.files import atomic_output
+from common.media import ffmpeg
 from video.encode import AUDIO_ARGS
 
 
 def encode_audio(wav: Path, out: Path) -> Path:
     """`wav` as AAC in an MP4 audio file, written atomically."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".m4a")
-    os.close(fd)
-    try:
-        done = subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(wav),
-                               "-map", "0:a:0", *AUDIO_ARGS, "-fflags", "+bitexact",
-                               "-map_metadata", "-1", "-f", "mp4", tmp],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"ffmpeg could not encode {wav} as AAC:\n{done.stderr[-2000:]}")
-        os.replace(tmp, out)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+    with atomic_output(out) as tmp:
+        ffmpeg("-v", "error", "-y", "-i", str(wav), "-map", "0:a:0", *AUDIO_ARGS,
+               "-fflags", "+bitexact", "-map_metadata", "-1", "-f", "mp4", str(tmp),
+               what=f"encoding {wav.name} as AAC")
     return out
 
 

@@ -3,34 +3,26 @@
 from __future__ import annotations
 
 import hashlib
-import subprocess
 from functools import cache
 from importlib.metadata import version
-from pathlib import Path
 
 import numpy as np
 
 from attention import lesson
-from scenes import SCENES
+from common.media import ffmpeg_version
+from common.settings import QUALITIES
+from scenes import scene_modules
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
-from video.encode import QUALITIES
+from video.imports import ROOT, project_sources
 
-SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
-ENCODER_SOURCES = [Path(__file__).with_name(n) for n in ("encode.py", "frames.py", "scene_render.py")]
-
-
-@cache
-def _ffmpeg_version() -> str:
-    out = subprocess.run(["ffmpeg", "-version"], capture_output=True, text=True).stdout
-    return out.splitlines()[0] if out else "unknown"
+RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are in every key
 
 
-def _scene_sources(scene_id: str) -> list[Path]:
-    """The scene's own module and every shared scenes/ module (not the other scenes)."""
-    own = SCENES[scene_id].split(":")[0].rsplit(".", 1)[1] + ".py"
-    scene_modules = {m.split(":")[0].rsplit(".", 1)[1] + ".py" for m in SCENES.values()}
-    return sorted(p for p in SCENES_DIR.glob("*.py") if p.name == own or p.name not in scene_modules)
+def beat_sources(scene_id: str) -> tuple:
+    """Every project file a beat of `scene_id` is drawn with: the scene's module, the renderer,
+    and all they import (the numbers' formatting in attention/figures.py among them)."""
+    return project_sources(scene_modules()[scene_id][0], RENDERER)
 
 
 @cache
@@ -52,14 +44,14 @@ def beat_keys(scene_id: str, manifest: Manifest, quality: str) -> dict[str, str]
     moving the whole scene later changes nothing), since earlier beats set the picture it starts
     from.
     """
-    fps = QUALITIES[quality][2]
+    fps = QUALITIES[quality].fps
     timing = scene_timing(manifest, scene_id, fps)
     base = hashlib.sha256()
-    for part in (scene_id, quality, repr(QUALITIES[quality]), version("manim"), _ffmpeg_version()):
+    for part in (scene_id, quality, repr(QUALITIES[quality]), version("manim"), ffmpeg_version()):
         base.update(part.encode() + b"\0")
     base.update(_core_digest())
-    for path in [*_scene_sources(scene_id), *ENCODER_SOURCES]:
-        base.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in beat_sources(scene_id):
+        base.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     keys = {}
     for k, beat in enumerate(timing.beats):
         h = base.copy()

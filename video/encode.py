@@ -9,27 +9,22 @@ give identical bytes.
 
 from __future__ import annotations
 
-QUALITIES = {  # name -> (width, height, fps)
-    "low": (854, 480, 15),
-    "default": (1280, 720, 30),
-    "high": (1920, 1080, 60),
-}
-CRF = {"low": 23, "default": 20, "high": 20}
-AUDIO_RATE = 48000
+from common.settings import QUALITIES, SAMPLE_RATE
+
 # The fast AAC coder is three times quicker than the default, inaudibly so at 160k.
-AUDIO_ARGS = ["-c:a", "aac", "-aac_coder", "fast", "-b:a", "160k", "-ar", str(AUDIO_RATE),
+AUDIO_ARGS = ["-c:a", "aac", "-aac_coder", "fast", "-b:a", "160k", "-ar", str(SAMPLE_RATE),
               "-flags:a", "+bitexact"]
 
 
 def video_args(quality: str, keyframe_times: tuple[float, ...] = ()) -> list[str]:
     """ffmpeg output options for one beat's video stream; the file starts on a keyframe, and
     `keyframe_times` (seconds into the file) add more (the lesson's lead-in ends on one)."""
-    _, _, fps = QUALITIES[quality]
+    q = QUALITIES[quality]
     forced = ["-force_key_frames", ",".join(f"{t:.6f}" for t in keyframe_times)] if keyframe_times else []
     return [*forced,
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(CRF[quality]),
-        "-pix_fmt", "yuv420p", "-bf", "0", "-g", str(fps * 10), "-sc_threshold", "0",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(q.crf),
+        "-pix_fmt", "yuv420p", "-bf", "0", "-g", str(q.fps * 10), "-sc_threshold", "0",
         "-x264-params", "threads=2:lookahead-threads=1",
-        "-r", str(fps), "-fflags", "+bitexact", "-flags:v", "+bitexact",
+        "-r", str(q.fps), "-fflags", "+bitexact", "-flags:v", "+bitexact",
         "-map_metadata", "-1", "-movflags", "+faststart",
     ]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import tempfile
 from pathlib import Path
 
+from common.files import atomic_output, temp_path
+from common.media import ffmpeg
 from transcript.manifest import Span
 from video.encode import AUDIO_ARGS
 
@@ -20,12 +19,11 @@ def join_and_mux(files: list[Path], durations: list[float], out: Path, narration
     rounded, and the error adds up, moving later keyframes just after their sentence starts.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out.parent, prefix=".join-") as tmpdir:
-        listing = Path(tmpdir) / "parts.txt"
-        listing.write_text("".join(f"file '{p.resolve()}'\nduration {d:.6f}\n"
-                                   for p, d in zip(files, durations)))
-        tmp = Path(tmpdir) / out.name
-        cmd = ["ffmpeg", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", str(listing)]
+    listing = temp_path(out.with_name("parts.txt"))
+    try:
+        listing.write_text("".join(f"file {_concat_quote(p.resolve())}\nduration {d:.6f}\n"
+                                   for p, d in zip(files, durations)), encoding="utf-8")
+        cmd = ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", str(listing)]
         if narration is not None:
             copy = narration.suffix == ".m4a" and audio_span is None
             if audio_span is not None:
@@ -33,12 +31,17 @@ def join_and_mux(files: list[Path], durations: list[float], out: Path, narration
             cmd += ["-i", str(narration), "-map", "0:v:0", "-map", "1:a:0",
                     *(["-c:a", "copy"] if copy else AUDIO_ARGS)]
         cmd += ["-c:v", "copy", "-fflags", "+bitexact", "-map_metadata", "-1",
-                "-movflags", "+faststart", str(tmp)]
-        result = subprocess.run(cmd, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"ffmpeg could not join the video into {out}:\n{result.stderr[-2000:]}")
-        os.replace(tmp, out)
+                "-movflags", "+faststart", "-f", "mp4"]
+        with atomic_output(out) as tmp:
+            ffmpeg(*cmd, str(tmp), what=f"joining the video into {out}")
+    finally:
+        listing.unlink(missing_ok=True)
     return out
+
+
+def _concat_quote(path: Path) -> str:
+    """A path as the concat demuxer reads it: in single quotes, each quote in it escaped."""
+    return "'" + str(path).replace("'", "'\\''") + "'"
 
 
 def concat_video(files: list[Path], durations: list[float], out: Path) -> Path:

@@ -12,11 +12,12 @@ from itertools import groupby
 from pathlib import Path
 from typing import Callable
 
+from common.settings import QUALITIES
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
+from video.workers import stop_workers, tie_to_parent
 from video.cache import beat_keys
-from video.encode import QUALITIES
 from video.errors import SceneFailed, where
 from video.lesson_video import join_and_mux
 
@@ -55,7 +56,7 @@ def default_jobs() -> int:
 def plan(manifest: Manifest, quality: str, cache_dir: Path,
          only: list[str] | None = None) -> list[BeatJob]:
     """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not."""
-    fps = QUALITIES[quality][2]
+    fps = QUALITIES[quality].fps
     jobs = []
     for i, scene in enumerate(manifest.scenes):
         if only and scene.id not in only:
@@ -140,7 +141,9 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     elif order:
         progress(f"drawing {len(order)} scenes in {workers} processes")
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                   initializer=tie_to_parent, initargs=(os.getpid(),))
+        try:
             running = {pool.submit(_draw, s, manifest, quality,
                                    {j.sentence_id: j.path for j in todo[s]}, media): s
                        for s in order}
@@ -149,6 +152,10 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                 for future in finished:
                     future.result()
                     report(running.pop(future))
+        except BaseException:
+            stop_workers(pool)  # a failed scene or Ctrl-C: do not wait for the others
+            raise
+        pool.shutdown()
     _prune(beats)
     return beats
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import shutil
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from manim import tempconfig
 
+from common.files import atomic_output, temp_path
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
-from video.encode import QUALITIES, video_args
+from common.settings import QUALITIES
+from video.encode import video_args
 from video.frames import PipeTarget, ffmpeg_sink
 from video.lesson_video import concat_video
 
@@ -27,7 +29,8 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
     Each scene gets its own LaTeX folder: scenes drawn at once in two processes would otherwise
     race on the same .tex/.dvi files.
     """
-    width, height, fps = QUALITIES[quality]
+    q = QUALITIES[quality]
+    width, height, fps = q.width, q.height, q.fps
     media_dir.mkdir(parents=True, exist_ok=True)
     with tempconfig({
         "pixel_width": width, "pixel_height": height, "frame_rate": fps,
@@ -47,16 +50,17 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
 
     Each file is written beside its target and renamed into place when complete.
     """
-    width, height, fps = QUALITIES[quality]
+    q = QUALITIES[quality]
+    width, height, fps = q.width, q.height, q.fps
     timing = scene_timing(manifest, scene_id, fps)
     for sentence_id in outputs:
         timing.beat(sentence_id)  # an unknown id fails before drawing
-    tmps = {sid: out.with_name(f".{out.stem}.{os.getpid()}.tmp.mp4") for sid, out in outputs.items()}
+    tmps = {sid: temp_path(out) for sid, out in outputs.items()}
     first = timing.beats[0]
     lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
     targets = {sid: PipeTarget(tmp, width, height, fps,
                                tuple(video_args(quality, lead_in if sid == first.sentence_id else ())),
-                               poster=tmp.with_suffix(".jpg"))
+                               poster=_poster_of(tmp))
                for sid, tmp in tmps.items()}
     for out in outputs.values():
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -70,33 +74,35 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
                                    f"frames, its sentence spans {timing.file_frames(sid)}")
         for sid, out in outputs.items():
-            os.replace(tmps[sid].with_suffix(".jpg"), out.with_suffix(".jpg"))
+            os.replace(_poster_of(tmps[sid]), out.with_suffix(".jpg"))
             os.replace(tmps[sid], out)  # last: a beat counts as cached once its video is there
     finally:
         for tmp in tmps.values():
             tmp.unlink(missing_ok=True)
-            tmp.with_suffix(".jpg").unlink(missing_ok=True)
+            _poster_of(tmp).unlink(missing_ok=True)
     return scene
 
 
 def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
                  media_dir: Path) -> LessonScene:
     """The whole scene as one video-only MP4 at `out`."""
-    _, _, fps = QUALITIES[quality]
+    fps = QUALITIES[quality].fps
     timing = scene_timing(manifest, scene_id, fps)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out.parent, prefix=".beats-") as tmp:
-        files = {b.sentence_id: Path(tmp) / f"{b.sentence_id}.mp4" for b in timing.beats}
+    tmp = temp_path(out.with_name("beats"))
+    try:
+        files = {b.sentence_id: tmp / f"{b.sentence_id}.mp4" for b in timing.beats}
         scene = render_beats(scene_id, manifest, quality, files, media_dir)
         concat_video(list(files.values()),
                      [timing.file_frames(sid) / fps for sid in files], out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return scene
 
 
 def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: Path,
                    inspect: bool = True) -> LessonScene:
     """Run the scene without drawing a pixel: its beats, frames and (optionally) text layout."""
-    _, _, fps = QUALITIES[quality]
+    fps = QUALITIES[quality].fps
     with manim_config(quality, media_dir, scene_id):
         scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps), skip=True,
                                       inspect=inspect)
@@ -107,7 +113,7 @@ def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: P
 def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str, out: Path,
                media_dir: Path) -> Path:
     """A PNG of the last frame of one beat, without drawing the frames before it."""
-    _, _, fps = QUALITIES[quality]
+    fps = QUALITIES[quality].fps
     with manim_config(quality, media_dir, scene_id):
         timing = scene_timing(manifest, scene_id, fps)
         timing.beat(sentence_id)  # unknown ids fail here, before any drawing
@@ -119,12 +125,11 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str
         scene.renderer.skip_animations = False  # it draws nothing while skipping
         scene.renderer.update_frame(scene, ignore_skipping=True)
         image = scene.renderer.camera.get_image()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.stem}.", suffix=".png")
-    os.close(fd)
-    try:
+    with atomic_output(out) as tmp:
         image.save(tmp, format="PNG")
-        os.replace(tmp, out)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
     return out
+
+
+def _poster_of(tmp: Path) -> Path:
+    """Where a beat's temporary poster goes: a temporary name too, so debris is swept."""
+    return tmp.with_name(tmp.name.removesuffix(".mp4") + ".jpg")

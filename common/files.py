@@ -1,0 +1,105 @@
+"""Writing outputs safely: every file appears whole or not at all, with the mode the user's umask
+gives a new file (outputs are published), and the temporaries of a run that died are swept away.
+
+A temporary is named `.NAME.<pid>-<random>.tmp<suffix>` beside its target, so a later run can tell
+debris from work in progress and the suffix still tells ffmpeg the format.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+_TEMP = re.compile(r"^\..+\.(\d+)-[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]+)?$")
+# What earlier versions of the project left behind when killed: swept under the lock only.
+_LEGACY = re.compile(r"^\.(join-|beats-).+$|^\..+\.tmp(\.[A-Za-z0-9]+)?$")
+
+
+def temp_path(target: Path) -> Path:
+    """A fresh temporary name beside `target`, marked with this process's id."""
+    target = Path(target)
+    return target.with_name(f".{target.stem}.{os.getpid()}-{secrets.token_hex(4)}.tmp{target.suffix}")
+
+
+def is_temporary(path: Path) -> bool:
+    return bool(_TEMP.match(Path(path).name))
+
+
+@contextmanager
+def atomic_output(target: Path) -> Iterator[Path]:
+    """Yield a temporary path for a tool to write; on success it is renamed over `target`, on any
+    failure (or interruption) it is removed and `target` is left as it was."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_path(target)
+    try:
+        yield tmp
+        if not tmp.exists():
+            raise FileNotFoundError(f"nothing was written for {target}")
+        os.replace(tmp, target)
+    finally:
+        if tmp.is_dir():
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            tmp.unlink(missing_ok=True)
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path`: a reader sees the old file or the new one, never half of one.
+    The file is created as `open()` creates any file, so it gets the mode the umask allows."""
+    with atomic_output(path) as tmp:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_copy(src: Path, out: Path) -> Path:
+    """`src` copied to `out`, which never exists half-written; the copy gets the umask's mode."""
+    with atomic_output(out) as tmp:
+        shutil.copyfile(src, tmp)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_temporaries(folder: Path, *, all_runs: bool = False) -> list[Path]:
+    """Remove temporaries under `folder` left by runs that are no longer alive (with `all_runs`,
+    every temporary but this process's own: for a caller that holds the folder's lock).
+    Returns what was removed."""
+    removed = []
+    if not Path(folder).is_dir():
+        return removed
+    for dirpath, dirnames, filenames in os.walk(folder):
+        for name in [*filenames, *dirnames]:
+            m = _TEMP.match(name)
+            if m:
+                pid = int(m[1])
+                if pid == os.getpid() or (not all_runs and _alive(pid)):
+                    continue
+            elif not (all_runs and _LEGACY.match(name)):
+                continue
+            path = Path(dirpath) / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+                dirnames.remove(name)
+            else:
+                path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed

@@ -1,0 +1,63 @@
+"""The build folder's layout: where each output and cache lives. A fact of the project, so every
+layer may use it; the command line only decides which folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_LESSON = ROOT / "transcript" / "lesson.yaml"
+DEFAULT_BUILD = ROOT / "build"
+
+
+@dataclass(frozen=True)
+class BuildPaths:
+    """Where each output lives under the build folder."""
+
+    root: Path
+
+    @property
+    def manifest(self) -> Path:
+        return self.root / "lesson.json"
+
+    @property
+    def narration(self) -> Path:
+        return self.root / "narration.wav"
+
+    @property
+    def captions(self) -> Path:
+        return self.root / "captions.vtt"
+
+    @property
+    def chapters(self) -> Path:
+        return self.root / "chapters.vtt"
+
+    @property
+    def video(self) -> Path:
+        return self.root / "lesson.mp4"
+
+    @property
+    def player(self) -> Path:
+        return self.root / "index.html"
+
+    @property
+    def clips(self) -> Path:
+        return self.root / "clips"
+
+    @property
+    def stills(self) -> Path:
+        return self.root / "stills"
+
+    @property
+    def scenes(self) -> Path:
+        return self.root / "scenes"
+
+    @property
+    def cache(self) -> Path:
+        """Working files (voices, levelled sentences, drawn beats): never published."""
+        return self.root / "cache"
+
+    @property
+    def lock(self) -> Path:
+        return self.cache / "render.lock"

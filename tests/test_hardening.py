@@ -1,0 +1,417 @@
+"""The lesson tried as a careless or hostile user would: a bare clone, a web server, a killed or
+doubled render, odd paths, a voice that cannot read its text, wrong takes, a crowd of requests."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pydub import AudioSegment
+from pydub.generators import Sine
+
+import render
+from audio import VoiceError, build_narration
+from audio.narration import check_said
+from audio.recordings import RecordingError, load_recordings
+from audio.voices import FliteVoice
+from common.files import atomic_write_bytes, sweep_temporaries, temp_path
+from common.paths import BuildPaths
+from player.server import make_server
+from transcript import load_script
+from video.lesson_video import concat_video
+
+REPO = Path(__file__).resolve().parent.parent
+LESSON = REPO / "transcript" / "lesson.yaml"
+FAST = ["--quality", "low", "--voice", "flite"]
+
+
+def tracked_copy(dest: Path) -> Path:
+    """The repository's tracked files, as a fresh clone has them, in `dest` (nothing beside it)."""
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True,
+                           check=True).stdout.decode().split("\0")
+    for name in filter(None, names):
+        if (REPO / name).is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, dest / name)
+    return dest
+
+
+def run_render(*args: str, cwd: Path = REPO, **popen) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, str(cwd / "render.py"), *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process below `pid`."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def debris(root: Path) -> list[Path]:
+    return [p for p in root.rglob(".*") if ".tmp" in p.name or p.name.startswith((".join", ".beats"))]
+
+
+def wait_for(predicate, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(0.05)
+
+
+# 1. a fresh clone ------------------------------------------------------------------------------
+
+def test_the_tests_need_nothing_outside_the_checkout(tmp_path):
+    clone = tracked_copy(tmp_path / "clone")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "tests/test_transcript.py"], cwd=clone, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(clone)})
+    assert done.returncode == 0, done.stdout[-2000:]
+
+
+# 2. published files get the umask's mode -------------------------------------------------------
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640)])
+def test_written_files_get_the_mode_the_umask_gives(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        atomic_write_bytes(tmp_path / "a" / "index.html", b"<!doctype html>")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a" / "index.html").stat().st_mode) == mode
+
+
+# 3. the beat cache follows every module a scene imports ----------------------------------------
+
+KEYS = """
+import json, sys
+from transcript.manifest import read_manifest
+from video.cache import beat_keys
+m = read_manifest(sys.argv[1])
+print(json.dumps({s.id: beat_keys(s.id, m, "low") for s in m.scenes}))
+"""
+
+
+def test_editing_the_number_formatting_redraws_every_beat(tmp_path, flite_build):
+    copy = tracked_copy(tmp_path / "copy")
+
+    def keys() -> dict:
+        out = subprocess.run([sys.executable, "-c", KEYS, str(flite_build.manifest)], cwd=copy,
+                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(copy)})
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    before = keys()
+    with open(copy / "player" / "page.py", "a") as f:  # nothing a scene draws with
+        f.write("\n# an edit of the page\n")
+    assert keys() == before
+    figures = copy / "attention" / "figures.py"
+    figures.write_text(figures.read_text() + "\n# a changed rounding rule\n")
+    after = keys()
+    for scene, beats in before.items():
+        assert all(after[scene][sid] != key for sid, key in beats.items()), scene
+
+
+# 4. the script and the scenes agree before any voice is heard ----------------------------------
+
+def edited_lesson(tmp_path: Path, old: str, new: str) -> Path:
+    text = LESSON.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "lesson.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, fragment: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if fragment in line)
+
+
+@pytest.mark.parametrize("old, new, expect", [
+    ("      - id: key-contains\n        text: \"A key: what do I contain.\"\n", "",
+     ["s2_qkv.py", "'key-contains'", "lesson.yaml:"]),
+    ("      - id: needs-a-way-to-ask\n", "      - id: one-more-sentence\n        text: \"And one more.\"\n"
+     "      - id: needs-a-way-to-ask\n", ["lesson.yaml:", "one-more-sentence (line", "s1_phrase.py"]),
+    ("  - scene: phrase\n", "  - scene: phrase-typo\n", ["lesson.yaml:", "'phrase-typo'", "no module"]),
+], ids=["scene-uses-a-removed-id", "sentence-without-a-beat", "unknown-scene"])
+def test_script_and_scenes_disagreeing_fails_before_any_narration(tmp_path, old, new, expect):
+    lesson = edited_lesson(tmp_path, old, new)
+    build = tmp_path / "build"
+    with pytest.raises(SystemExit) as e:
+        render.main(["render", "--build", str(build), "--lesson", str(lesson), *FAST])
+    message = str(e.value)
+    assert "Traceback" not in message and len(message.splitlines()) <= 2, message
+    for part in expect:
+        assert part in message, message
+    if "lesson.yaml:" in expect:
+        assert re.search(r"lesson\.yaml:\d+", message)
+    assert not (build / "cache" / "voice").exists(), "a voice was synthesised before the check"
+
+
+# 5. two renders into one folder ----------------------------------------------------------------
+
+def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path):
+    build = tmp_path / "build"
+    first = run_render("render", "--build", str(build), *FAST)
+    try:
+        wait_for(lambda: (build / "cache" / "render.lock").exists()
+                 and (build / "cache" / "render.lock").read_text(), 60, "the first render to start")
+        second = run_render("render", "--build", str(build), *FAST,
+                            "--lesson", str(edited_lesson(tmp_path, "Take the phrase", "Take a phrase")))
+        out, err = second.communicate(timeout=120)
+        assert second.returncode == 1
+        assert f"{build} is being written by pid {first.pid}" in err and "--build" in err
+        assert len(err.strip().splitlines()) == 1
+        assert first.wait(timeout=600) == 0, first.stderr.read()
+    finally:
+        first.kill()
+    streams = json.loads(subprocess.run(
+        ["ffprobe", "-v", "error", "-show_entries", "stream=codec_type,duration", "-of", "json",
+         str(build / "lesson.mp4")], capture_output=True, text=True, check=True).stdout)["streams"]
+    durations = {s["codec_type"]: float(s["duration"]) for s in streams}
+    assert durations["video"] == pytest.approx(durations["audio"], abs=0.1)
+    said = json.loads((build / "lesson.json").read_text())
+    assert said["sentences"][0]["text"].startswith("Take the phrase")
+
+
+# 6. a killed render ----------------------------------------------------------------------------
+
+def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path):
+    build = tmp_path / "build"
+    proc = run_render("render", "--build", str(build), *FAST, "--jobs", "2")
+    try:
+        beats = build / "cache" / "beats"
+        wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
+                 300, "beats to be drawn")
+        workers = descendants(proc.pid)
+        assert workers, "no worker processes seen"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        wait_for(lambda: not any(alive(p) for p in workers), 20, "the workers to die with their parent")
+    finally:
+        proc.kill()
+    assert debris(build), "the kill left nothing to sweep: the test did not kill mid-drawing"
+    again = run_render("render", "--build", str(build), *FAST)
+    assert again.wait(timeout=600) == 0, again.stderr.read()
+    assert debris(build) == []
+
+
+def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path):
+    build = tmp_path / "build"
+    proc = run_render("render", "--build", str(build), *FAST, start_new_session=True)
+    beats = build / "cache" / "beats"
+    wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
+             300, "beats to be drawn")
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal sends to the whole foreground group
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "interrupted" in err
+    wait_for(lambda: not descendants(proc.pid), 10, "every child to end")
+
+
+def test_sweeping_keeps_the_temporaries_of_live_runs(tmp_path):
+    mine = temp_path(tmp_path / "a.mp4")
+    mine.write_bytes(b"x")
+    dead = tmp_path / ".b.999999999-0123abcd.tmp.mp4"  # no such process
+    dead.write_bytes(b"x")
+    assert sweep_temporaries(tmp_path) == [dead]
+    assert mine.exists() and not dead.exists()
+
+
+# 7. paths and input the tools choke on ---------------------------------------------------------
+
+def test_a_quote_in_the_build_path_joins_fine(tmp_path):
+    folder = tmp_path / "it's a build"
+    folder.mkdir()
+    parts = []
+    for i, color in enumerate(("red", "blue")):
+        parts.append(folder / f"{i}.mp4")
+        subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"color={color}:s=64x64:r=15:d=1",
+                        "-c:v", "libx264", "-pix_fmt", "yuv420p", str(parts[-1])], check=True)
+    out = concat_video(parts, [1.0, 1.0], folder / "joined.mp4")
+    seconds = float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration",
+                                    "-of", "csv=p=0", str(out)], capture_output=True, text=True,
+                                   check=True).stdout)
+    assert seconds == pytest.approx(2.0, abs=0.1)
+
+
+def one_line_exit(argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as e:
+        render.main(argv)
+    message = str(e.value)
+    assert "Traceback" not in message and len(message.strip().splitlines()) <= 2, message
+    return message
+
+
+def test_bad_paths_get_one_clear_line(tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    message = one_line_exit(["player", "--build", str(a_file)])
+    assert str(a_file) in message and "is a file, not a folder" in message
+    message = one_line_exit(["player", "--build", str(a_file / "below")])
+    assert str(a_file / "below") in message and "cannot be written" in message
+    message = one_line_exit(["audio", "--build", str(tmp_path / "b"), "--lesson", str(tmp_path)])
+    assert f"{tmp_path}:0: is a folder" in message and "fix:" in message
+    latin1 = tmp_path / "latin1.yaml"
+    latin1.write_bytes(LESSON.read_bytes().replace(b"title: How", "title: Hów".encode("latin-1"), 1))
+    message = one_line_exit(["audio", "--build", str(tmp_path / "b"), "--lesson", str(latin1)])
+    assert f"{latin1}:{line_of(LESSON, 'title: How')}: is not UTF-8" in message
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_build_folder_gets_one_clear_line(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir(mode=0o555)
+    message = one_line_exit(["player", "--build", str(folder)])
+    assert str(folder) in message and "cannot be written" in message
+
+
+def test_a_port_out_of_range_is_refused_by_the_option(capsys):
+    with pytest.raises(SystemExit):
+        render.main(["serve", "--port", "99999"])
+    assert "99999 is not a port (0 to 65535)" in capsys.readouterr().err
+
+
+# 8. a voice that cannot say its text -----------------------------------------------------------
+
+def test_a_sentence_the_voice_cannot_read_is_an_error_naming_it():
+    said = FliteVoice().synthesize("注意力就是词语之间的对话。")
+    with pytest.raises(VoiceError) as e:
+        check_said(said, "in-chinese", "注意力就是词语之间的对话。", "flite")
+    message = str(e.value)
+    assert "'in-chinese'" in message and "flite" in message
+    assert "--voice piper" in message and "--recordings" in message
+    check_said(FliteVoice().synthesize("A key: what do I contain."), "key", "A key: what do I contain.",
+               "flite")  # English it reads
+
+
+def test_narration_stops_at_a_sentence_in_a_script_the_voice_cannot_read(tmp_path):
+    lesson = edited_lesson(tmp_path, "It needs a way to ask them.", "الانتباه: الكلمات تتحدث مع بعضها")
+    with pytest.raises(VoiceError, match="needs-a-way-to-ask"):
+        build_narration(load_script(lesson), BuildPaths(tmp_path / "build"), voice="flite")
+
+
+# 9. recordings ---------------------------------------------------------------------------------
+
+def test_a_take_far_longer_than_its_text_is_noted(tmp_path):
+    takes = tmp_path / "takes"
+    takes.mkdir()
+    Sine(300).to_audio_segment(duration=60_000, volume=-12).export(takes / "key-contains.wav", format="wav")
+    notes: list[str] = []
+    load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache", notes)
+    assert len(notes) == 1 and "key-contains.wav" in notes[0] and "60 s" in notes[0]
+    assert "right take" in notes[0]
+
+
+def test_symlinked_takes_are_named_for_what_they_are(tmp_path):
+    takes, elsewhere = tmp_path / "takes", tmp_path / "elsewhere"
+    takes.mkdir()
+    elsewhere.mkdir()
+    Sine(300).to_audio_segment(duration=1500, volume=-12).export(elsewhere / "take.wav", format="wav")
+    (takes / "key-contains.wav").symlink_to(elsewhere / "take.wav")
+    notes: list[str] = []
+    load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache", notes)
+    assert any("symlink" in n and "outside the recordings folder" in n for n in notes)
+    (elsewhere / "take.wav").unlink()
+    with pytest.raises(RecordingError) as e:
+        load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache")
+    assert "dangling" in str(e.value) and "permission" not in str(e.value)
+
+
+# 10. the preview server ------------------------------------------------------------------------
+
+@pytest.fixture
+def served(tmp_path):
+    root = tmp_path / "build"
+    (root / "cache" / "voice").mkdir(parents=True)
+    (root / "cache" / "voice" / "clip.wav").write_bytes(b"RIFF")
+    (root / "clips").mkdir()
+    (root / ".hidden").write_text("no")
+    (root / "index.html").write_text("<!doctype html><title>x</title>")
+    (root / "lesson.mp4").write_bytes(os.urandom(2_000_000))
+    server = make_server(root, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def status(port: int, path: str, headers: dict | None = None) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_the_server_serves_pages_but_not_the_cache_listings_or_hidden_files(served):
+    assert status(served, "/index.html") == 200
+    assert status(served, "/lesson.mp4", {"Range": "bytes=0-99"}) == 206
+    for path in ("/cache/voice/clip.wav", "/cache/", "/%63ache/voice/clip.wav", "/clips/", "/.hidden"):
+        assert status(served, path) == 404, path
+
+
+def test_a_nul_in_the_path_is_a_bad_request_not_a_traceback(served, capfd):
+    assert status(served, "/index%00.html") == 400
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_class_opening_the_video_at_once_is_served(served):
+    """200 connections at once, each asking for the whole video: every one is answered."""
+    results: list[object] = []
+
+    def fetch() -> None:
+        try:
+            sock = socket.create_connection(("127.0.0.1", served), timeout=20)
+            sock.sendall(b"GET /lesson.mp4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            got = 0
+            while chunk := sock.recv(1 << 16):
+                got += len(chunk)
+            sock.close()
+            results.append(got)
+        except OSError as e:
+            results.append(e)
+
+    threads = [threading.Thread(target=fetch) for _ in range(200)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    failed = [r for r in results if not isinstance(r, int) or r < 2_000_000]
+    assert not failed, f"{len(failed)} of 200 requests failed: {failed[:3]}"

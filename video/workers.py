@@ -1,0 +1,34 @@
+"""Scene-drawing worker processes that never outlive the render that started them: they die with
+their parent however it dies (even SIGKILL), leave Ctrl-C to it, and are stopped, not waited
+for, when the render fails."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def tie_to_parent(parent: int) -> None:
+    """Pool initializer: the kernel kills this worker when its parent exits; Ctrl-C is the
+    parent's to handle (it stops the workers itself, without each printing a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # not Linux: the pool's own shutdown still ends workers on a normal exit
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's workers now (each ffmpeg of theirs ends at the closed pipe) and drop the
+    work not yet started."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
