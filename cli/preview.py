@@ -99,7 +99,7 @@ class Preview:
         self._saved.set()
         if self._observer is not None:
             self._observer.stop()
-        self._thread.join(timeout=8)
+        self._thread.join(timeout=20)
 
     def _watched(self) -> list[Path]:
         folders = [self.lesson.parent, *(ROOT / d for d in CODE_DIRS)]
@@ -215,7 +215,7 @@ class Renderer:
             self._conn.send(("quit",))
         except OSError:
             pass
-        self.process.join(timeout=2)
+        self.process.join(timeout=10)  # it stops its workers and exits at once, unless busy
         if self.process.is_alive():
             self.process.terminate()
             self.process.join(timeout=2)

@@ -90,6 +90,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
     if stale():
         raise Stale()
     folder = version_folder(build, version)
+    joining = time.perf_counter()
     video = mux_lesson(beats, aac, folder / "lesson.mp4")
     joined = time.perf_counter()
     for name, text in (("captions.vtt", captions_vtt), ("chapters.vtt", chapters_vtt)):
@@ -105,7 +106,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
         "voice": marks["timed"] - start,
         "levelling": marks["narrated"] - marks["timed"],  # beside the drawing
         "drawing": drawn - drawing,
-        "joining": joined - drawn,
+        "joining": joined - joining,
         "page": done - joined,
     }, done - start)
 

@@ -93,7 +93,12 @@
     const data = lessonData(doc);
     const old = document.querySelector("video[data-player]");
     let place = old ? placeOf(old) : null;
-    const fresh = document.importNode(doc.querySelector("video[data-player]"), true);
+    // The new video loads (off the page) while the old one plays on; a slot marks its place.
+    const incoming = doc.querySelector("video[data-player]");
+    const fresh = document.importNode(incoming, true);
+    const slot = doc.createElement("span");
+    slot.id = "preview-video-slot";
+    incoming.replaceWith(slot);
     if (place) Object.assign(fresh, { muted: place.muted, volume: place.volume, playbackRate: place.rate });
     await ready(fresh, place ? timeIn(data, place) : 0);
     if (old) {
@@ -110,7 +115,7 @@
       if (element.tagName === "SCRIPT" && element.hasAttribute("src")) continue; // run below
       document.body.insertBefore(document.importNode(element, true), me);
     }
-    document.querySelector("video[data-player]").replaceWith(fresh);
+    document.getElementById("preview-video-slot").replaceWith(fresh);
     document.title = doc.title;
     if (old) {
       for (const source of old.querySelectorAll("source")) source.remove();
