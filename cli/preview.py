@@ -316,6 +316,11 @@ def warm_worker(parent: int) -> None:
 
     tie_to_parent(parent)
     try:
+        from tqdm import tqdm
+
+        # Manim's progress bars (switched off) would make tqdm's default lock, a multiprocessing
+        # one the resource tracker warns about when a worker is killed; a thread lock will do.
+        tqdm.set_lock(threading.RLock())
         from scenes import scene_class, scene_ids
         import video.scene_render  # noqa: F401  (Manim)
 
