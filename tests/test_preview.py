@@ -209,7 +209,7 @@ def test_ctrl_c_stops_everything_with_one_line(preview):
             and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]
     assert left == []
     printed = "".join(preview.output).strip().splitlines()
-    assert printed[-1] == "preview: stopped" and "Traceback" not in "".join(preview.output)
+    assert printed[-1] == "preview: stopped" and "Traceback" not in "".join(preview.output), printed
     assert not [p for p in preview.build.rglob("*") if ".tmp" in p.name]
 
 
