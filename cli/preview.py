@@ -9,7 +9,6 @@ Saves close together make one render; a save during a render makes it stop at it
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import signal
 import sys
@@ -72,6 +71,8 @@ class Preview:
         self.args, self.build, self.status = args, build, status
         self.lesson = Path(args.lesson).resolve()
         self.recordings = Path(args.recordings).resolve() if args.recordings else None
+        import multiprocessing  # here, not at the top: `render` imports this module too
+
         self._ctx = multiprocessing.get_context("spawn")
         # Bumped by every save (under self._lock); a render of an older one is stale.
         self.latest = self._ctx.RawValue("q", 0)
@@ -277,6 +278,7 @@ def renderer_main(conn, latest, options: dict) -> None:
 
 def _worker_pool(jobs: int | None):
     """Drawing processes, started now so that Manim is imported before the first save."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from video.pipeline import default_jobs
