@@ -123,8 +123,11 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
 
     workers = min(jobs or default_jobs(), max(1, len(order)))
     if order and pool is not None:
-        running = {pool.submit(_draw, s, manifest, quality,
-                               {j.sentence_id: j.path for j in todo[s]}, media): s for s in order}
+        running = {}
+        for s, part, folder in _parts(order, todo, jobs or default_jobs(), cache_dir):
+            future = pool.submit(_draw, s, manifest, quality, {j.sentence_id: j.path for j in part},
+                                 folder)
+            running[future] = s
         while running:
             finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
             if stop is not None and stop():
@@ -133,7 +136,9 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                 raise Cancelled()
             for future in finished:
                 future.result()
-                report(running.pop(future))
+                scene_id = running.pop(future)
+                if scene_id not in running.values():
+                    report(scene_id)
     elif order and workers == 1:
         for scene_id in order:
             _draw(scene_id, manifest, quality, {j.sentence_id: j.path for j in todo[scene_id]}, media)
@@ -158,6 +163,25 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         pool.shutdown()
     _prune(beats)
     return beats
+
+
+def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int,
+           cache_dir: Path) -> list[tuple[str, list[BeatJob], Path]]:
+    """(scene, beats, Manim folder) per run: when there are fewer scenes to draw than workers
+    (an edit), the longest scene's beats are split in two runs, the second running the scene
+    without pixels up to its part. Each run has its own Manim folder, so two processes never
+    write one LaTeX file."""
+    runs = [(s, todo[s], cache_dir / "manim") for s in order]
+    beats = todo[order[0]]
+    if len(order) < workers and len(beats) >= 2:
+        half, seconds, cut = 0.55 * sum(j.seconds for j in beats), 0.0, 1
+        for cut, j in enumerate(beats[:-1], 1):
+            seconds += j.seconds
+            if seconds >= half:
+                break
+        runs[0] = (order[0], beats[:cut], cache_dir / "manim")
+        runs.append((order[0], beats[cut:], cache_dir / "manim-second-part"))
+    return runs
 
 
 def _prune(beats: list[BeatJob]) -> None:
