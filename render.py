@@ -15,6 +15,7 @@ import sys
 from cli.options import add_common, paths
 from common.lock import BuildBusy, build_lock
 from common.media import MediaError
+from common.paths import NotBuilt
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page and clips"),
@@ -53,10 +54,15 @@ def main(argv: list[str] | None = None) -> int:
     except (BuildBusy, MediaError) as e:
         print(f"{name}: {e}", file=sys.stderr)
         return 1
+    except NotBuilt as e:
+        print(f"{name}: {e}; run `./lesson {e.step}` first", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
     code = main()
+    if code:  # a failed or interrupted run unwinds normally: multiprocessing releases its locks
+        sys.exit(code)
     # Every output is written and closed by now. Skipping the interpreter's teardown of Manim,
     # NumPy and SciPy saves a quarter of a second on every command.
     logging.shutdown()

@@ -144,11 +144,11 @@ def profile_scene(quality: str, narrated: Path, media: Path, scene_id: str = "al
     from video.scene_render import render_beats
 
     manifest = read_manifest(narrated / "lesson.json")
-    outputs = {j.sentence_id: media / "profile" / f"{j.sentence_id}.mp4"
-               for j in plan(manifest, quality, media, only=[scene_id])}
+    jobs = plan(manifest, quality, media, only=[scene_id])
+    outputs = {j.sentence_id: media / "profile" / f"{j.sentence_id}.mp4" for j in jobs}
     profiler = cProfile.Profile()
     start = time.perf_counter()
-    profiler.runcall(render_beats, scene_id, manifest, quality, outputs, media / "manim")
+    profiler.runcall(render_beats, jobs[0].timing, quality, outputs, media / "manim")
     wall = time.perf_counter() - start
     stats = pstats.Stats(profiler).stats
 

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (Ctrl+C)."""
     root = Path(args.build).expanduser().resolve()  # only read: never created here
     if not root.is_dir():
-        raise SystemExit(f"render.py serve: {root} does not exist; run `python render.py render` first")
+        raise SystemExit(f"render.py serve: {root} does not exist; run `./lesson render` first")
     try:
         server = make_server(root, args.port, quiet=not args.verbose)
     except OSError as e:

@@ -11,6 +11,15 @@ DEFAULT_LESSON = ROOT / "transcript" / "lesson.yaml"
 DEFAULT_BUILD = ROOT / "build"
 
 
+class NotBuilt(Exception):
+    """An output of an earlier step is missing, damaged or older than what it feeds: `step` names
+    the step that makes it (the command line says how to run it)."""
+
+    def __init__(self, problem: str, step: str):
+        self.step = step
+        super().__init__(problem)
+
+
 @dataclass(frozen=True)
 class BuildPaths:
     """Where each output lives under the build folder."""

@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 from PIL import Image
 
 from common.files import atomic_copy, atomic_write_text
-from common.paths import BuildPaths
+from common.paths import BuildPaths, NotBuilt
 from player.assets import install_assets
 from player.clip_plan import RANGE_JOIN, Clip, ClipError, plan, range_clip
 from player.embed import clip_page_html, gallery_html
@@ -121,14 +121,14 @@ def _clip_key(packets: list[str], samples: bytes) -> str:
 
 
 def _read_lesson(build_paths: BuildPaths) -> LessonMedia:
-    """The lesson video's packet digests and the narration's samples; ClipError if the narration
+    """The lesson video's packet digests and the narration's samples; NotBuilt if the narration
     is missing or newer than the video."""
     wav = build_paths.narration
     if not wav.exists():
-        raise ClipError(f"{wav} does not exist; run `python render.py audio` first")
+        raise NotBuilt(f"{wav} does not exist", "audio")
     if wav.stat().st_mtime > build_paths.video.stat().st_mtime:
-        raise ClipError(f"{build_paths.video} is older than {wav}; run `python render.py video` "
-                        "first, so the clips' pictures match their sound")
+        raise NotBuilt(f"{build_paths.video} is older than {wav}: the clips' pictures would not "
+                       "match their sound", "video")
     with wave.open(str(wav), "rb") as w:
         audio, rate, width = w.readframes(w.getnframes()), w.getframerate(), w.getsampwidth()
         channels = w.getnchannels()
@@ -146,7 +146,7 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     """
     clips = plan(manifest, ranges)
     if not build_paths.video.exists():
-        raise ClipError(f"{build_paths.video} does not exist; run `python render.py video` first")
+        raise NotBuilt(f"{build_paths.video} does not exist", "video")
     lesson = _read_lesson(build_paths)
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)

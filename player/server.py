@@ -142,9 +142,10 @@ class PreviewServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1",
-                quiet: bool = True) -> PreviewServer:
+def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = True,
+                idle_timeout: float = IDLE_TIMEOUT) -> PreviewServer:
     """A threaded server for `root` on host:port (port 0: any free one); call serve_forever()."""
-    handler = functools.partial(type("Handler", (RangeRequestHandler,), {"quiet": quiet}),
-                                directory=str(root))
+    handler = functools.partial(
+        type("Handler", (RangeRequestHandler,), {"quiet": quiet, "timeout": idle_timeout}),
+        directory=str(root))
     return PreviewServer((host, port), handler)

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 from typing import ClassVar, Collection, Iterator
 
 import numpy as np
-from tqdm import tqdm
 from manim import (
     Animation,
     DecimalNumber,
@@ -120,6 +119,14 @@ class MissingBeats(RuntimeError):
         super().__init__(f"scene {scene_id!r} has no beat for: {', '.join(missing)}")
 
 
+class FrameTimes(list):
+    """The times of a play's frames, where Manim expects a progress bar: tqdm, even disabled,
+    makes a process-shared lock and a monitor thread in every process that plays a scene."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
 class StopAfterBeat(Exception):
     """Raised to end a scene early once the requested beat is over (for a still)."""
 
@@ -154,8 +161,8 @@ class LessonScene(Scene):
                              override_skip_animations=False):
         """Exactly round(run_time * fps) frame times: no float drift between beats."""
         if self.renderer.skip_animations and not override_skip_animations:
-            return tqdm([run_time], disable=True)
-        return tqdm(np.arange(int(round(run_time * self.fps))) / self.fps, disable=True)
+            return FrameTimes([run_time])
+        return FrameTimes(np.arange(int(round(run_time * self.fps))) / self.fps)
 
     def play(self, *args, run_time: float | None = None, **kwargs) -> None:
         animations = [prepare_animation(a) for a in args]

@@ -12,6 +12,7 @@ import pytest
 
 import render
 from cli.options import BuildPaths
+from common.paths import NotBuilt
 from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from player.embed import iframe_snippet, video_snippet
@@ -192,6 +193,7 @@ def test_clips_refuse_a_narration_newer_than_the_video(lesson, tmp_path):
     build = copied_build(shared, tmp_path / "build")
     later = build.video.stat().st_mtime + 10
     os.utime(build.narration, (later, later))
-    with pytest.raises(ClipError, match="render.py video"):
+    with pytest.raises(NotBuilt, match="older than") as e:
         build_clips(manifest, build)
+    assert e.value.step == "video"
     assert not build.clips.exists()

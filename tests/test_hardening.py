@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import socket
@@ -118,9 +119,10 @@ def test_written_files_get_the_mode_the_umask_gives(tmp_path, umask, mode):
 KEYS = """
 import json, sys
 from transcript.manifest import read_manifest
+from scenes.timing import scene_timing
 from video.cache import beat_keys
 m = read_manifest(sys.argv[1])
-print(json.dumps({s.id: beat_keys(s.id, m, "low") for s in m.scenes}))
+print(json.dumps({s.id: beat_keys(scene_timing(m, s.id, 15), "low") for s in m.scenes}))
 """
 
 
@@ -392,6 +394,40 @@ def test_a_nul_in_the_path_is_a_bad_request_not_a_traceback(served, capfd):
     assert "Traceback" not in capfd.readouterr().err
 
 
+def test_a_class_arriving_at_once_is_queued_not_dropped(tmp_path):
+    """150 connections before the server accepts any: the kernel queues them all, none is dropped
+    to retry seconds later."""
+    (tmp_path / "index.html").write_text("x")
+    server = make_server(tmp_path, 0)  # listening, not yet accepting
+    socks = []
+    try:
+        for _ in range(150):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.connect_ex(server.server_address)
+            socks.append(sock)
+        _, connected, _ = select.select([], socks, [], 3.0)
+        assert len(connected) == len(socks)
+    finally:
+        for sock in socks:
+            sock.close()
+        server.server_close()
+
+
+def test_an_idle_connection_is_closed_after_the_time_out(tmp_path):
+    (tmp_path / "index.html").write_text("x")
+    server = make_server(tmp_path, 0, idle_timeout=0.5)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        sock = socket.create_connection(server.server_address, timeout=10)
+        assert sock.recv(1) == b"", "the server kept a silent connection open"
+        sock.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_class_opening_the_video_at_once_is_served(served):
     """200 connections at once, each asking for the whole video: every one is answered."""
     results: list[object] = []
@@ -415,3 +451,15 @@ def test_a_class_opening_the_video_at_once_is_served(served):
         t.join()
     failed = [r for r in results if not isinstance(r, int) or r < 2_000_000]
     assert not failed, f"{len(failed)} of 200 requests failed: {failed[:3]}"
+
+
+def test_a_missing_or_damaged_manifest_names_the_step_that_makes_it(tmp_path, capsys):
+    build = tmp_path / "build"
+    for command in (["video"], ["player"], ["still", "take-the-phrase"], ["clips"]):
+        assert render.main([*command, "--build", str(build)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err == f"render.py {command[0]}: {build / 'lesson.json'} does not exist; run `./lesson audio` first"
+    (build / "lesson.json").write_text('{"version": 1,\n  "title": ')
+    assert render.main(["player", "--build", str(build)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert f"{build / 'lesson.json'}:2: not valid JSON" in err and err.endswith("run `./lesson audio` first")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 
 import pytest
 
@@ -11,7 +13,11 @@ import render
 
 def test_render_makes_video_player_and_clips(tmp_path, capsys):
     build = tmp_path / "build"
-    assert render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite"]) == 0
+    umask = os.umask(0o022)
+    try:
+        assert render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite"]) == 0
+    finally:
+        os.umask(umask)
     printed = capsys.readouterr().out
     for part in ("[1/4] narration", "[2/4] video (low)", "scene 9 of 9", "[4/4] clips", "done in"):
         assert part in printed
@@ -22,6 +28,12 @@ def test_render_makes_video_player_and_clips(tmp_path, capsys):
     assert {f"{s['id']}.mp4" for s in manifest["scenes"]} <= {p.name for p in (build / "clips").iterdir()}
     assert manifest["loudness"]["integrated_lufs"] == pytest.approx(-16, abs=1)
     assert not [p for p in build.rglob(".*") if p.is_file() and "tmp" in p.name]
+    # published: a web server running as another user can read every file and enter every folder
+    published = [p for p in build.rglob("*") if "cache" not in p.relative_to(build).parts]
+    assert len(published) > 20
+    unreadable = [p for p in published
+                  if stat.S_IMODE(p.stat().st_mode) & (0o055 if p.is_dir() else 0o044) != (0o055 if p.is_dir() else 0o044)]
+    assert not unreadable, [f"{p}: {stat.S_IMODE(p.stat().st_mode):o}" for p in unreadable]
 
 
 def test_bad_recording_stops_before_anything_renders(tmp_path):

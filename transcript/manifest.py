@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from common.files import atomic_write_text
+from common.paths import NotBuilt
 from transcript.script import Course, Link, Script
 
 GRID_FPS = 15
@@ -111,18 +112,16 @@ def read_manifest(path: Path) -> Manifest:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise FileNotFoundError(f"{path} does not exist; run `python render.py audio` first") from None
+        raise NotBuilt(f"{path} does not exist", "audio") from None
     except json.JSONDecodeError as e:
-        raise ValueError(f"{path}:{e.lineno}: not valid JSON ({e.msg}); "
-                         "delete it and run `python render.py audio` again") from None
+        raise NotBuilt(f"{path}:{e.lineno}: not valid JSON ({e.msg})", "audio") from None
     if data.get("version") != MANIFEST_VERSION:
-        raise ValueError(f"{path}: manifest version {data.get('version')!r}, expected "
-                         f"{MANIFEST_VERSION}; run `python render.py audio` again")
+        raise NotBuilt(f"{path}: manifest version {data.get('version')!r}, expected "
+                       f"{MANIFEST_VERSION}", "audio")
     try:
         return _manifest_from(data)
     except (KeyError, TypeError) as e:
-        raise ValueError(f"{path}: manifest is missing or has a wrong field ({e}); "
-                         "run `python render.py audio` again") from None
+        raise NotBuilt(f"{path}: manifest is missing or has a wrong field ({e})", "audio") from None
 
 
 def _manifest_from(data: dict) -> Manifest:

@@ -12,8 +12,7 @@ from attention import lesson
 from common.media import ffmpeg_version
 from common.settings import QUALITIES
 from scenes import scene_modules
-from scenes.timing import scene_timing
-from transcript.manifest import Manifest
+from scenes.timing import SceneTiming
 from video.imports import ROOT, project_sources
 
 RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are in every key
@@ -36,7 +35,7 @@ def _core_digest() -> bytes:
     return h.digest()
 
 
-def beat_keys(scene_id: str, manifest: Manifest, quality: str) -> dict[str, str]:
+def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
     """A digest per beat of everything its frames depend on.
 
     That is the scene's code, the core's numbers, the quality, the tools' versions, and the
@@ -44,8 +43,7 @@ def beat_keys(scene_id: str, manifest: Manifest, quality: str) -> dict[str, str]
     moving the whole scene later changes nothing), since earlier beats set the picture it starts
     from.
     """
-    fps = QUALITIES[quality].fps
-    timing = scene_timing(manifest, scene_id, fps)
+    scene_id = timing.scene_id
     base = hashlib.sha256()
     for part in (scene_id, quality, repr(QUALITIES[quality]), version("manim"), ffmpeg_version()):
         base.update(part.encode() + b"\0")

@@ -12,8 +12,9 @@ from itertools import groupby
 from pathlib import Path
 from typing import Callable
 
+from common.paths import NotBuilt
 from common.settings import QUALITIES
-from scenes.timing import scene_timing
+from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
 from video.workers import stop_workers, tie_to_parent
@@ -30,6 +31,7 @@ class BeatJob:
     seconds: float  # of video in the beat's file
     path: Path  # the cached beat video
     cached: bool
+    timing: SceneTiming  # of its scene, computed once per render
 
     @property
     def poster(self) -> Path:
@@ -62,10 +64,10 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
         if only and scene.id not in only:
             continue
         timing = scene_timing(manifest, scene.id, fps)
-        for sid, key in beat_keys(scene.id, manifest, quality).items():
+        for sid, key in beat_keys(timing, quality).items():
             path = cache_dir / "beats" / quality / scene.id / f"{sid}-{key}.mp4"
             jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                path.exists() and path.with_suffix(".jpg").exists()))
+                                path.exists() and path.with_suffix(".jpg").exists(), timing))
     return jobs
 
 
@@ -73,18 +75,17 @@ class Cancelled(Exception):
     """The caller's `stop` said the beats being drawn are no longer wanted."""
 
 
-def _draw(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
-          media: Path) -> str:
+def _draw(timing: SceneTiming, quality: str, outputs: dict[str, Path], media: Path) -> str:
     try:
         from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-        render_beats(scene_id, manifest, quality, outputs, media)
+        render_beats(timing, quality, outputs, media)
     except Exception as e:
         place = where(e)
         if not place:
             raise
-        raise SceneFailed(f"{place}: scene {scene_id!r} raised {type(e).__name__}: {e}") from e
-    return scene_id
+        raise SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(e).__name__}: {e}") from e
+    return timing.scene_id
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
@@ -125,8 +126,8 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     if order and pool is not None:
         running = {}
         for s, part, folder in _parts(order, todo, jobs or default_jobs(), cache_dir):
-            future = pool.submit(_draw, s, manifest, quality, {j.sentence_id: j.path for j in part},
-                                 folder)
+            future = pool.submit(_draw, part[0].timing, quality,
+                                 {j.sentence_id: j.path for j in part}, folder)
             running[future] = s
         while running:
             finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
@@ -141,7 +142,8 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                     report(scene_id)
     elif order and workers == 1:
         for scene_id in order:
-            _draw(scene_id, manifest, quality, {j.sentence_id: j.path for j in todo[scene_id]}, media)
+            _draw(todo[scene_id][0].timing, quality,
+                  {j.sentence_id: j.path for j in todo[scene_id]}, media)
             report(scene_id)
     elif order:
         progress(f"drawing {len(order)} scenes in {workers} processes")
@@ -149,7 +151,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
                                    initializer=tie_to_parent, initargs=(os.getpid(),))
         try:
-            running = {pool.submit(_draw, s, manifest, quality,
+            running = {pool.submit(_draw, todo[s][0].timing, quality,
                                    {j.sentence_id: j.path for j in todo[s]}, media): s
                        for s in order}
             while running:
@@ -199,7 +201,7 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
     """`out` = every beat joined by stream copy with the narration muxed in."""
     start = time.perf_counter()
     if not narration.exists():
-        raise FileNotFoundError(f"{narration} does not exist; run `python render.py audio` first")
+        raise NotBuilt(f"{narration} does not exist", "audio")
     beats = render_beats_needed(manifest, quality, cache_dir, jobs, progress=progress)
     mux_lesson(beats, narration_aac(narration, cache_dir), out)
     return VideoReport(out, tuple(beats), time.perf_counter() - start)

@@ -14,7 +14,7 @@ from common.files import atomic_output, temp_path
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
-from scenes.timing import scene_timing
+from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from common.settings import QUALITIES
 from video.encode import video_args
@@ -43,7 +43,7 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         yield
 
 
-def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[str, Path],
+def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path],
                  media_dir: Path) -> LessonScene:
     """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
     JPEG (same name, .jpg); the other beats only run.
@@ -52,7 +52,7 @@ def render_beats(scene_id: str, manifest: Manifest, quality: str, outputs: dict[
     """
     q = QUALITIES[quality]
     width, height, fps = q.width, q.height, q.fps
-    timing = scene_timing(manifest, scene_id, fps)
+    scene_id = timing.scene_id
     for sentence_id in outputs:
         timing.beat(sentence_id)  # an unknown id fails before drawing
     tmps = {sid: temp_path(out) for sid, out in outputs.items()}
@@ -91,7 +91,7 @@ def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
     tmp = temp_path(out.with_name("beats"))
     try:
         files = {b.sentence_id: tmp / f"{b.sentence_id}.mp4" for b in timing.beats}
-        scene = render_beats(scene_id, manifest, quality, files, media_dir)
+        scene = render_beats(timing, quality, files, media_dir)
         concat_video(list(files.values()),
                      [timing.file_frames(sid) / fps for sid in files], out)
     finally:

@@ -67,7 +67,8 @@ def _check_scene(script: Script, scene_id: str, run) -> None:
     except MissingBeats as e:
         lines = ", ".join(f"{sid} (line {script.sentence(sid).line})" for sid in e.missing)
         raise ScriptSceneError(
-            f"{script.path}: sentence{'s' if len(e.missing) > 1 else ''} {lines} of scene "
+            f"{script.path}:{script.sentence(e.missing[0]).line}: "
+            f"sentence{'s' if len(e.missing) > 1 else ''} {lines} of scene "
             f"{scene_id!r} {'have' if len(e.missing) > 1 else 'has'} no beat in "
             f"{scene_source(scene_id)}\n  fix: animate each with `with self.beat(id):` there, "
             "or remove the sentence from the YAML") from None

@@ -1,0 +1,84 @@
+"""The whole lesson from its script, as one library call: check, narrate, draw, mux, page, clips.
+
+The command line, the tests, the benchmark and a live preview all render through `render_lesson`.
+Every input is checked before anything is voiced or drawn. The narration is levelled and encoded
+in a thread while the scenes are drawn: the drawing needs only the timings.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from audio import NarrationReport, build_narration
+from common.paths import BuildPaths
+from player.clip_plan import Clip
+from player.clips import build_clips
+from player.page import build_player
+from transcript import Script
+from transcript.manifest import Manifest
+from video.audio_track import narration_aac
+from video.pipeline import BeatJob, mux_lesson, render_beats_needed
+from video.script_check import check_script
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    manifest: Manifest
+    narration: NarrationReport
+    beats: tuple[BeatJob, ...]
+    video: Path
+    page: Path
+    clips: tuple[Clip, ...]
+    seconds: float  # wall-clock time of the render
+
+    @property
+    def drawn(self) -> list[str]:
+        """Sentence ids of the beats drawn this time (not taken from the cache)."""
+        return [j.sentence_id for j in self.beats if not j.cached]
+
+
+def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default",
+                  voice: str | None = None, recordings: Path | None = None,
+                  jobs: int | None = None, progress: Progress = print) -> RenderResult:
+    """Render everything `script` makes into `build`; only what changed is made again.
+
+    Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
+    before any work where they can be found up front.
+    """
+    start = time.perf_counter()
+    check_script(script, build.cache)
+    progress("[1/4] narration")
+    timed: Future = Future()
+
+    def narrate() -> tuple[Manifest, NarrationReport, Path]:
+        manifest, report = build_narration(script, build, voice=voice, recordings=recordings,
+                                           progress=lambda _line: None, on_timed=timed.set_result)
+        return manifest, report, narration_aac(build.narration, build.cache)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        narration = pool.submit(narrate)
+        wait([timed, narration], return_when=FIRST_COMPLETED)
+        if not timed.done():
+            narration.result()  # it failed before the timings were known: raise its error
+        progress(f"[2/4] video ({quality})")
+        beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
+                                    progress=lambda line: progress("      " + line))
+        manifest, report, aac = narration.result()
+    for note in report.notes:
+        progress(f"      note: {note}")
+    progress(f"      narration: {report.voice}, synthesised {report.synthesized}, cached "
+             f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
+             f"{report.loudness['integrated_lufs']:.1f} LUFS")
+    video = mux_lesson(beats, aac, build.video)
+    progress("[3/4] player page")
+    page = build_player(manifest, build)
+    progress("[4/4] clips")
+    clips = build_clips(manifest, build, posters={j.sentence_id: j.poster for j in beats})
+    return RenderResult(manifest, report, tuple(beats), video, page, tuple(clips),
+                        time.perf_counter() - start)
