@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -32,15 +33,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve and watch until Ctrl+C."""
-    from player.preview_server import PreviewStatus, make_live_server
+    from player.preview_server import PreviewStatus, make_live_server, version_folder
 
     build = paths(args)
-    build.root.mkdir(parents=True, exist_ok=True)
     status = PreviewStatus()
     try:
         server = make_live_server(build, status, args.port)
     except OSError as e:
-        raise SystemExit(f"render.py preview: cannot listen on 127.0.0.1:{args.port}: {e.strerror}; "
+        raise SystemExit(f"render.py preview: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
     preview = Preview(args, build, status)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in the background
@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"preview: http://{host}:{port}/ serving {build.root}, watching {args.lesson.name}, "
           f"scenes/, attention/{', ' + str(args.recordings) if args.recordings else ''} "
           f"({args.quality} quality; Ctrl+C to stop)", flush=True)
+    versions = version_folder(build, 0).parent  # the pages' versions: this run's alone
+    shutil.rmtree(versions, ignore_errors=True)
     try:
         preview.start()
         server.serve_forever()
@@ -57,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         preview.stop()
         server.server_close()
+        shutil.rmtree(versions, ignore_errors=True)
     return 0
 
 
