@@ -173,6 +173,22 @@ def section(results: dict, voice: str) -> str:
         worst = max(r["runs"], key=lambda run: run["total"])
         lines.append(f"| {q} | {worst['scene']} | {worst['total']:.2f} | "
                      + " | ".join(f"{worst['stages'][s]:.2f}" for s in STAGES) + " |")
+    lines += ["", "Reading:", ""]
+    for q, r in results.items():
+        worst = max(r["runs"], key=lambda run: run["total"])
+        st = worst["stages"]
+        live = st["watch"] + st["page"] + st["browser"]
+        lines.append(
+            f"- {q}: in the worst case drawing took {st['drawing']:.1f} s of {worst['total']:.1f} s "
+            f"({worst['drawn']} beats of {worst['scene']}), the narration (voice "
+            f"{st['voice']:.1f} s, then levelling and the AAC encode {st['levelling']:.1f} s beside "
+            f"the drawing) most of the rest; noticing the save, writing the page and the page "
+            f"swapping the video in took {live:.2f} s together.")
+    lines.append(
+        "- An edit of a scene's first sentence draws every beat of that scene again: a later "
+        "beat's cache key holds the timing of the beats before it, since they set up its picture. "
+        "Keying a beat by the scene's state at its start instead (none of the scenes has "
+        "time-dependent updaters) would leave one beat to draw per edit.")
     return "\n".join(lines + ["", END]) + "\n"
 
 
