@@ -41,21 +41,30 @@ def attend(
     w_v: np.ndarray,
     *,
     causal: bool = False,
+    scaled: bool = True,
+    temperature: float = 1.0,
 ) -> AttentionResult:
-    """One head of attention over `x`, (n, d_model) or (batch, n, d_model)."""
+    """One head of attention over `x`, (n, d_model) or (batch, n, d_model).
+
+    `scaled=False` leaves out the ÷√d_k, and `temperature` divides the scores inside the softmax
+    only (the scores kept are QKᵀ/√d_k): the two knobs a learner turns in the player.
+    """
     x = np.asarray(x, dtype=float)
     w_q, w_k, w_v = (np.asarray(w, dtype=float) for w in (w_q, w_k, w_v))
     _check_shapes(x, w_q, w_k, w_v)
+    if not (np.isfinite(temperature) and temperature > 0):
+        raise ValueError(f"temperature must be a positive number, got {temperature!r}")
 
     q = x @ w_q  # (..., n, d_k)
     k = x @ w_k  # (..., n, d_k)
     v = x @ w_v  # (..., n, d_v)
-    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(w_q.shape[-1])  # (..., n, n)
+    scale = np.sqrt(w_q.shape[-1]) if scaled else 1.0
+    scores = q @ np.swapaxes(k, -1, -2) / scale  # (..., n, n)
     if causal:
         n = x.shape[-2]
         future = np.triu(np.ones((n, n), dtype=bool), k=1)  # (n, n) key after query
         scores = np.where(future, -np.inf, scores)
-    weights = softmax(scores)  # (..., n, n); exp(-inf) is exactly 0
+    weights = softmax(scores / temperature)  # (..., n, n); exp(-inf) is exactly 0
     output = weights @ v  # (..., n, d_v)
     return AttentionResult(*(_frozen(a) for a in (q, k, v, scores, weights, output)))
 

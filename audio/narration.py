@@ -115,7 +115,8 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     report.mix = build_paths.cache / "narration-mix.wav"
     atomic_write_bytes(report.mix, wav_bytes(track))
 
-    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE)
+    timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
+                           s.step)
              for s, p in zip(sentences, placements)]
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from player.assets import ASSET_DIR
 from player.clip_plan import Clip
 from player.data import cue_data, lines_in, paragraphs
+from player.explore import explore_page_data
 from player.html import clock
 from player.templating import macro, render
 from transcript.manifest import Manifest
@@ -18,7 +19,8 @@ def clip_page_html(manifest: Manifest, clip: Clip) -> str:
     """The clip with its captions and its part of the transcript, made to sit in an iframe."""
     return render("clip.html", manifest=manifest, clip=clip, assets=ASSETS_FROM_CLIPS,
                   paragraphs=paragraphs(lines_in(manifest, clip.span)),
-                  cue_data=cue_data(manifest, clip.span))
+                  cue_data=cue_data(manifest, clip.span),
+                  explore_data=explore_page_data(manifest, clip.span))
 
 
 def iframe_snippet(manifest: Manifest, clip: Clip) -> str:

@@ -8,6 +8,7 @@ from common.files import atomic_write_text
 from common.paths import BuildPaths
 from player.assets import ASSET_DIR, install_assets
 from player.data import cue_data, lines_in, paragraphs, whole
+from player.explore import explore_page_data
 from player.html import minutes
 from player.templating import render
 from transcript.captions import captions_vtt, chapters_vtt
@@ -28,7 +29,7 @@ def player_html(manifest: Manifest, video: str = "lesson.mp4", captions: str = "
         chapters_src=chapters, course_parts=course_line(manifest).split(" · "),
         paragraphs=paragraphs(lines_in(manifest, whole(manifest))),
         chapters=[(sc.title, manifest.scene_span(sc.id).start) for sc in manifest.scenes],
-        cue_data=cue_data(manifest))
+        cue_data=cue_data(manifest), explore_data=explore_page_data(manifest))
 
 
 def ensure_tracks(manifest: Manifest, build_paths: BuildPaths) -> None:

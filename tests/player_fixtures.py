@@ -41,7 +41,7 @@ def timed_manifest(texts: dict[str, str] | None = None) -> Manifest:
         beat = beat_frames(i)
         text = (texts or {}).get(s.id, s.text)
         sentences.append(TimedSentence(s.id, s.paragraph, s.scene, text, frame / GRID_FPS,
-                                       (frame + beat - 5) / GRID_FPS))
+                                       (frame + beat - 5) / GRID_FPS, s.step))
         frame += beat
     return new_manifest(script, sentences, frame / GRID_FPS, "narration.wav", {})
 

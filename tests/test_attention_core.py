@@ -98,3 +98,18 @@ def test_shape_errors_name_both_shapes(shapes, names):
         attend(*arrays)
     for name in names:
         assert name in str(e.value)
+
+
+def test_unscaled_and_tempered_scores_follow_their_definitions():
+    rng = np.random.default_rng(11)
+    x = rng.normal(size=(4, 5))
+    w_q, w_k, w_v = (rng.normal(size=(5, 3)) for _ in range(3))
+    plain = attend(x, w_q, w_k, w_v)
+    raw = attend(x, w_q, w_k, w_v, scaled=False, temperature=0.5)
+    dot = (x @ w_q) @ (x @ w_k).T
+    np.testing.assert_allclose(raw.scores, dot, atol=1e-12)
+    np.testing.assert_allclose(plain.scores, dot / math.sqrt(3), atol=1e-12)
+    e = np.exp(2 * dot - np.max(2 * dot, axis=1, keepdims=True))
+    np.testing.assert_allclose(raw.weights, e / e.sum(axis=1, keepdims=True), atol=1e-12)
+    with pytest.raises(ValueError, match="temperature"):
+        attend(x, w_q, w_k, w_v, temperature=0.0)

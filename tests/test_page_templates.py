@@ -107,7 +107,8 @@ def test_player_shows_every_field_as_text(pages):
     m, _, page, _, _ = pages
     doc = Elements(page)
     c = m.course
-    assert doc.find("b") == [] and len(doc.find("script")) == 2  # the data and player.js
+    # the cue and explore data, player.js, attention.js and explore.js
+    assert doc.find("b") == [] and len(doc.find("script")) == 5
     assert doc.one("title").text == f"{m.title} · {c.title}"
     assert doc.one("meta", name="description").attrs["content"] == m.tagline
     assert doc.one("h1", "lesson-title").text == m.title
@@ -126,7 +127,7 @@ def test_every_clip_page_shows_every_field_as_text(pages):
     m, clips, _, clip_pages, _ = pages
     for clip, page in zip(clips, clip_pages):
         doc = Elements(page)
-        assert doc.find("b") == [] and len(doc.find("script")) == 2
+        assert doc.find("b") == [] and len(doc.find("script")) == 5
         assert doc.one("title").text == f"{clip.title} · {m.title}"
         assert doc.one("h1", "clip-title").text == f"{clip.title} from {m.title}"
         assert doc.one("a", target="_top").attrs["href"] == f"../index.html#s={clip.first}"

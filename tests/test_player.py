@@ -230,7 +230,8 @@ def test_text_from_the_script_is_escaped(tmp_path, page_factory):
     page.wait_for_selector("#s-key-contains")
     assert page.inner_text("#s-key-contains") == EVIL
     assert page.evaluate("() => document.querySelectorAll('.transcript script, .transcript b').length") == 0
-    assert page.evaluate("() => document.querySelectorAll('script').length") == 2  # data + player.js
+    # the cue and explore data, player.js, attention.js and explore.js
+    assert page.evaluate("() => document.querySelectorAll('script').length") == 5
     page.click("#s-key-contains")
     wait_current(page, "key-contains")
     assert dialogs == []

@@ -148,3 +148,34 @@ def test_broken_yaml_points_at_the_line(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(TranscriptError, match="does not exist"):
         load_script(tmp_path / "nope.yaml")
+
+
+def test_each_beat_names_the_step_it_shows():
+    script = load_script()
+    steps = {s.id: s.step for s in script.sentences}
+    assert steps["take-the-phrase"] == "embeddings"
+    assert steps["raw-scores-no-ceiling"] == "scores"
+    assert steps["weights-for-fluffy-and-blue"] == "softmax"
+    assert steps["because-it-got-to-ask"] == "all-at-once"
+
+
+def test_unknown_step_names_the_line_and_the_steps(tmp_path):
+    p = write_variant(tmp_path, "    step: softmax", "    step: squash")
+    err = expect_error(p, line_of(p, "step: squash"), "unknown step 'squash'")
+    assert "embeddings, qkv, scores, softmax, weighted-sum, formula, all-at-once" in str(err)
+
+
+def test_missing_step(tmp_path):
+    p = write_variant(tmp_path, "    step: softmax\n", "")
+    expect_error(p, line_of(p, "- scene: softmax"), "has no 'step'")
+
+
+def test_a_sentence_can_name_its_own_step(tmp_path):
+    p = write_variant(tmp_path, "      - id: behave-like-percentages\n",
+                      "      - id: behave-like-percentages\n        step: softmax\n")
+    steps = {s.id: s.step for s in load_script(p).sentences}
+    assert steps["behave-like-percentages"] == "softmax"
+    assert steps["raw-scores-no-ceiling"] == "scores"
+    q = write_variant(tmp_path, "      - id: behave-like-percentages\n",
+                      "      - id: behave-like-percentages\n        step: 7\n")
+    expect_error(q, line_of(q, "step: 7"), "must be text")

@@ -13,6 +13,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from attention import Lesson, lesson
+from attention.steps import STEPS
 from common.settings import VOICES
 from transcript.script import Course, Link, Paragraph, Script, Sentence
 from transcript.spoken import KINDS, PLACEHOLDER, fill
@@ -128,15 +129,16 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
 
     paragraphs, seen_ids, seen_scenes = [], {}, {}
     for p_index, p_node in enumerate(r.sequence(top["paragraphs"], "paragraphs")):
-        p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "sentences"))
+        p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "step", "sentences"))
         scene = r.kebab(p["scene"], "scene")
+        step = _step(r, p["step"], f"the step of scene {scene!r}")
         if scene in seen_scenes:
             raise r.error(p["scene"], f"scene {scene!r} is used by two paragraphs "
                           f"(first at line {seen_scenes[scene]})", "give each paragraph its own scene")
         seen_scenes[scene] = p["scene"].start_mark.line + 1
         sentences = []
         for s_node in r.sequence(p["sentences"], f"the sentences of scene {scene!r}"):
-            s = r.mapping(s_node, "a sentence", ("id", "text"))
+            s = r.mapping(s_node, "a sentence", ("id", "text"), ("step",))
             sid = r.kebab(s["id"], "sentence id")
             line = s["id"].start_mark.line + 1
             if sid in seen_ids:
@@ -145,8 +147,9 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
             seen_ids[sid] = line
             template = r.text(s["text"], f"the text of sentence {sid!r}")
             _check_placeholders(r, s["text"], template, core)
+            beat_step = _step(r, s["step"], f"the step of sentence {sid!r}") if "step" in s else step
             sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
-                                      paragraph=p_index, scene=scene, line=line))
+                                      paragraph=p_index, scene=scene, line=line, step=beat_step))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
                                     sentences=tuple(sentences), line=seen_scenes[scene]))
     return Script(path=path, title=r.text(top["title"], "title"),
@@ -166,6 +169,14 @@ def _course(r: _Reader, node: Node) -> Course:
         raise r.error(c["stop"], f"stop {stop} is outside 1..{stops}",
                       "set course.stop to this lesson's place in the course")
     return Course(r.text(c["title"], "course.title"), stop, stops, links["before"], links["next"])
+
+
+def _step(r: _Reader, node: Node, what: str) -> str:
+    """Which step of attention a beat shows: one of attention.steps.STEPS."""
+    value = r.text(node, what)
+    if value not in STEPS:
+        raise r.error(node, f"unknown step {value!r} in {what}", f"use one of: {', '.join(STEPS)}")
+    return value
 
 
 def _check_placeholders(r: _Reader, node: Node, template: str, core: Lesson) -> None:

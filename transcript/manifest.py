@@ -26,6 +26,7 @@ class TimedSentence:
     text: str
     start: float  # seconds, on the 1/GRID_FPS grid
     end: float  # seconds, where the speech ends (before the pause)
+    step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ class Sentence:
     paragraph: int  # 0-based
     scene: str
     line: int  # 1-based line of the sentence in the YAML, for error messages
+    step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
 
 
 @dataclass(frozen=True)
