@@ -111,9 +111,17 @@
     for (const element of Array.from(document.body.children)) {
       if (element !== line && element !== me) element.remove();
     }
+    for (const link of doc.head.querySelectorAll('link[rel="stylesheet"]')) {
+      const href = link.getAttribute("href");
+      if (!document.head.querySelector('link[rel="stylesheet"][href="' + CSS.escape(href) + '"]')) {
+        document.head.appendChild(document.importNode(link, true)); // the first lesson after a waiting page
+      }
+    }
     for (const element of Array.from(doc.body.children)) {
       if (element.tagName === "SCRIPT" && element.hasAttribute("src")) continue; // run below
-      document.body.insertBefore(document.importNode(element, true), me);
+      const copy = document.importNode(element, true);
+      for (const script of copy.querySelectorAll("script[src]")) script.remove();
+      document.body.insertBefore(copy, me);
     }
     document.getElementById("preview-video-slot").replaceWith(fresh);
     document.title = doc.title;
