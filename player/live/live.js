@@ -125,6 +125,7 @@
     }
     document.getElementById("preview-video-slot").replaceWith(fresh);
     document.title = doc.title;
+    document.body.className = doc.body.className; // the page's layout hangs on it
     if (old) {
       for (const source of old.querySelectorAll("source")) source.remove();
       old.removeAttribute("src");
