@@ -1,4 +1,4 @@
-"""Render the attention lesson: narration, video, player page and course clips.
+"""Render the attention lesson: narration, video, player page, course clips and SCORM package.
 
 `python render.py render` does everything; the other subcommands do one part each.
 """
@@ -12,18 +12,19 @@ import os
 import signal
 import sys
 
-from cli.options import add_common, paths
+from cli.options import add_common, paths, publish_settings
 from common.lock import BuildBusy, build_lock
 from common.media import MediaError
 from common.paths import NotBuilt
 
 SUBCOMMANDS = {  # name -> (module, help)
-    "render": ("cli.render_all", "everything: narration, video, player page and clips"),
+    "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
     "audio": ("cli.audio", "narration track, build/lesson.json, captions and chapters"),
     "video": ("cli.video", "the lesson video build/lesson.mp4 (or one scene)"),
     "still": ("cli.still", "a PNG of one beat's last frame"),
     "player": ("cli.player", "the interactive player build/index.html"),
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
+    "package": ("cli.package", "the SCORM 1.2 package build/lesson-scorm12.zip for learning platforms"),
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
     "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
 }
@@ -41,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
         p.set_defaults(run=module.run)
     args = parser.parse_args(argv)
     name = f"render.py {args.command}"
+    if "base_url" in vars(args):  # checked before the build folder is even created
+        publish_settings(args, args.command)
     # A plain `kill` unwinds like Ctrl-C: every half-written output is removed on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:

@@ -23,7 +23,7 @@ from audio.voices import VoiceError, get_voice, wav_bytes
 from common.files import atomic_write_bytes, atomic_write_text
 from common.paths import BuildPaths
 from common.settings import VOICES
-from transcript.captions import captions_vtt, chapters_vtt
+from transcript.captions import captions_srt, captions_vtt, chapters_vtt
 from transcript.manifest import Manifest, TimedSentence, new_manifest, write_manifest
 from transcript.script import Script
 
@@ -136,5 +136,6 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                             report.loudness)
     write_manifest(manifest, build_paths.manifest)
     atomic_write_text(build_paths.captions, captions_vtt(manifest))
+    atomic_write_text(build_paths.captions_srt, captions_srt(manifest))
     atomic_write_text(build_paths.chapters, chapters_vtt(manifest))
     return manifest, report

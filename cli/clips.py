@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cli.options import BuildPaths, paths
+from cli.options import BuildPaths, add_publish, paths, publish_settings
 from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from transcript.manifest import Manifest, read_manifest
@@ -16,10 +16,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="first sentence id of a range clip (default: a clip per scene)")
     parser.add_argument("--to", dest="last", metavar="ID", default=None,
                         help="last sentence id of the range (default: the --from sentence)")
+    add_publish(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the range against the manifest before any work, then cut and write the gallery."""
+    publish = publish_settings(args, "clips")
     build = paths(args)
     if args.last and not args.first:
         raise SystemExit("render.py clips: --to needs --from (the range's first sentence id)")
@@ -29,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
         if args.first:
             ranges = [(args.first, args.last or args.first)]
             check_range(manifest, *ranges[0])
-        clips = build_clips(manifest, build, ranges, posters=_drawn_posters(manifest, build, args.quality))
+        clips = build_clips(manifest, build, ranges, posters=drawn_posters(manifest, build, args.quality),
+                            publish=publish)
     except (ClipError, FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py clips: {e}") from None
     for clip in clips:
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _drawn_posters(manifest: Manifest, build: BuildPaths, quality: str) -> dict[str, Path]:
+def drawn_posters(manifest: Manifest, build: BuildPaths, quality: str) -> dict[str, Path]:
     """Last frames of the beats in the cache at `quality`, by sentence id; clips whose beat has
     none (or another size than the lesson video) get a poster decoded from the video instead."""
     from video.pipeline import plan

@@ -10,6 +10,7 @@ from pathlib import Path
 from common.files import temp_path
 from common.paths import DEFAULT_BUILD, DEFAULT_LESSON, BuildPaths
 from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES
+from player.publish import Publish, PublishError, publish
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -54,3 +55,21 @@ def paths(args: argparse.Namespace) -> BuildPaths:
         raise SystemExit(f"{command}: --build {root} cannot be written ({e.strerror or e}); "
                          "give a folder you can write to, or fix its permissions") from None
     return BuildPaths(root)
+
+
+def add_publish(parser: argparse.ArgumentParser) -> None:
+    """Options for pages that others embed: where the build is published, who may embed it."""
+    parser.add_argument("--base-url", default=None, metavar="URL",
+                        help="address the build folder is served at, for absolute oEmbed and "
+                             "link-preview addresses (default: relative to the lesson folder)")
+    parser.add_argument("--allow-origin", action="append", default=None, metavar="ORIGIN",
+                        help="a parent page origin (https://lms.example.org) the embed API talks to; "
+                             "repeat for several; '*' for any (default: the build's own origin only)")
+
+
+def publish_settings(args: argparse.Namespace, command: str) -> Publish:
+    """The checked --base-url and --allow-origin; one line naming the bad one, before any work."""
+    try:
+        return publish(args.base_url, args.allow_origin)
+    except PublishError as e:
+        raise SystemExit(f"render.py {command}: {e}") from None

@@ -1,18 +1,19 @@
-"""Subcommand 'render': the whole lesson — narration, video, player page and clips — in one go.
+"""Subcommand 'render': the whole lesson — narration, video, player page, clips and SCORM package.
 
-Every input (the lesson YAML against the scenes, recorded takes, clip ranges) is checked before
-anything renders.
+Every input (the lesson YAML against the scenes, recorded takes, --base-url, --allow-origin) is
+checked before anything renders.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from cli.options import paths
+from cli.options import add_publish, paths, publish_settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Nothing beyond the common options."""
+    """Where the build is published and who may embed it."""
+    add_publish(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,11 +24,12 @@ def run(args: argparse.Namespace) -> int:
     from transcript import TranscriptError, load_script
     from video.script_check import ScriptSceneError
 
+    publish = publish_settings(args, "render")
     build = paths(args)
     try:
         script = load_script(args.lesson)
         result = render_lesson(script, build, quality=args.quality, voice=args.voice,
-                               recordings=args.recordings, jobs=args.jobs)
+                               recordings=args.recordings, jobs=args.jobs, publish=publish)
     except (TranscriptError, ScriptSceneError, SceneRegistryError, RecordingError, VoiceError,
             ClipError) as e:
         raise SystemExit(f"render.py render: {e}") from None
@@ -35,5 +37,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"  video   {result.video}")
     print(f"  player  {result.page}")
     print(f"  clips   {build.clips / 'index.html'} ({len(result.clips)} clips)")
+    print(f"  SCORM   {result.package}")
     print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
     return 0

@@ -39,6 +39,10 @@ class BuildPaths:
         return self.root / "captions.vtt"
 
     @property
+    def captions_srt(self) -> Path:
+        return self.root / "captions.srt"
+
+    @property
     def chapters(self) -> Path:
         return self.root / "chapters.vtt"
 
@@ -49,6 +53,18 @@ class BuildPaths:
     @property
     def player(self) -> Path:
         return self.root / "index.html"
+
+    @property
+    def poster(self) -> Path:
+        return self.root / "poster.jpg"
+
+    @property
+    def oembed(self) -> Path:
+        return self.root / "lesson.oembed.json"
+
+    @property
+    def scorm(self) -> Path:
+        return self.root / "lesson-scorm12.zip"
 
     @property
     def clips(self) -> Path:

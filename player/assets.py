@@ -8,7 +8,8 @@ from pathlib import Path
 from common.files import atomic_write_bytes
 
 ASSET_DIR = "player"  # under the build folder
-NAMES = ("player.js", "player.css", "gallery.js", "attention.js", "explore.js", "explore.css")
+NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
+         "attention.js", "explore.js", "explore.css")
 
 
 def install_assets(build_root: Path) -> Path:

@@ -21,8 +21,10 @@ from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths, NotBuilt
 from player.assets import install_assets
 from player.clip_plan import RANGE_JOIN, Clip, ClipError, plan, range_clip
-from player.embed import clip_page_html, gallery_html
-from transcript.captions import captions_vtt
+from player.embed import clip_page_html, clip_shared, gallery_html
+from player.publish import Publish
+from player.share import embed_config, oembed_json
+from transcript.captions import captions_srt, captions_vtt
 from transcript.manifest import Manifest, Span
 from video import cut as cut_module
 from video.cut import cut, packet_digests, poster
@@ -94,7 +96,7 @@ def _make(build_paths: BuildPaths, stale: list[tuple[Clip, str]], posters: Mappi
             atomic_write_text(_stamp(build_paths, clip), key)
 
 
-def _image_size(path: Path) -> tuple[int, int] | None:
+def image_size(path: Path) -> tuple[int, int] | None:
     """An image's width and height (from its header), None if it is missing or unreadable."""
     try:
         with Image.open(path) as image:
@@ -137,12 +139,14 @@ def _read_lesson(build_paths: BuildPaths) -> LessonMedia:
 
 def build_clips(manifest: Manifest, build_paths: BuildPaths,
                 ranges: Sequence[tuple[str, str]] | None = None,
-                posters: Mapping[str, Path] | None = None) -> list[Clip]:
+                posters: Mapping[str, Path] | None = None,
+                publish: Publish = Publish()) -> list[Clip]:
     """Make the clips (every scene by default, else the given sentence ranges) and the gallery.
 
     `posters` maps sentence ids to JPEGs of their beats' last frames, as drawn for this lesson
-    video; those not of the video's size are ignored. Every range is checked before anything is
-    written.
+    video; those not of the video's size are ignored. `publish` gives the addresses in the
+    oEmbed JSON, link previews and snippets, and the parent origins the pages' host-page API
+    talks to. Every range is checked before anything is written.
     """
     clips = plan(manifest, ranges)
     if not build_paths.video.exists():
@@ -151,13 +155,19 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
     install_assets(build_paths.root)
     keys = {clip.id: _clip_key(lesson.packets(clip.span), lesson.samples(clip.span)) for clip in clips}
-    drawn = {sid: path for sid, path in (posters or {}).items() if _image_size(path) == lesson.size}
+    drawn = {sid: path for sid, path in (posters or {}).items() if image_size(path) == lesson.size}
     _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])],
           drawn)
     for clip in clips:
         os.utime(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
         atomic_write_text(clip.file(build_paths.clips, ".vtt"), captions_vtt(manifest, clip.span))
-        atomic_write_text(clip.file(build_paths.clips, ".html"), clip_page_html(manifest, clip))
+        atomic_write_text(clip.file(build_paths.clips, ".srt"), captions_srt(manifest, clip.span))
+        atomic_write_text(clip.file(build_paths.clips, ".html"),
+                          clip_page_html(manifest, clip, publish, lesson.size,
+                                         embed_config(manifest, publish)))
+        atomic_write_text(clip.file(build_paths.clips, ".oembed.json"),
+                          oembed_json(clip_shared(manifest, clip, lesson.size), publish,
+                                      manifest.course.title))
     listed = existing_clips(manifest, build_paths.clips, build_paths.video)
-    atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed))
+    atomic_write_text(build_paths.clips / "index.html", gallery_html(manifest, listed, publish))
     return clips

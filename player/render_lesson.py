@@ -1,4 +1,5 @@
-"""The whole lesson from its script, as one library call: check, narrate, draw, mux, page, clips.
+"""The whole lesson from its script, as one library call: check, narrate, draw, mux, page, clips,
+SCORM package.
 
 The command line, the tests, the benchmark and a live preview all render through `render_lesson`.
 Every input is checked before anything is voiced or drawn. The narration is levelled and encoded
@@ -16,8 +17,10 @@ from typing import Callable
 from audio import NarrationReport, build_narration
 from common.paths import BuildPaths
 from player.clip_plan import Clip
-from player.clips import build_clips
+from player.clips import build_clips, existing_clips
 from player.page import build_player
+from player.publish import Publish
+from player.scorm import build_package
 from transcript import Script
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
@@ -36,6 +39,7 @@ class RenderResult:
     page: Path
     clips: tuple[Clip, ...]
     seconds: float  # wall-clock time of the render
+    package: Path  # the SCORM 1.2 zip
 
     @property
     def drawn(self) -> list[str]:
@@ -45,15 +49,17 @@ class RenderResult:
 
 def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default",
                   voice: str | None = None, recordings: Path | None = None,
-                  jobs: int | None = None, progress: Progress = print) -> RenderResult:
-    """Render everything `script` makes into `build`; only what changed is made again.
+                  jobs: int | None = None, progress: Progress = print,
+                  publish: Publish = Publish()) -> RenderResult:
+    """Render everything `script` makes into `build`; only what changed is made again. `publish`
+    is where the build will be served and which course pages may embed it.
 
     Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
     before any work where they can be found up front.
     """
     start = time.perf_counter()
     check_script(script, build.cache)
-    progress("[1/4] narration")
+    progress("[1/5] narration")
     timed: Future = Future()
 
     def narrate() -> tuple[Manifest, NarrationReport, Path]:
@@ -66,7 +72,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         wait([timed, narration], return_when=FIRST_COMPLETED)
         if not timed.done():
             narration.result()  # it failed before the timings were known: raise its error
-        progress(f"[2/4] video ({quality})")
+        progress(f"[2/5] video ({quality})")
         beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                     progress=lambda line: progress("      " + line))
         manifest, report, aac = narration.result()
@@ -76,9 +82,12 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
              f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
              f"{report.loudness['integrated_lufs']:.1f} LUFS")
     video = mux_lesson(beats, aac, build.video)
-    progress("[3/4] player page")
-    page = build_player(manifest, build)
-    progress("[4/4] clips")
-    clips = build_clips(manifest, build, posters={j.sentence_id: j.poster for j in beats})
+    drawn = {j.sentence_id: j.poster for j in beats}
+    progress("[3/5] player page")
+    page = build_player(manifest, build, publish, drawn)
+    progress("[4/5] clips")
+    clips = build_clips(manifest, build, posters=drawn, publish=publish)
+    progress("[5/5] SCORM package")
+    package = build_package(manifest, build, existing_clips(manifest, build.clips, build.video))
     return RenderResult(manifest, report, tuple(beats), video, page, tuple(clips),
-                        time.perf_counter() - start)
+                        time.perf_counter() - start, package)

@@ -4,6 +4,7 @@ and a local server. Imported by tests/test_player*.py and tests/test_clips*.py (
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -126,3 +127,12 @@ def with_text(manifest: Manifest, sentence_id: str, text: str) -> Manifest:
     """The manifest with one sentence's text replaced."""
     return dataclasses.replace(manifest, sentences=tuple(
         dataclasses.replace(s, text=text) if s.id == sentence_id else s for s in manifest.sentences))
+
+
+def copied_build(shared: BuildPaths, root: Path) -> BuildPaths:
+    """A build folder of its own with copies (times kept) of the shared lesson's files."""
+    build = BuildPaths(root)
+    build.root.mkdir()
+    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
+        shutil.copy2(shared.root / name, build.root / name)
+    return build

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import wave
 
 import pytest
 
 import render
-from cli.options import BuildPaths
 from common.paths import NotBuilt
 from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from player.embed import iframe_snippet, video_snippet
-from player_fixtures import SCREENSHOTS, browser, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
 from transcript.captions import parse_vtt
 
 RANGE = ("creature-is-ambiguous", "three-small-vectors")
@@ -41,7 +39,7 @@ def test_every_scene_and_the_range_has_its_files(clips):
     manifest, build, made = clips
     assert [c.id for c in made] == [sc.id for sc in manifest.scenes] + ["--".join(RANGE)]
     for clip in made:
-        for suffix in (".mp4", ".vtt", ".jpg", ".html"):
+        for suffix in (".mp4", ".vtt", ".srt", ".jpg", ".html", ".oembed.json"):
             assert (build.clips / f"{clip.id}{suffix}").stat().st_size > 0
         assert (build.clips / f"{clip.id}.jpg").read_bytes()[:2] == b"\xff\xd8"  # a JPEG
     assert not list(build.clips.glob(".*"))  # no temporary files left behind
@@ -152,15 +150,6 @@ def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
     finally:
         server.shutdown()
         server.server_close()
-
-
-def copied_build(shared: BuildPaths, root) -> BuildPaths:
-    """A build folder of its own with copies (times kept) of the shared lesson's files."""
-    build = BuildPaths(root)
-    build.root.mkdir()
-    for name in ("lesson.json", "lesson.mp4", "narration.wav"):
-        shutil.copy2(shared.root / name, build.root / name)
-    return build
 
 
 def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_path):

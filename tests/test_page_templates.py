@@ -95,6 +95,11 @@ def sentences_shown(doc: Elements) -> list[tuple[str, str]]:
     return [(e.attrs["data-sentence"], e.text) for e in doc.find("span", "sentence")]
 
 
+def scripts(doc: Elements) -> list[str]:
+    """A page's script elements: the id of a data block, the file name of a script."""
+    return [e.attrs.get("id") or e.attrs["src"].rpartition("/")[2] for e in doc.find("script")]
+
+
 def check_data_block(doc: Elements, raw: str, data: dict) -> None:
     """The JSON block holds exactly the cue data, and nothing in it can end it or break a script."""
     block = doc.one("script", id="lesson-data")
@@ -107,9 +112,12 @@ def test_player_shows_every_field_as_text(pages):
     m, _, page, _, _ = pages
     doc = Elements(page)
     c = m.course
-    # the cue and explore data, player.js, attention.js and explore.js
-    assert doc.find("b") == [] and len(doc.find("script")) == 5
+    assert doc.find("b") == [] and scripts(doc) == [
+        "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
+        "scorm.js", "attention.js", "explore.js"]
     assert doc.one("title").text == f"{m.title} · {c.title}"
+    assert doc.one("meta", property="og:title").attrs["content"] == m.title
+    assert doc.one("meta", property="og:description").attrs["content"] == m.tagline
     assert doc.one("meta", name="description").attrs["content"] == m.tagline
     assert doc.one("h1", "lesson-title").text == m.title
     assert doc.one("p", "tagline").text == m.tagline
@@ -127,8 +135,11 @@ def test_every_clip_page_shows_every_field_as_text(pages):
     m, clips, _, clip_pages, _ = pages
     for clip, page in zip(clips, clip_pages):
         doc = Elements(page)
-        assert doc.find("b") == [] and len(doc.find("script")) == 5
+        assert doc.find("b") == [] and scripts(doc) == [
+            "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
+            "attention.js", "explore.js"]
         assert doc.one("title").text == f"{clip.title} · {m.title}"
+        assert doc.one("meta", property="og:title").attrs["content"] == f"{clip.title} · {m.title}"
         assert doc.one("h1", "clip-title").text == f"{clip.title} from {m.title}"
         assert doc.one("a", target="_top").attrs["href"] == f"../index.html#s={clip.first}"
         assert doc.one("video").attrs["aria-label"] == f"Clip: {clip.title}"

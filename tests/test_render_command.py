@@ -19,7 +19,8 @@ def test_render_makes_video_player_and_clips(tmp_path, capsys):
     finally:
         os.umask(umask)
     printed = capsys.readouterr().out
-    for part in ("[1/4] narration", "[2/4] video (low)", "scene 9 of 9", "[4/4] clips", "done in"):
+    for part in ("[1/5] narration", "[2/5] video (low)", "scene 9 of 9", "[4/5] clips",
+                 "[5/5] SCORM package", "done in"):
         assert part in printed
     manifest = json.loads((build / "lesson.json").read_text())
     assert (build / "lesson.mp4").stat().st_size > 100_000

@@ -150,6 +150,19 @@ def test_missing_file(tmp_path):
         load_script(tmp_path / "nope.yaml")
 
 
+def test_completion_threshold_and_poster_are_read_and_checked(tmp_path):
+    script = load_script()
+    assert 0 < script.completion_threshold <= 1
+    assert script.poster in {s.id for s in script.sentences}
+    p = write_variant(tmp_path, "completion_threshold: 0.9", "completion_threshold: 0.75")
+    assert load_script(p).completion_threshold == 0.75
+    for bad in ("90", "0", "'most'", "1.5"):
+        p = write_variant(tmp_path, "completion_threshold: 0.9", f"completion_threshold: {bad}")
+        expect_error(p, line_of(p, "completion_threshold:"), "completion_threshold", "e.g. 0.9")
+    p = write_variant(tmp_path, "poster: every-symbol-is-a-step", "poster: the-formula")
+    expect_error(p, line_of(p, "poster: the-formula"), "'the-formula'", "not a sentence id")
+
+
 def test_each_beat_names_the_step_it_shows():
     script = load_script()
     steps = {s.id: s.step for s in script.sentences}

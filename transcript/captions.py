@@ -1,4 +1,5 @@
-"""WebVTT captions (a cue per sentence, split into readable lines) and chapters (a cue per scene).
+"""WebVTT captions (a cue per sentence, split into readable lines) and chapters (a cue per scene),
+and the same caption cues as SubRip (SRT), the format Open edX and many players take.
 
 Both come from the timed manifest; with a `Span` they cover only that stretch, re-timed to start at 0,
 which is what a clip of part of the lesson needs.
@@ -129,6 +130,18 @@ def to_vtt(cues: list[Cue]) -> str:
     return "\n".join(blocks)
 
 
+def to_srt(cues: list[Cue]) -> str:
+    """Cues as a SubRip file: numbered from 1, times HH:MM:SS,mmm, plain text."""
+    blocks = [f"{n}\n{timestamp(c.start).replace('.', ',')} --> {timestamp(c.end).replace('.', ',')}\n"
+              f"{c.text}\n" for n, c in enumerate(cues, 1)]
+    return "\n".join(blocks)
+
+
+def captions_srt(manifest: Manifest, span: Span | None = None) -> str:
+    """The captions as SRT, the very cues of `captions_vtt`; with `span`, that stretch from 0."""
+    return to_srt(_clip(sentence_cues(manifest), span))
+
+
 def captions_vtt(manifest: Manifest, span: Span | None = None) -> str:
     """The captions as WebVTT; with `span`, only that stretch, re-timed to start at 0."""
     return to_vtt(_clip(sentence_cues(manifest), span))
@@ -158,4 +171,22 @@ def parse_vtt(text: str) -> list[Cue]:
         start = g[0] * 3600 + g[1] * 60 + g[2] + g[3] / 1000
         end = g[4] * 3600 + g[5] * 60 + g[6] + g[7] / 1000
         cues.append(Cue(cue_id, start, end, html.unescape("\n".join(lines[1:]))))
+    return cues
+
+
+_SRT_TIMING = re.compile(r"^(\d{2,}):(\d{2}):(\d{2}),(\d{3}) --> (\d{2,}):(\d{2}):(\d{2}),(\d{3})$")
+
+
+def parse_srt(text: str) -> list[Cue]:
+    """Read cues back from SRT text (ids are the cue numbers); raises ValueError if malformed."""
+    cues = []
+    for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n").strip()):
+        lines = block.split("\n")
+        m = _SRT_TIMING.match(lines[1]) if len(lines) > 1 and lines[0].isdigit() else None
+        if not m:
+            raise ValueError(f"SRT block {block[:40]!r} is not 'number, start --> end, text'")
+        g = [int(x) for x in m.groups()]
+        start = g[0] * 3600 + g[1] * 60 + g[2] + g[3] / 1000
+        end = g[4] * 3600 + g[5] * 60 + g[6] + g[7] / 1000
+        cues.append(Cue(lines[0], start, end, "\n".join(lines[2:])))
     return cues

@@ -69,6 +69,16 @@ class _Reader:
             raise self.error(node, f"{what} must be a whole number", f"write {what} as e.g. 7")
         return int(node.value)
 
+    def fraction(self, node: Node, what: str) -> float:
+        """A share above 0 and at most 1, written as a decimal (0.9 for 90%)."""
+        numeric = isinstance(node, ScalarNode) and node.tag in ("tag:yaml.org,2002:float",
+                                                                "tag:yaml.org,2002:int")
+        if not numeric or not 0 < float(node.value) <= 1:
+            raise self.error(node, f"{what} must be a share of the lesson above 0 and at most 1, "
+                             f"not {getattr(node, 'value', node)!r}",
+                             f"write {what} as a decimal, e.g. 0.9 for 90%")
+        return float(node.value)
+
     def sequence(self, node: Node, what: str) -> list[Node]:
         if not isinstance(node, SequenceNode) or not node.value:
             raise self.error(node, f"{what} must be a non-empty list",
@@ -119,7 +129,8 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
         raise TranscriptError(path, 1, "the lesson file is empty",
                               "start from transcript/lesson.yaml in the project")
     r = _Reader(path)
-    top = r.mapping(root, "the lesson", ("title", "tagline", "course", "paragraphs"), ("voice",))
+    top = r.mapping(root, "the lesson", ("title", "tagline", "course", "paragraphs"),
+                    ("voice", "poster", "completion_threshold"))
     course = _course(r, top["course"])
     voice = "piper"
     if "voice" in top:
@@ -152,9 +163,19 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
                                       paragraph=p_index, scene=scene, line=line, step=beat_step))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
                                     sentences=tuple(sentences), line=seen_scenes[scene]))
+    poster = paragraphs[0].sentences[0].id
+    if "poster" in top:
+        poster = r.text(top["poster"], "poster")
+        if poster not in seen_ids:
+            raise r.error(top["poster"], f"poster {poster!r} is not a sentence id of the lesson",
+                          f"name the sentence whose last frame shows what the lesson is, e.g. "
+                          f"{paragraphs[-1].sentences[0].id!r}")
+    threshold = 0.9
+    if "completion_threshold" in top:
+        threshold = r.fraction(top["completion_threshold"], "completion_threshold")
     return Script(path=path, title=r.text(top["title"], "title"),
                   tagline=r.text(top["tagline"], "tagline"), course=course, voice=voice,
-                  paragraphs=tuple(paragraphs))
+                  paragraphs=tuple(paragraphs), poster=poster, completion_threshold=threshold)
 
 
 def _course(r: _Reader, node: Node) -> Course:

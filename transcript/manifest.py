@@ -57,6 +57,8 @@ class Manifest:
     scenes: tuple[SceneInfo, ...]
     sentences: tuple[TimedSentence, ...]
     loudness: dict  # measured integrated LUFS, true peak, ...
+    poster: str = ""  # the sentence whose beat's last frame is the lesson's poster
+    completion_threshold: float = 0.9  # share watched for an LMS to record the lesson completed
 
     def sentence(self, sentence_id: str) -> TimedSentence:
         for s in self.sentences:
@@ -98,7 +100,8 @@ def new_manifest(script: Script, sentences: list[TimedSentence], duration: float
                  audio: str, loudness: dict) -> Manifest:
     scenes = tuple(SceneInfo(p.scene, p.title, i) for i, p in enumerate(script.paragraphs))
     return Manifest(script.title, script.tagline, script.course, GRID_FPS, duration, audio,
-                    scenes, tuple(sentences), loudness)
+                    scenes, tuple(sentences), loudness, script.poster or sentences[0].id,
+                    script.completion_threshold)
 
 
 def write_manifest(manifest: Manifest, path: Path) -> None:
@@ -134,4 +137,6 @@ def _manifest_from(data: dict) -> Manifest:
         scenes=tuple(SceneInfo(**s) for s in data["scenes"]),
         sentences=tuple(TimedSentence(**s) for s in data["sentences"]),
         loudness=data.get("loudness", {}),
+        poster=data.get("poster") or data["sentences"][0]["id"],
+        completion_threshold=data.get("completion_threshold", 0.9),
     )

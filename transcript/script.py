@@ -48,6 +48,8 @@ class Script:
     course: Course
     voice: str
     paragraphs: tuple[Paragraph, ...]
+    poster: str = ""  # the sentence whose beat's last frame is the lesson's poster ("": the first)
+    completion_threshold: float = 0.9  # share of the lesson watched for an LMS to record completion
 
     @property
     def sentences(self) -> tuple[Sentence, ...]:

@@ -1,4 +1,6 @@
-// The clip gallery: copy buttons for the embed snippets, and absolute addresses when served over HTTP.
+// The clip gallery: copy buttons for the embed snippets, absolute addresses when served over HTTP,
+// and a menu per clip that starts both snippets at one of its sentences (#s= for the iframe, a Media
+// Fragment #t= for the plain video).
 (() => {
   "use strict";
 
@@ -11,6 +13,27 @@
       code.textContent = code.textContent.replace(/(src|poster)="(clips\/[^"]+)"/g,
         (_, attribute, path) => attribute + '="' + new URL(path, lessonFolder).href + '"');
     }
+  }
+
+  // Each snippet as written (addresses settled above), so a start can be set and taken away again.
+  const plain = new Map();
+  for (const code of document.querySelectorAll("[data-snippet]")) plain.set(code, code.textContent);
+
+  function startAt(select) {
+    const option = select.selectedOptions[0];
+    const id = select.value;
+    const clip = select.dataset.startFor;
+    for (const [kind, pattern, fragment] of [
+      ["iframe", /(src="[^"#]+\.html)"/, id ? "#s=" + encodeURIComponent(id) : ""],
+      ["video", /(src="[^"#]+\.mp4)"/, id ? "#t=" + option.dataset.time : ""]]) {
+      const code = document.getElementById(kind + "-" + clip);
+      if (code) code.textContent = plain.get(code).replace(pattern, (_, head) => head + fragment + '"');
+    }
+  }
+
+  for (const select of document.querySelectorAll("select[data-start-for]")) {
+    select.addEventListener("change", () => startAt(select));
+    if (select.value) startAt(select); // a choice the browser kept across a reload
   }
 
   function selectText(element) {

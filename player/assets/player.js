@@ -73,6 +73,7 @@
     const span = spans[index];
     if (!span) return;
     span.setAttribute("aria-current", "true");
+    video.dispatchEvent(new CustomEvent("sentencechange", { detail: { index, id: sentences[index].id } }));
     scrollIntoPanel(span, force);
     if (followAddress) followTo(index);
   }
@@ -113,6 +114,7 @@
 
   /** The time a deep link (#s=<sentence-id> or #t=<seconds>) points at, or null. */
   function hashTime() {
+    if (window.lessonLink) return window.lessonLink().start; // links.js: Media Fragments, ?t=
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
     if (params.has("s")) {
       const index = sentences.findIndex((s) => s.id === params.get("s"));

@@ -1,0 +1,94 @@
+// The host-page API: a page that embeds this one in an iframe hears what the video does and can
+// drive it, through postMessage. Only parents whose origin the build allowed (--allow-origin; the
+// build's own origin always) are told anything or obeyed; '*' only when the build asked for it.
+//   events:   {source: "attention-lesson", event: "ready" | "play" | "pause" | "sentence" |
+//              "progress" | "ended", time, duration, ...}
+//   commands: {command: "play"} | {command: "pause"} | {command: "seek", time: 12.5}
+//             | {command: "seek", sentence: "<sentence-id>"}
+(() => {
+  "use strict";
+
+  const video = document.querySelector("video[data-player]");
+  const dataElement = document.getElementById("lesson-data");
+  const configElement = document.getElementById("embed-config");
+  if (!video || !dataElement || window.parent === window) return;
+
+  const data = JSON.parse(dataElement.textContent);
+  const config = configElement ? JSON.parse(configElement.textContent) : {};
+  const allowed = config.allowedOrigins || [];
+  const anyOrigin = allowed.includes("*");
+  const PROGRESS_EVERY_MS = 1000;
+
+  function trusted(origin) {
+    if (anyOrigin) return true;
+    return origin !== "null" && (allowed.includes(origin) || origin === location.origin);
+  }
+
+  /** The parent's origin when the browser tells it (Chromium, Safari), else from the referrer. */
+  function parentOrigin() {
+    if (location.ancestorOrigins && location.ancestorOrigins.length) return location.ancestorOrigins[0];
+    try {
+      return document.referrer ? new URL(document.referrer).origin : null;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  const parentAt = parentOrigin();
+  const targets = anyOrigin ? ["*"]
+    : parentAt ? (trusted(parentAt) ? [parentAt] : [])
+    : [...new Set([...allowed, location.origin])].filter((o) => o !== "null");
+
+  function watched() {
+    let total = 0;
+    for (let i = 0; i < video.played.length; i++) total += video.played.end(i) - video.played.start(i);
+    return data.duration ? Math.min(1, total / data.duration) : 0;
+  }
+
+  function send(event, detail) {
+    const message = Object.assign({ source: "attention-lesson", event,
+                                    time: video.currentTime, duration: data.duration }, detail || {});
+    for (const origin of targets) window.parent.postMessage(message, origin);
+  }
+
+  let lastProgress = -Infinity;
+  video.addEventListener("play", () => send("play"));
+  video.addEventListener("pause", () => { if (!video.ended) send("pause"); });
+  video.addEventListener("ended", () => send("ended", { watched: watched() }));
+  video.addEventListener("sentencechange", (e) => send("sentence", { id: e.detail.id, index: e.detail.index }));
+  video.addEventListener("timeupdate", () => {
+    const now = performance.now();
+    if (now - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = now;
+    send("progress", { watched: watched() });
+  });
+
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || !trusted(event.origin)) return;
+    const message = event.data;
+    if (!message || typeof message !== "object" || typeof message.command !== "string") return;
+    if (message.command === "play") {
+      video.play().catch((error) => send("error", { command: "play", message: String(error) }));
+    } else if (message.command === "pause") {
+      video.pause();
+    } else if (message.command === "seek") {
+      let time = Number(message.time);
+      if (typeof message.sentence === "string") {
+        const found = data.sentences.find((s) => s.id === message.sentence);
+        if (!found) {
+          send("error", { command: "seek", message: "no sentence " + message.sentence });
+          return;
+        }
+        time = found.start;
+      }
+      if (!Number.isFinite(time)) return;
+      video.currentTime = Math.max(0, Math.min(time, data.duration || time));
+    }
+  });
+
+  function ready() {
+    send("ready", { sentences: data.sentences.map((s) => s.id) });
+  }
+  if (video.readyState >= 1) ready();
+  else video.addEventListener("loadedmetadata", ready, { once: true });
+})();

@@ -1,0 +1,132 @@
+"""The SCORM 1.2 package, `build/lesson-scorm12.zip`: the player page as the one SCO, each clip's
+page as a resource (an asset) the learner may open, and every file they play, so a learning
+platform (Moodle, Canvas, Open edX's SCORM block) serves the lesson from the package alone."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+from xml.etree import ElementTree as ET
+
+from common.files import atomic_output
+from common.paths import BuildPaths
+from player.assets import ASSET_DIR, NAMES
+from transcript.manifest import Manifest
+
+if TYPE_CHECKING:
+    from player.clip_plan import Clip
+
+IMSCP = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+ADLCP = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+SCHEMA_LOCATIONS = (f"{IMSCP} imscp_rootv1p1p2.xsd "
+                    f"{ADLCP} adlcp_rootv1p2.xsd")
+LESSON_FILES = ("index.html", "lesson.mp4", "poster.jpg", "captions.vtt", "captions.srt", "chapters.vtt",
+                "lesson.oembed.json")
+CLIP_SUFFIXES = (".html", ".mp4", ".jpg", ".vtt", ".srt", ".oembed.json")
+STORED = (".mp4", ".jpg")  # already compressed: stored as they are
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # every entry's date, so the same build gives the same bytes
+
+
+class PackageError(ValueError):
+    """The build lacks a file the package needs; the message says which command makes it."""
+
+
+def _q(namespace: str, name: str) -> str:
+    return f"{{{namespace}}}{name}"
+
+
+def _sub(parent: ET.Element, name: str, text: str | None = None, **attributes: str) -> ET.Element:
+    element = ET.SubElement(parent, _q(IMSCP, name), attributes)
+    element.text = text
+    return element
+
+
+def _resource(resources: ET.Element, identifier: str, kind: str, files: list[str],
+              href: str | None = None, needs: str | None = None) -> None:
+    attributes = {"identifier": identifier, "type": "webcontent", _q(ADLCP, "scormtype"): kind}
+    if href:
+        attributes["href"] = href
+    resource = _sub(resources, "resource", **attributes)
+    for name in files:
+        _sub(resource, "file", href=name)
+    if needs:
+        _sub(resource, "dependency", identifierref=needs)
+
+
+def course_title(manifest: Manifest) -> str:
+    """'How language models work, stop 7 of 20: Attention: words talking to each other'."""
+    c = manifest.course
+    return f"{c.title}, stop {c.stop} of {c.stops}: {manifest.title}"
+
+
+def clip_files(clip: Clip) -> list[str]:
+    return [f"clips/{clip.id}{suffix}" for suffix in CLIP_SUFFIXES]
+
+
+def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:
+    """imsmanifest.xml: one organization with the lesson (the SCO) and, under "Clips", each clip."""
+    ET.register_namespace("", IMSCP)
+    ET.register_namespace("adlcp", ADLCP)
+    ET.register_namespace("xsi", XSI)
+    root = ET.Element(_q(IMSCP, "manifest"), {
+        "identifier": re.sub(r"[^a-z0-9]+", "-", manifest.title.lower()).strip("-") or "lesson",
+        "version": "1.0",
+        _q(XSI, "schemaLocation"): SCHEMA_LOCATIONS})
+    metadata = _sub(root, "metadata")
+    _sub(metadata, "schema", "ADL SCORM")
+    _sub(metadata, "schemaversion", "1.2")
+    organizations = _sub(root, "organizations", default="course")
+    organization = _sub(organizations, "organization", identifier="course")
+    _sub(organization, "title", course_title(manifest))
+    lesson = _sub(organization, "item", identifier="item-lesson", identifierref="lesson",
+                  isvisible="true")
+    _sub(lesson, "title", manifest.title)
+    if clips:
+        group = _sub(organization, "item", identifier="item-clips", isvisible="true")
+        _sub(group, "title", "Clips")
+        for clip in clips:
+            item = _sub(group, "item", identifier=f"item-clip-{clip.id}",
+                        identifierref=f"clip-{clip.id}", isvisible="true")
+            _sub(item, "title", clip.title)
+    resources = _sub(root, "resources")
+    _resource(resources, "lesson", "sco", list(LESSON_FILES), href="index.html", needs="player-files")
+    for clip in clips:
+        _resource(resources, f"clip-{clip.id}", "asset", clip_files(clip),
+                  href=f"clips/{clip.id}.html", needs="player-files")
+    _resource(resources, "player-files", "asset", [f"{ASSET_DIR}/{name}" for name in NAMES])
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def package_files(clips: list[Clip]) -> list[str]:
+    """Every file the package carries, relative to the build folder."""
+    return [*LESSON_FILES, *(f"{ASSET_DIR}/{name}" for name in NAMES),
+            *(name for clip in clips for name in clip_files(clip))]
+
+
+def build_package(manifest: Manifest, build_paths: BuildPaths, clips: list[Clip]) -> Path:
+    """Write the SCORM 1.2 zip from the files in the build folder; PackageError if one is missing."""
+    names = package_files(clips)
+    missing = [name for name in names if not (build_paths.root / name).is_file()]
+    if missing:
+        raise PackageError(f"{build_paths.root / missing[0]} does not exist (nor {len(missing) - 1} "
+                           "more); run `python render.py render` (or `player` and `clips`) first")
+    with atomic_output(build_paths.scorm) as tmp, zipfile.ZipFile(tmp, "w") as archive:
+        with _entry(archive, "imsmanifest.xml") as f:
+            f.write(manifest_xml(manifest, clips).encode("utf-8"))
+        for name in names:
+            with _entry(archive, name) as f, open(build_paths.root / name, "rb") as src:
+                shutil.copyfileobj(src, f, 1 << 20)
+    return build_paths.scorm
+
+
+def _entry(archive: zipfile.ZipFile, name: str):
+    """A writable entry with a fixed date and mode; media stored, text deflated."""
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.external_attr = 0o644 << 16
+    info.compress_type = zipfile.ZIP_STORED if name.endswith(STORED) else zipfile.ZIP_DEFLATED
+    return archive.open(info, "w")
