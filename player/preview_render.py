@@ -10,22 +10,19 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from audio import build_narration
-from common.files import atomic_write_text, temp_path
+from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths
-from player.page import build_player, player_html
+from player.page import player_html
 from player.preview_server import version_folder, version_url
+from player.render_lesson import render_lesson
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
-from transcript.manifest import Manifest
-from video.audio_track import narration_aac
-from video.pipeline import Cancelled, mux_lesson, render_beats_needed
-from video.script_check import check_script
+from video.pipeline import Cancelled
 
 KEEP_VERSIONS = 3  # older version folders are deleted: a page has long switched away from them
 
@@ -48,78 +45,42 @@ class PreviewRender:
 def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, pool: Executor, *,
                    voice: str | None = None, recordings: Path | None = None,
                    stale: Callable[[], bool] = lambda: False) -> PreviewRender:
-    """Narrate, draw what changed, join, and publish version `version`; raises Stale as soon as
-    `stale()` says a newer save makes this render pointless, and the loader's or a scene's error
-    when the lesson cannot be rendered (the last published version stays as it was)."""
+    """Render the lesson into `build` (its video and page; clips are left to `render`) and
+    publish it as version `version`; raises Stale as soon as `stale()` says a newer save makes
+    this render pointless, and the loader's or a scene's error when the lesson cannot be
+    rendered (the last published version stays as it was)."""
     start = time.perf_counter()
-    script = load_script(lesson)
-    check_script(script, build.cache)  # costs nothing unless the scenes or the sentence ids changed
-    marks: dict[str, float] = {}
-    timed: Future = Future()
-
-    def narrate() -> tuple[Manifest, Path]:
-        def on_timed(manifest: Manifest) -> None:
-            marks["timed"] = time.perf_counter()
-            timed.set_result(manifest)
-
-        def on_levelled(wav: Path) -> None:  # encoded while the whole track is measured
-            encoded.append(threads.submit(narration_aac, wav, build.cache))
-
-        encoded: list[Future] = []
-        manifest, _ = build_narration(script, build, voice=voice, recordings=recordings,
-                                      on_timed=on_timed, on_levelled=on_levelled)
-        aac = encoded[0].result()
-        marks["narrated"] = time.perf_counter()
-        return manifest, aac
-
-    with ThreadPoolExecutor(max_workers=2) as threads:
-        narration = threads.submit(narrate)
-        wait([timed, narration], return_when=FIRST_COMPLETED)
-        if not timed.done():
-            narration.result()  # raises what stopped the narration
-        if stale():
-            raise Stale()
-        drawing = time.perf_counter()
-        try:
-            beats = render_beats_needed(timed.result(), quality, build.cache, pool=pool,
-                                        stop=stale, progress=lambda _line: None)
-        except Cancelled:
-            raise Stale() from None
-        drawn = time.perf_counter()
-        manifest, aac = narration.result()
+    try:
+        result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
+                               recordings=recordings, progress=lambda _line: None, pool=pool,
+                               stop=stale, whole=False)
+    except Cancelled:
+        raise Stale() from None
     if stale():
         raise Stale()
+    publishing = time.perf_counter()
     folder = version_folder(build, version)
-    joining = time.perf_counter()
-    video = mux_lesson(beats, aac, folder / "lesson.mp4")
-    joined = time.perf_counter()
+    _link(build.video, folder / "lesson.mp4")  # the build's next video is a new file: this stays
+    manifest = result.manifest
     for name, text in (("captions.vtt", captions_vtt), ("chapters.vtt", chapters_vtt)):
         atomic_write_text(folder / name, text(manifest))
     url = version_url(version)
     atomic_write_text(folder / "index.html", player_html(
         manifest, video=f"{url}/lesson.mp4", captions=f"{url}/captions.vtt",
         chapters=f"{url}/chapters.vtt"))
-    _publish(video, build, manifest)
     _prune(build, version)
     done = time.perf_counter()
-    return PreviewRender(version, manifest.duration, [j.sentence_id for j in beats if not j.cached], {
-        "voice": marks["timed"] - start,
-        "levelling": marks["narrated"] - marks["timed"],  # beside the drawing
-        "drawing": drawn - drawing,
-        "joining": joined - joining,
-        "page": done - joined,
-    }, done - start)
+    stages = {**result.steps, "page": result.steps["page"] + done - publishing}
+    return PreviewRender(version, manifest.duration, result.drawn, stages, done - start)
 
 
-def _publish(video: Path, build: BuildPaths, manifest: Manifest) -> None:
-    """The build folder itself gets the new video (a hard link, renamed into place) and page."""
-    tmp = temp_path(build.video)
+def _link(video: Path, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.unlink(missing_ok=True)
     try:
-        os.link(video, tmp)
-    except OSError:
-        shutil.copyfile(video, tmp)
-    os.replace(tmp, build.video)
-    build_player(manifest, build)
+        os.link(video, out)
+    except OSError:  # another file system: a copy
+        atomic_copy(video, out)
 
 
 def _prune(build: BuildPaths, version: int) -> None:

@@ -131,25 +131,31 @@ def test_a_save_updates_the_open_page_in_place(preview, page_factory):
     page.wait_for_function("id => document.querySelector('.sentence[aria-current=\"true\"]')"
                            ".dataset.sentence === id", arg=SENTENCE)
     longer = "The adjectives score high, far higher than the little article does."
+    version = page.evaluate("() => window.lessonPreview.version")
     preview.save(ORIGINAL, longer)
-    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                           arg=[SENTENCE, longer], timeout=WAIT_MS)
-    duration = json.loads((preview.build / "lesson.json").read_text())["duration"]
-    page.wait_for_function("d => Math.abs(document.querySelector('video[data-player]').duration - d) < 0.1",
-                           arg=duration)
-    after = video_state(page)
-    assert after["kept"], "the page was reloaded"
-    assert duration > before["duration"] + 0.5  # the longer sentence made the lesson longer
-    assert after["src"] != before["src"]  # a new version, not the old file rewritten
-    # Same sentence, same distance into it, still paused.
-    assert after["current"] == SENTENCE and after["paused"]
-    assert abs(after["t"] - (sentence_start(page, SENTENCE) + 0.5)) < 0.1
-    page.wait_for_function("() => document.querySelector('.preview-status').textContent.startsWith('updated')")
-    assert page.errors == []
-    # The build's own page has the new text and no trace of the preview.
-    published = (preview.build / "index.html").read_text(encoding="utf-8")
-    assert longer in published and "__preview" not in published and "live.js" not in published
-    preview.save(longer, ORIGINAL)
+    try:
+        page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                               arg=[SENTENCE, longer], timeout=WAIT_MS)
+        page.wait_for_function("v => window.lessonPreview.version > v", arg=version)  # swapped in
+        page.wait_for_function("id => { const on = document.querySelector('.sentence[aria-current=\"true\"]');"
+                               " return on && on.dataset.sentence === id; }", arg=SENTENCE)
+        duration = json.loads((preview.build / "lesson.json").read_text())["duration"]
+        page.wait_for_function("d => Math.abs(document.querySelector('video[data-player]').duration - d) < 0.1",
+                               arg=duration)
+        after = video_state(page)
+        assert after["kept"], "the page was reloaded"
+        assert duration > before["duration"] + 0.5  # the longer sentence made the lesson longer
+        assert after["src"] != before["src"]  # a new version, not the old file rewritten
+        # Same sentence, same distance into it, still paused.
+        assert after["current"] == SENTENCE and after["paused"]
+        assert abs(after["t"] - (sentence_start(page, SENTENCE) + 0.5)) < 0.1
+        page.wait_for_function("() => document.querySelector('.preview-status').textContent.startsWith('updated')")
+        assert page.errors == []
+        # The build's own page has the new text and no trace of the preview.
+        published = (preview.build / "index.html").read_text(encoding="utf-8")
+        assert longer in published and "__preview" not in published and "live.js" not in published
+    finally:  # the next tests start from the lesson as it was
+        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
 
