@@ -27,6 +27,7 @@ SUBCOMMANDS = {  # name -> (module, help)
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
     "package": ("cli.package", "the SCORM 1.2 package build/lesson-scorm12.zip for learning platforms"),
     "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
+    "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
 }
 READ_ONLY = {"serve"}  # commands that write nothing into the build folder
 

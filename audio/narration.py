@@ -140,11 +140,13 @@ _RETAKE = ("record the sentence again as written in the lesson YAML, name the fi
 def build_narration(script: Script, build_paths: BuildPaths, voice: str | None = None,
                     recordings: Path | None = None, *,
                     progress: Callable[[str], None] | None = None,
-                    on_timed: Callable[[Manifest], None] | None = None) -> tuple[Manifest, NarrationReport]:
+                    on_timed: Callable[[Manifest], None] | None = None,
+                    on_levelled: Callable[[Path], None] | None = None) -> tuple[Manifest, NarrationReport]:
     """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`.
 
     `on_timed` gets the timed manifest as soon as the timings are known, before the sentences
-    are levelled, so a caller can start drawing the video meanwhile.
+    are levelled, so a caller can start drawing the video meanwhile; `on_levelled` gets
+    narration.wav as soon as it is written, before the whole track's loudness is measured.
     """
     say = progress or (lambda _msg: None)
     sentences = script.sentences
@@ -206,6 +208,8 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
         levelled = list(pool.map(lambda clip: level_sentence_cached(clip, loud_cache), clips))
     final = mix([clip for clip, _ in levelled], placements, total)
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
+    if on_levelled:
+        on_levelled(build_paths.narration)
     report.loudness = track_loudness(build_paths.narration, [done for _, done in levelled])
 
     manifest = new_manifest(script, timed, total / RATE, build_paths.narration.name,

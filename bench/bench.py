@@ -260,7 +260,12 @@ def main() -> None:
         profiles = {q: profile_scene(q, narrated, base / f"profile-{q}")
                     for q in args.profile.split(",") if q}
     text = report(results, jobs, audio, profiles)
-    (ROOT / "bench" / "RESULTS.md").write_text(text, encoding="utf-8")
+    results_md = ROOT / "bench" / "RESULTS.md"
+    kept = results_md.read_text(encoding="utf-8") if results_md.exists() else ""
+    start, end = "<!-- preview-bench:start -->", "<!-- preview-bench:end -->"
+    if start in kept and end in kept:  # bench/preview_bench.py's section stays
+        text += "\n" + kept[kept.index(start):kept.index(end) + len(end)] + "\n"
+    results_md.write_text(text, encoding="utf-8")
     print(text)
 
 

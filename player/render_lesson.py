@@ -9,8 +9,8 @@ in a thread while the scenes are drawn: the drawing needs only the timings.
 from __future__ import annotations
 
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -24,7 +24,7 @@ from player.scorm import build_package
 from transcript import Script
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
-from video.pipeline import BeatJob, mux_lesson, render_beats_needed
+from video.pipeline import BeatJob, Cancelled, mux_lesson, render_beats_needed
 from video.script_check import check_script
 
 Progress = Callable[[str], None]
@@ -39,7 +39,10 @@ class RenderResult:
     page: Path
     clips: tuple[Clip, ...]
     seconds: float  # wall-clock time of the render
-    package: Path  # the SCORM 1.2 zip
+    package: Path | None  # the SCORM 1.2 zip (None when only the lesson was asked for)
+    # Seconds per step: voice (with the checks, until the timings are known), levelling (and
+    # the AAC encode; beside the drawing), drawing, joining, page.
+    steps: dict[str, float] = field(default_factory=dict)
 
     @property
     def drawn(self) -> list[str]:
@@ -50,44 +53,74 @@ class RenderResult:
 def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default",
                   voice: str | None = None, recordings: Path | None = None,
                   jobs: int | None = None, progress: Progress = print,
-                  publish: Publish = Publish()) -> RenderResult:
+                  publish: Publish = Publish(), pool: Executor | None = None,
+                  stop: Callable[[], bool] | None = None, whole: bool = True) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
     Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
-    before any work where they can be found up front.
+    before any work where they can be found up front. A live preview passes its warm `pool` of
+    drawing workers, `stop` (asked between the steps and while drawing: Cancelled is raised once
+    it says True), and whole=False: the video and the page, not the clips and the package.
     """
     start = time.perf_counter()
+    marks: dict[str, float] = {}
     check_script(script, build.cache)
     progress("[1/5] narration")
     timed: Future = Future()
 
     def narrate() -> tuple[Manifest, NarrationReport, Path]:
-        manifest, report = build_narration(script, build, voice=voice, recordings=recordings,
-                                           progress=lambda _line: None, on_timed=timed.set_result)
-        return manifest, report, narration_aac(build.narration, build.cache)
+        def on_timed(manifest: Manifest) -> None:
+            marks["timed"] = time.perf_counter()
+            timed.set_result(manifest)
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        narration = pool.submit(narrate)
+        encoded: list[Future] = []  # the AAC encode runs while the whole track is measured
+        manifest, report = build_narration(
+            script, build, voice=voice, recordings=recordings, progress=lambda _line: None,
+            on_timed=on_timed,
+            on_levelled=lambda wav: encoded.append(threads.submit(narration_aac, wav, build.cache)))
+        aac = encoded[0].result()
+        marks["narrated"] = time.perf_counter()
+        return manifest, report, aac
+
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        narration = threads.submit(narrate)
         wait([timed, narration], return_when=FIRST_COMPLETED)
         if not timed.done():
             narration.result()  # it failed before the timings were known: raise its error
+        _check(stop)
         progress(f"[2/5] video ({quality})")
+        drawing = time.perf_counter()
         beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
-                                    progress=lambda line: progress("      " + line))
+                                    progress=lambda line: progress("      " + line),
+                                    pool=pool, stop=stop)
+        drawn_at = time.perf_counter()
         manifest, report, aac = narration.result()
+    _check(stop)
     for note in report.notes:
         progress(f"      note: {note}")
     progress(f"      narration: {report.voice}, synthesised {report.synthesized}, cached "
              f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
              f"{report.loudness['integrated_lufs']:.1f} LUFS")
+    joining = time.perf_counter()
     video = mux_lesson(beats, aac, build.video)
     drawn = {j.sentence_id: j.poster for j in beats}
     progress("[3/5] player page")
+    paging = time.perf_counter()
     page = build_player(manifest, build, publish, drawn)
-    progress("[4/5] clips")
-    clips = build_clips(manifest, build, posters=drawn, publish=publish)
-    progress("[5/5] SCORM package")
-    package = build_package(manifest, build, existing_clips(manifest, build.clips, build.video))
+    steps = {"voice": marks["timed"] - start, "levelling": marks["narrated"] - marks["timed"],
+             "drawing": drawn_at - drawing, "joining": paging - joining,
+             "page": time.perf_counter() - paging}
+    clips, package = [], None
+    if whole:
+        progress("[4/5] clips")
+        clips = build_clips(manifest, build, posters=drawn, publish=publish)
+        progress("[5/5] SCORM package")
+        package = build_package(manifest, build, existing_clips(manifest, build.clips, build.video))
     return RenderResult(manifest, report, tuple(beats), video, page, tuple(clips),
-                        time.perf_counter() - start, package)
+                        time.perf_counter() - start, package, steps)
+
+
+def _check(stop: Callable[[], bool] | None) -> None:
+    if stop is not None and stop():
+        raise Cancelled()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -19,6 +19,7 @@ from transcript.manifest import Manifest
 from video.audio_track import narration_aac
 from video.workers import stop_workers, tie_to_parent
 from video.cache import beat_keys
+from video.errors import SceneFailed, where
 from video.lesson_video import join_and_mux
 
 
@@ -70,19 +71,34 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
     return jobs
 
 
-def _draw(timing: SceneTiming, quality: str, outputs: dict[str, Path], media: Path) -> str:
-    from video.scene_render import render_beats  # Manim loads only where a scene is drawn
+class Cancelled(Exception):
+    """The caller's `stop` said the beats being drawn are no longer wanted."""
 
-    render_beats(timing, quality, outputs, media)
+
+def _draw(timing: SceneTiming, quality: str, outputs: dict[str, Path], media: Path) -> str:
+    try:
+        from video.scene_render import render_beats  # Manim loads only where a scene is drawn
+
+        render_beats(timing, quality, outputs, media)
+    except Exception as e:
+        place = where(e)
+        if not place:
+            raise
+        raise SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(e).__name__}: {e}") from e
     return timing.scene_id
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
-                        progress: Callable[[str], None] = print) -> list[BeatJob]:
+                        progress: Callable[[str], None] = print, *, pool: Executor | None = None,
+                        stop: Callable[[], bool] | None = None) -> list[BeatJob]:
     """Draw every beat missing from the cache: one pass per scene that has any, `jobs` scenes at
     a time, longest first. Returns the plan: every beat is in the cache now, and `cached` says
-    whether it already was."""
+    whether it already was.
+
+    A long-lived `pool` of worker processes may be given (a live preview keeps one warm); then
+    `stop` is asked while the scenes are drawn, and Cancelled raised as soon as it says True.
+    """
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
     todo: dict[str, list[BeatJob]] = {}
@@ -107,7 +123,24 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                  f"({done / total:.0%} of {total:.0f} s to draw)")
 
     workers = min(jobs or default_jobs(), max(1, len(order)))
-    if order and workers == 1:
+    if order and pool is not None:
+        running = {}
+        for s, part, folder in _parts(order, todo, jobs or default_jobs(), cache_dir):
+            future = pool.submit(_draw, part[0].timing, quality,
+                                 {j.sentence_id: j.path for j in part}, folder)
+            running[future] = s
+        while running:
+            finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
+            if stop is not None and stop():
+                for future in running:
+                    future.cancel()
+                raise Cancelled()
+            for future in finished:
+                future.result()
+                scene_id = running.pop(future)
+                if scene_id not in running.values():
+                    report(scene_id)
+    elif order and workers == 1:
         for scene_id in order:
             _draw(todo[scene_id][0].timing, quality,
                   {j.sentence_id: j.path for j in todo[scene_id]}, media)
@@ -132,6 +165,25 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         pool.shutdown()
     _prune(beats)
     return beats
+
+
+def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int,
+           cache_dir: Path) -> list[tuple[str, list[BeatJob], Path]]:
+    """(scene, beats, Manim folder) per run: when there are fewer scenes to draw than workers
+    (an edit), the longest scene's beats are split in two runs, the second running the scene
+    without pixels up to its part. Each run has its own Manim folder, so two processes never
+    write one LaTeX file."""
+    runs = [(s, todo[s], cache_dir / "manim") for s in order]
+    beats = todo[order[0]]
+    if len(order) < workers and len(beats) >= 2:
+        half, seconds, cut = 0.55 * sum(j.seconds for j in beats), 0.0, 1
+        for cut, j in enumerate(beats[:-1], 1):
+            seconds += j.seconds
+            if seconds >= half:
+                break
+        runs[0] = (order[0], beats[:cut], cache_dir / "manim")
+        runs.append((order[0], beats[cut:], cache_dir / "manim-second-part"))
+    return runs
 
 
 def _prune(beats: list[BeatJob]) -> None:

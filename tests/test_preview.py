@@ -1,0 +1,250 @@
+"""The live preview: `render.py preview` on a copy of the lesson, with the open page in real
+headless Chromium following each save without being reloaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from player_fixtures import browser, page_factory  # noqa: F401
+from transcript import DEFAULT_PATH
+from video.errors import SceneFailed, where
+
+REPO = Path(__file__).resolve().parent.parent
+WAIT_MS = 300_000  # the machine may be busy: a first render at low quality takes 20-60 s
+SENTENCE = "adjectives-score-high"
+ORIGINAL = "The adjectives score high."
+
+
+@dataclass
+class Preview:
+    process: subprocess.Popen
+    url: str
+    lesson: Path
+    build: Path
+    output: list[str] = field(default_factory=list)
+
+    def status(self, since: int = -1) -> dict:
+        with urllib.request.urlopen(f"{self.url}__preview/status?since={since}", timeout=30) as r:
+            return json.loads(r.read())
+
+    def save(self, old: str, new: str) -> None:
+        text = self.lesson.read_text(encoding="utf-8")
+        assert old in text
+        self.lesson.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    def family(self) -> set[int]:
+        """The preview's process and every process under it."""
+        children: dict[int, list[int]] = {}
+        for entry in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+        found, stack = set(), [self.process.pid]
+        while stack:
+            pid = stack.pop()
+            found.add(pid)
+            stack += children.get(pid, [])
+        return found
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory):
+    """The preview of a copy of the lesson (flite, low quality) after its first render."""
+    root = tmp_path_factory.mktemp("preview")
+    lesson = root / "lesson.yaml"
+    shutil.copyfile(DEFAULT_PATH, lesson)
+    build = root / "build"
+    process = subprocess.Popen(
+        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build),
+         "--voice", "flite", "--quality", "low", "--port", "0"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)})
+    first = process.stdout.readline()
+    assert first.startswith("preview: http://127.0.0.1:"), first
+    p = Preview(process, first.split()[1], lesson, build, [first])
+
+    def read() -> None:
+        for line in process.stdout:
+            p.output.append(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while p.status()["state"] != "ready":
+        assert p.status()["state"] != "error", p.output
+        assert time.monotonic() < deadline, p.output
+        time.sleep(0.5)
+    yield p
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
+def open_page(preview: Preview, page_factory):
+    page = page_factory()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(preview.url)
+    page.wait_for_function("() => document.querySelector('video[data-player]')"
+                           " && document.querySelector('video[data-player]').readyState >= 1"
+                           " && window.lessonPreview && window.lessonPreview.state")
+    page.errors = errors
+    page.evaluate("() => { window.notReloaded = true; }")
+    return page
+
+
+def video_state(page) -> dict:
+    return page.evaluate("""() => {
+        const v = document.querySelector('video[data-player]');
+        const on = document.querySelector('.sentence[aria-current="true"]');
+        return {t: v.currentTime, duration: v.duration, paused: v.paused, src: v.currentSrc,
+                current: on && on.dataset.sentence, kept: window.notReloaded === true,
+                status: document.querySelector('.preview-status').textContent,
+                state: window.lessonPreview.state && window.lessonPreview.state.state};
+    }""")
+
+
+def sentence_start(page, sentence_id: str) -> float:
+    return page.evaluate("""id => JSON.parse(document.getElementById('lesson-data').textContent)
+                                  .sentences.find(s => s.id === id).start""", sentence_id)
+
+
+def test_a_save_updates_the_open_page_in_place(preview, page_factory):
+    page = open_page(preview, page_factory)
+    before = video_state(page)
+    start = sentence_start(page, SENTENCE)
+    page.evaluate("t => { document.querySelector('video[data-player]').currentTime = t; }", start + 0.5)
+    page.wait_for_function("id => document.querySelector('.sentence[aria-current=\"true\"]')"
+                           ".dataset.sentence === id", arg=SENTENCE)
+    longer = "The adjectives score high, far higher than the little article does."
+    version = page.evaluate("() => window.lessonPreview.version")
+    preview.save(ORIGINAL, longer)
+    try:
+        page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                               arg=[SENTENCE, longer], timeout=WAIT_MS)
+        page.wait_for_function("v => window.lessonPreview.version > v", arg=version)  # swapped in
+        page.wait_for_function("id => { const on = document.querySelector('.sentence[aria-current=\"true\"]');"
+                               " return on && on.dataset.sentence === id; }", arg=SENTENCE)
+        duration = json.loads((preview.build / "lesson.json").read_text())["duration"]
+        page.wait_for_function("d => Math.abs(document.querySelector('video[data-player]').duration - d) < 0.1",
+                               arg=duration)
+        after = video_state(page)
+        assert after["kept"], "the page was reloaded"
+        assert duration > before["duration"] + 0.5  # the longer sentence made the lesson longer
+        assert after["src"] != before["src"]  # a new version, not the old file rewritten
+        # Same sentence, same distance into it, still paused.
+        assert after["current"] == SENTENCE and after["paused"]
+        assert abs(after["t"] - (sentence_start(page, SENTENCE) + 0.5)) < 0.1
+        page.wait_for_function("() => document.querySelector('.preview-status').textContent.startsWith('updated')")
+        assert page.errors == []
+        # The build's own page has the new text and no trace of the preview.
+        published = (preview.build / "index.html").read_text(encoding="utf-8")
+        assert longer in published and "__preview" not in published and "live.js" not in published
+    finally:  # the next tests start from the lesson as it was
+        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+
+
+def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, page_factory):
+    page = open_page(preview, page_factory)
+    before = video_state(page)
+    text = preview.lesson.read_text(encoding="utf-8").splitlines(keepends=True)
+    line = next(i for i, t in enumerate(text) if t.startswith("paragraphs:")) + 2
+    preview.lesson.write_text("".join(text[:line - 1] + ["    broken: [\n"] + text[line - 1:]),
+                              encoding="utf-8")
+    page.wait_for_function("() => window.lessonPreview.state.state === 'error'", timeout=WAIT_MS)
+    shown = video_state(page)["status"]
+    assert f"{preview.lesson}:" in shown and "fix:" in shown
+    deadline = time.monotonic() + 10
+    while not any(f"error: {preview.lesson}:" in out for out in preview.output):
+        assert time.monotonic() < deadline, preview.output
+        time.sleep(0.1)
+    # The last good lesson is still there, and plays.
+    assert page.inner_text(f"#s-{SENTENCE}") == ORIGINAL
+    page.evaluate("() => { const v = document.querySelector('video[data-player]'); v.muted = true;"
+                  " v.currentTime = 2; v.play(); }")
+    page.wait_for_function("() => document.querySelector('video[data-player]').currentTime > 2.3")
+    assert video_state(page)["src"] == before["src"]
+    preview.lesson.write_text("".join(text), encoding="utf-8")
+    page.wait_for_function("() => window.lessonPreview.state.state === 'ready'", timeout=WAIT_MS)
+    assert page.errors == []
+
+
+def test_a_quick_second_save_wins(preview, page_factory):
+    page = open_page(preview, page_factory)
+    seq = preview.status()["seq"]
+    first, second = "The adjectives score higher.", "The adjectives score highest of all, by far."
+    preview.save(ORIGINAL, first)
+    preview.status(seq)  # the first change after a save: its render has started
+    preview.save(first, second)
+    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                           arg=[SENTENCE, second], timeout=WAIT_MS)
+    page.wait_for_function("() => window.lessonPreview.state.state === 'ready'", timeout=WAIT_MS)
+    time.sleep(1.0)
+    assert page.inner_text(f"#s-{SENTENCE}") == second
+    assert preview.status()["state"] == "ready"
+    assert second in (preview.build / "index.html").read_text(encoding="utf-8")
+    manifest = json.loads((preview.build / "lesson.json").read_text())
+    assert next(s["text"] for s in manifest["sentences"] if s["id"] == SENTENCE) == second
+    duration = page.evaluate("() => document.querySelector('video[data-player]').duration")
+    assert abs(duration - manifest["duration"]) < 0.1
+
+
+def test_ctrl_c_stops_everything_with_one_line(preview):
+    family = preview.family()
+    assert len(family) >= 3  # the preview, its renderer and the renderer's drawing workers
+    preview.process.send_signal(signal.SIGINT)
+    assert preview.process.wait(timeout=30) == 0
+    time.sleep(0.5)
+    left = [pid for pid in family if os.path.exists(f"/proc/{pid}")
+            and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]
+    assert left == []
+    printed = "".join(preview.output).strip().splitlines()
+    assert printed[-1] == "preview: stopped" and "Traceback" not in "".join(preview.output), printed
+    assert not [p for p in preview.build.rglob("*") if ".tmp" in p.name]
+
+
+def test_a_scene_error_names_the_scene_file_and_line():
+    scene_file = REPO / "scenes" / "s4_dot_products.py"
+    code = compile("def beats():\n    raise ValueError('no such token')\n", str(scene_file), "exec")
+    namespace: dict = {}
+    exec(code, namespace)
+    with pytest.raises(ValueError) as e:
+        namespace["beats"]()
+    assert where(e.value) == "scenes/s4_dot_products.py:2"
+    syntax = SyntaxError("invalid syntax", (str(scene_file), 7, 3, "x = = 1"))
+    assert where(syntax) == "scenes/s4_dot_products.py:7"
+    assert where(RuntimeError("elsewhere")) == ""
+    assert isinstance(SceneFailed("x"), RuntimeError)
+
+
+def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
+    from video.pipeline import BeatJob, _parts
+
+    def beats(scene: str, seconds: list[float]) -> list[BeatJob]:
+        return [BeatJob(0, scene, f"{scene}-{i}", s, Path(f"{scene}-{i}.mp4"), False, None)
+                for i, s in enumerate(seconds)]
+
+    one = beats("long", [2.6, 7.4, 3.8, 6.0])
+    runs = _parts(["long"], {"long": one}, 2, tmp_path)
+    assert [j for _, part, _ in runs for j in part] == one  # every beat once, in order
+    assert len(runs) == 2 and runs[0][2] != runs[1][2]  # two runs, two Manim folders
+    # As many scenes as workers, or a scene of one beat: one run per scene.
+    two = {"a": beats("a", [3.0, 4.0]), "b": beats("b", [2.0])}
+    assert [(s, len(p)) for s, p, _ in _parts(["a", "b"], two, 2, tmp_path)] == [("a", 2), ("b", 1)]
+    assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path)) == 1

@@ -1,0 +1,27 @@
+"""Where a scene's error comes from, in the author's own files (standard library only, so that
+it still works when the scene or core code it points at cannot be imported)."""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits
+
+
+class SceneFailed(RuntimeError):
+    """A scene raised while it was drawn; the message names the scene's file and line."""
+
+
+def where(error: BaseException) -> str:
+    """'scenes/s4_dot_products.py:31' for the innermost place `error` passed through in the
+    scene or core code (for a syntax error, the place it points at), or '' when it has none."""
+    places = [(f.filename, f.lineno) for f in traceback.extract_tb(error.__traceback__)]
+    if isinstance(error, SyntaxError) and error.filename:
+        places.append((error.filename, error.lineno or 0))
+    for filename, line in reversed(places):
+        path = Path(filename).resolve()
+        if path.is_relative_to(PROJECT) and path.relative_to(PROJECT).parts[0] in AUTHOR_CODE:
+            return f"{path.relative_to(PROJECT)}:{line}"
+    return ""
