@@ -1,7 +1,18 @@
 """Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, FadeIn, GrowArrow, Indicate, MathTex,
-                   TransformFromCopy, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    FadeIn,
+    GrowArrow,
+    Indicate,
+    MathTex,
+    TransformFromCopy,
+    VGroup,
+)
 
 from attention import lesson
 from scenes import style

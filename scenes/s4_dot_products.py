@@ -1,6 +1,6 @@
 """Scene 4: creature's query dotted against every key, one score per pair."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, SurroundingRectangle, VGroup)
+from manim import DOWN, LEFT, RIGHT, UP, Create, FadeIn, Line, SurroundingRectangle, VGroup
 
 from attention import lesson, score_figure
 from scenes import style

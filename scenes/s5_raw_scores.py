@@ -1,7 +1,6 @@
 """Scene 5: raw scores on a scale with no ceiling; they are not yet percentages."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Line, Rectangle,
-                   VGroup)
+from manim import DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, GrowFromEdge, Line, Rectangle, VGroup
 
 from attention import lesson, score_figure
 from scenes import style

@@ -1,9 +1,23 @@
 """Scene 6: softmax squashes creature's raw scores into weights that sum to one."""
 
 import numpy as np
-from manim import (DOWN, UP, AnimationGroup, Brace, FadeIn, FadeOut, GrowFromEdge, Indicate,
-                   LaggedStart, Rectangle, ReplacementTransform, Succession, Transform, VGroup,
-                   Write)
+from manim import (
+    DOWN,
+    UP,
+    AnimationGroup,
+    Brace,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Indicate,
+    LaggedStart,
+    Rectangle,
+    ReplacementTransform,
+    Succession,
+    Transform,
+    VGroup,
+    Write,
+)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure

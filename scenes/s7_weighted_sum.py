@@ -1,8 +1,21 @@
 """Scene 7: creature collects the values scaled by its weights and folds the sum into its vector."""
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
-                   ReplacementTransform, Succession, Transform, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    Rectangle,
+    ReplacementTransform,
+    Succession,
+    Transform,
+    VGroup,
+)
 
 from attention import lesson
 from attention.figures import percent_figure, value_figure
