@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from player_fixtures import browser, page_factory, serve  # noqa: F401
+from player_fixtures import lesson as timed_lesson  # noqa: F401  (a fixture, used by name)
 
 from attention import attend, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
