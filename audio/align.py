@@ -13,10 +13,10 @@ import difflib
 import hashlib
 import json
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
 from pydub import AudioSegment
 
@@ -50,7 +50,7 @@ def piper_groups(chunks: Sequence[tuple[int, Sequence[tuple[str, int]]]]) -> lis
     """Space-separated groups of sounding phonemes, from (chunk start sample, [(phoneme, samples)])."""
     groups: list[list[Phone]] = []
     for offset, phonemes in chunks:
-        t, group = offset, []
+        t, group = offset, list[Phone]()
         for symbol, n in phonemes:
             if symbol == " ":
                 if group:
@@ -101,7 +101,7 @@ def piper_word_times(groups: list[list[Phone]], word_sizes: Sequence[int], rate:
         phones = [p for g in groups[g0:g1] for p in g]
         sizes = word_sizes[w0:w1]
         total, cut = sum(sizes), 0
-        for k, size in enumerate(sizes):
+        for size in sizes:
             first = min(len(phones) - 1, round(cut * len(phones) / total))
             cut += size
             last = max(first, min(len(phones), round(cut * len(phones) / total)) - 1)

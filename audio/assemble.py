@@ -77,7 +77,8 @@ def _to_grid(samples: int) -> int:
 
 def layout(lengths: list[int], paragraphs: list[int]) -> tuple[list[Placement], int]:
     """Where each clip starts (in samples, on the grid) and the track's total length (on the grid)."""
-    placements, cursor = [], round(LEAD_IN * RATE)
+    placements: list[Placement] = []
+    cursor = round(LEAD_IN * RATE)
     for i, (length, paragraph) in enumerate(zip(lengths, paragraphs)):
         if i:
             same = paragraph == paragraphs[i - 1]

@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from pydub import AudioSegment
 
-from audio.align import (AlignmentCache, AlignmentError, WordTimes, alignment_key,
-                         sphinx_word_times, take_matches)
+from audio.align import (
+    AlignmentCache,
+    AlignmentError,
+    WordTimes,
+    alignment_key,
+    sphinx_word_times,
+    take_matches,
+)
 from audio.assemble import RATE, Placement, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
 from audio.loudness import level_sentence_cached, track_loudness
@@ -97,7 +103,9 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
             if aligned.get(key) is None:
                 aligned.put(key, spoken)
                 report.aligned.append(s.id)
-            return [(a - head, b - head) for a, b in aligned.get(key)]  # as cached, to the digit
+            cached = aligned.get(key)
+            assert cached is not None  # just put
+            return [(a - head, b - head) for a, b in cached]  # as cached, to the digit
     key = alignment_key(clip, words, "sphinx")
     times = aligned.get(key)
     if times is None:
@@ -111,6 +119,7 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
         aligned.put(key, times)
         report.aligned.append(s.id)
         times = aligned.get(key)  # as a later run reads them, to the digit
+    assert times is not None  # just put
     return times
 
 

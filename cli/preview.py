@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     preview = Preview(args, build, status)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in the background
     signal.signal(signal.SIGTERM, _interrupt)
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     print(f"preview: http://{host}:{port}/ serving {build.root}, watching {args.lesson.name}, "
           f"scenes/, attention/{', ' + str(args.recordings) if args.recordings else ''} "
           f"({args.quality} quality; Ctrl+C to stop)", flush=True)
@@ -153,6 +153,7 @@ class Preview:
                 generation, code = self.latest.value, self._code_changed
                 first, names = self._first_save or time.time(), ", ".join(self._names)
                 self._code_changed, self._first_save, self._names = False, None, []
+            assert self.renderer is not None  # started before the watch loop
             if code or not self.renderer.alive():
                 self.renderer.stop()
                 self.renderer = Renderer(self._ctx, self.options(), self.latest)
@@ -168,6 +169,7 @@ class Preview:
         """Ask for a render of `generation` and publish what comes back."""
         self.status.set(state="rendering", started_at=time.time())
         print(f"{why}: rendering…", flush=True)
+        assert self.renderer is not None
         reply = self.renderer.render(generation, self.version + 1, self._stopping)
         kind = reply[0]
         if kind == "done":
@@ -260,10 +262,15 @@ def renderer_main(conn, latest, options: dict) -> None:
         if failed:
             _reply(conn, ("error", failed))
             continue
+        assert pool is not None  # made, or `failed` says why not
+
+        def stale(wanted: int = generation) -> bool:
+            return bool(latest.value != wanted)
+
         try:
             result = render_preview(options["lesson"], build, options["quality"], version, pool,
                                     voice=options["voice"], recordings=options["recordings"],
-                                    stale=lambda: latest.value != generation)
+                                    stale=stale)
             _reply(conn, ("done", result))
         except Stale:
             _reply(conn, ("stale",))
@@ -326,8 +333,8 @@ def warm_worker(parent: int) -> None:
         # Manim's progress bars (switched off) would make tqdm's default lock, a multiprocessing
         # one the resource tracker warns about when a worker is killed; a thread lock will do.
         tqdm.set_lock(threading.RLock())
-        from scenes import scene_class, scene_ids
         import video.scene_render  # noqa: F401  (Manim)
+        from scenes import scene_class, scene_ids
 
         for scene_id in scene_ids():
             scene_class(scene_id)

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise SystemExit(f"render.py serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     print(f"serving {root} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

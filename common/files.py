@@ -11,9 +11,9 @@ import os
 import re
 import secrets
 import shutil
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 _TEMP = re.compile(r"^\..+\.(\d+)-[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]+)?$")
 # What earlier versions of the project left behind when killed: swept under the lock only.
@@ -83,7 +83,7 @@ def sweep_temporaries(folder: Path, *, all_runs: bool = False) -> list[Path]:
     """Remove temporaries under `folder` left by runs that are no longer alive (with `all_runs`,
     every temporary but this process's own: for a caller that holds the folder's lock).
     Returns what was removed."""
-    removed = []
+    removed: list[Path] = []
     if not Path(folder).is_dir():
         return removed
     for dirpath, dirnames, filenames in os.walk(folder):

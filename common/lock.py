@@ -7,8 +7,8 @@ from __future__ import annotations
 import fcntl
 import os
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from common.files import sweep_temporaries
 from common.paths import BuildPaths

@@ -3,9 +3,9 @@ manifest. Checked before anything is cut, so a bad range fails before any work."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from transcript.manifest import Manifest, Span
 

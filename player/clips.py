@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import os
 import wave
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from PIL import Image
 
@@ -28,6 +28,7 @@ from transcript.captions import captions_srt, captions_vtt
 from transcript.manifest import Manifest, Span
 from video import cut as cut_module
 from video.cut import cut, packet_digests, poster
+
 
 def existing_clips(manifest: Manifest, folder: Path, video: Path) -> list[Clip]:
     """Clips already in `folder` that are current (newer than the video): scenes first, then ranges."""

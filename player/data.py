@@ -27,7 +27,8 @@ class Line:
     def pieces(self) -> list[tuple[str, float | None, float | None]]:
         """The text as (piece, start, end): each word with its times, what lies between them
         (spaces, dashes) with None, so a page can mark and seek to single words."""
-        out, k = [], 0
+        out: list[tuple[str, float | None, float | None]] = []
+        k = 0
         for token in re.split(r"(\s+)", self.text):
             if token and is_word(token) and k < len(self.words):
                 out.append((token, *self.words[k]))

@@ -1,9 +1,10 @@
-"""The interactive player page, `build/index.html`: video, chapters and a transcript that follows the voice."""
+"""The interactive player page, `build/index.html`: video, chapters and a transcript that follows
+the voice."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths

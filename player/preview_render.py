@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths

@@ -9,10 +9,10 @@ in a thread while the scenes are drawn: the drawing needs only the timings.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from audio import NarrationReport, build_narration
 from common.paths import BuildPaths

@@ -12,10 +12,10 @@ import os
 import re
 import shutil
 import sys
-from urllib.parse import unquote, urlsplit
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 CHUNK = 256 * 1024

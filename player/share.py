@@ -72,7 +72,8 @@ def share_context(item: Shared, publish: Publish, provider: str) -> dict:
 def oembed_json(item: Shared, publish: Publish, provider: str) -> str:
     """The oEmbed response (type video) for `item`; addresses absolute under the base URL, else
     relative to the lesson folder."""
-    data = {"version": "1.0", "type": "video", "title": item.title, "provider_name": provider}
+    data: dict[str, object] = {"version": "1.0", "type": "video", "title": item.title,
+                               "provider_name": provider}
     if publish.base_url:
         data["provider_url"] = publish.base_url
     data["thumbnail_url"] = publish.url(item.poster)

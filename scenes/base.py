@@ -22,10 +22,11 @@ check sync without looking at pixels.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FunctionType, MethodType, SimpleNamespace
-from typing import Callable, ClassVar, Collection, Iterator, Sequence
+from typing import ClassVar
 
 import numpy as np
 from manim import (
@@ -39,18 +40,18 @@ from manim import (
     Indicate,
     MathTex,
     Mobject,
+    ReplacementTransform,
     Scene,
     Text,
     Transform,
-    ReplacementTransform,
     TransformFromCopy,
     Wait,
     config,
     smooth,
 )
 from manim.animation.animation import prepare_animation
-from manim.utils.rate_functions import ease_out_quart
 from manim.renderer.cairo_renderer import CairoRenderer
+from manim.utils.rate_functions import ease_out_quart
 
 from scenes.timing import BeatTiming, SceneTiming
 
@@ -344,7 +345,7 @@ class LessonScene(Scene):
             renderer._original_skipping_status = saved
             renderer.skip_animations = saved
 
-    def wait_until(self, frame: int) -> None:
+    def wait_until(self, frame: int) -> None:  # type: ignore[override]  # frames, not a condition
         """Hold the picture (updaters keep running) until the scene reaches `frame`."""
         if self.final:
             return

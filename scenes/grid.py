@@ -6,11 +6,22 @@ look alike across scenes; cells, rows and columns stay addressable for highlight
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
-from manim import (LEFT, UP, AnimationGroup, FadeIn, FadeOut, ManimColor, Rectangle, Succession,
-                   Text, Transform, VGroup)
+from manim import (
+    LEFT,
+    UP,
+    AnimationGroup,
+    FadeIn,
+    FadeOut,
+    ManimColor,
+    Rectangle,
+    Succession,
+    Text,
+    Transform,
+    VGroup,
+)
 
 from scenes import style
 from scenes.prebuilt import built

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 import manim
 from manim import config

@@ -1,7 +1,6 @@
 """Scene 1: the phrase, and why "creature" needs to ask its neighbours."""
 
-from manim import (DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut,
-                   LaggedStart, VGroup, Write)
+from manim import DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, LaggedStart, VGroup, Write
 
 from attention import lesson
 from scenes import style

@@ -1,7 +1,21 @@
 """Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowArrow, GrowFromPoint,
-                   LaggedStart, MathTex, SurroundingRectangle, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    GrowFromPoint,
+    LaggedStart,
+    MathTex,
+    SurroundingRectangle,
+    VGroup,
+)
 
 from attention import lesson
 from scenes import style

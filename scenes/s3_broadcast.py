@@ -1,6 +1,6 @@
 """Scene 3: every token builds its vectors at once; creature broadcasts its query."""
 
-from manim import (DOWN, RIGHT, UP, Broadcast, Circle, FadeIn, FadeOut, VGroup)
+from manim import DOWN, RIGHT, UP, Broadcast, Circle, FadeIn, FadeOut, VGroup
 
 from attention import lesson
 from scenes import style

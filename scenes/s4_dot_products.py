@@ -1,7 +1,17 @@
 """Scene 4: creature's query dotted against every key, one score per pair."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, SurroundingRectangle,
-                   TransformFromCopy, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    TransformFromCopy,
+    VGroup,
+)
 
 from attention import lesson, score_figure
 from scenes import style

@@ -1,7 +1,21 @@
 """Scene 5: raw scores on a scale with no ceiling; they are not yet percentages."""
 
-from manim import (DOWN, LEFT, RIGHT, UP, Arrow, Create, FadeIn, FadeOut, GrowFromEdge, LaggedStart,
-                   Line, Rectangle, SurroundingRectangle, VGroup)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    LaggedStart,
+    Line,
+    Rectangle,
+    SurroundingRectangle,
+    VGroup,
+)
 
 from attention import lesson, score_figure
 from scenes import style

@@ -1,9 +1,24 @@
 """Scene 6: softmax squashes creature's raw scores into weights that sum to one."""
 
 import numpy as np
-from manim import (DOWN, UP, AnimationGroup, Brace, Create, FadeIn, FadeOut, GrowFromEdge,
-                   Indicate, LaggedStart, Rectangle, Succession, SurroundingRectangle, Transform,
-                   VGroup, Write)
+from manim import (
+    DOWN,
+    UP,
+    AnimationGroup,
+    Brace,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowFromEdge,
+    Indicate,
+    LaggedStart,
+    Rectangle,
+    Succession,
+    SurroundingRectangle,
+    Transform,
+    VGroup,
+    Write,
+)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure
@@ -79,7 +94,7 @@ class SoftmaxScene(LessonScene):
 
         with self.beat("weights-for-fluffy-and-blue"):
             # Each weight is outlined as the voice says it, its token as the voice names it.
-            for k, token in enumerate(("fluffy", "blue")):
+            for token in ("fluffy", "blue"):
                 i = L.index(token)
                 number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)

@@ -1,8 +1,23 @@
 """Scene 7: creature collects the values scaled by its weights and folds the sum into its vector."""
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, AnimationGroup, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle,
-                   ReplacementTransform, Succession, Transform, VGroup, smooth)
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    AnimationGroup,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    Rectangle,
+    ReplacementTransform,
+    Succession,
+    Transform,
+    VGroup,
+    smooth,
+)
 
 from attention import lesson
 from attention.figures import percent_figure, value_figure

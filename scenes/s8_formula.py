@@ -1,7 +1,6 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
-from manim import (DOWN, RIGHT, UP, Create, FadeIn, FadeOut, MathTex, SurroundingRectangle,
-                   VGroup)
+from manim import DOWN, RIGHT, UP, Create, FadeIn, FadeOut, MathTex, SurroundingRectangle, VGroup
 
 from attention import lesson
 from scenes import style

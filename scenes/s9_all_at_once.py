@@ -6,16 +6,31 @@ output at the crossing), so rows and columns share their labels.
 """
 
 import numpy as np
-from manim import (DOWN, RIGHT, UL, UP, AnimationGroup, Create, FadeIn, FadeOut, Indicate,
-                   LaggedStart, MathTex, ReplacementTransform, Succession, SurroundingRectangle,
-                   Transform, VGroup)
+from manim import (
+    DOWN,
+    RIGHT,
+    UL,
+    UP,
+    AnimationGroup,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    MathTex,
+    ReplacementTransform,
+    Succession,
+    SurroundingRectangle,
+    Transform,
+    VGroup,
+)
 
 from attention import lesson
 from attention.figures import percent_figure, score_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.prebuilt import built
 from scenes.grid import Grid, strengths, texts_of
+from scenes.prebuilt import built
 from scenes.widgets import caption, crossfade, token_box, token_row
 
 CELL_H = 0.45

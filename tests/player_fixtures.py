@@ -15,9 +15,15 @@ from cli.options import BuildPaths
 from player.server import make_server
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
+from transcript.manifest import (
+    GRID_FPS,
+    Manifest,
+    TimedSentence,
+    atomic_write_text,
+    new_manifest,
+    write_manifest,
+)
 from transcript.words import TimedWord, words_of
-from transcript.manifest import (GRID_FPS, Manifest, TimedSentence, atomic_write_text,
-                                 new_manifest, write_manifest)
 
 REPO = Path(__file__).resolve().parent.parent
 SCREENSHOTS = REPO / "build" / "screenshots"

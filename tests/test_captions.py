@@ -2,8 +2,17 @@
 
 import pytest
 
-from transcript.captions import (LINE_CHARS, Cue, captions_vtt, chapter_cues, chapters_vtt,
-                                 parse_vtt, sentence_cues, split_text, timestamp)
+from transcript.captions import (
+    LINE_CHARS,
+    Cue,
+    captions_vtt,
+    chapter_cues,
+    chapters_vtt,
+    parse_vtt,
+    sentence_cues,
+    split_text,
+    timestamp,
+)
 from transcript.manifest import Manifest, SceneInfo, Span, TimedSentence, read_manifest
 
 MS = 0.0011  # WebVTT times are whole milliseconds

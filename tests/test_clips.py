@@ -8,13 +8,13 @@ import subprocess
 import wave
 
 import pytest
+from player_fixtures import SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
 
 import render
 from common.paths import NotBuilt
 from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from player.embed import iframe_snippet, video_snippet
-from player_fixtures import SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
 from transcript.captions import parse_vtt
 
 RANGE = ("creature-is-ambiguous", "three-small-vectors")

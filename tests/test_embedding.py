@@ -10,13 +10,12 @@ import subprocess
 from html.parser import HTMLParser
 
 import pytest
+from player_fixtures import REPO, SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
 
 import render
 from player.clips import build_clips
 from player.page import build_player
 from player.publish import publish
-from player_fixtures import (REPO, SCREENSHOTS, browser, copied_build, lesson,  # noqa: F401
-                             page_factory, serve)
 from transcript.captions import parse_srt, parse_vtt
 
 RANGE = ("query-looking-for", "value-hands-over")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from player_fixtures import browser, page_factory, serve  # noqa: F401
+from player_fixtures import lesson as timed_lesson  # noqa: F401  (a fixture, used by name)
 
 from attention import attend, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
 from attention.vocabulary import vocabulary
 from player.clips import build_clips
 from player.page import build_player
-from player_fixtures import browser, lesson as timed_lesson, page_factory, serve  # noqa: F401
 
 EXPLORE = "#explore"
 
@@ -427,8 +428,8 @@ def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path
     import shutil
 
     from attention.explore import explore_data
-    from player.templating import macro
     from player.page import player_html
+    from player.templating import macro
 
     manifest, build, _ = site
     rng = np.random.default_rng(12)

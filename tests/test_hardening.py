@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-from pydub import AudioSegment
 from pydub.generators import Sine
 
 import render

@@ -11,13 +11,13 @@ from html.parser import HTMLParser
 
 import pytest
 from jinja2 import BaseLoader, UndefinedError
+from player_fixtures import REPO, browser, page_factory, timed_manifest  # noqa: F401
 
 from player import templating
 from player.clip_plan import plan, range_clip
 from player.data import cue_data
 from player.embed import clip_page_html, gallery_html, iframe_snippet
 from player.page import player_html
-from player_fixtures import REPO, browser, page_factory, timed_manifest  # noqa: F401
 from transcript.script import Link
 
 # markup, an early end of a script block, quotes, a JavaScript line separator, template syntax
@@ -178,7 +178,7 @@ def test_hostile_pages_run_no_script_in_chromium(pages, tmp_path, page_factory):
                           (tmp_path / "clips" / "index.html", f"Clips: {m.title}")):
         page = page_factory()
         dialogs: list[str] = []
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("dialog", lambda d, seen=dialogs: (seen.append(d.message), d.dismiss()))
         page.goto(path.as_uri())
         assert page.text_content("h1") == heading
         assert page.evaluate("() => document.querySelectorAll('b, iframe').length") == 0

@@ -6,10 +6,9 @@ import html
 import urllib.request
 
 import pytest
+from player_fixtures import EVIL, SCREENSHOTS, browser, lesson, make_lesson, page_factory, serve  # noqa: F401
 
 from player.page import build_player, course_line
-from player_fixtures import (EVIL, SCREENSHOTS, browser, lesson, make_lesson, page_factory,  # noqa: F401
-                             serve)
 
 FRAME = 1 / 15
 
@@ -289,7 +288,7 @@ def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
         page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
         page.evaluate("document.querySelector('video').controls = false")  # as while playing
 
-        def shot(mode: str) -> np.ndarray:
+        def shot(mode: str, page=page) -> np.ndarray:
             page.evaluate("""m => Array.from(document.querySelector('video').textTracks)
                              .forEach(t => { if (t.kind === 'captions') t.mode = m; })""", mode)
             page.wait_for_timeout(60)

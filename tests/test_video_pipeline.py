@@ -185,6 +185,7 @@ def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, flit
     """From decoded frames and the narration's samples: the first visible change after each cue
     (a beat's start, or a word it waits for) comes at most 90 ms after the voice starts it."""
     from sync_check import measure
+
     from video.scene_render import rehearse
 
     build, out, _ = rendered

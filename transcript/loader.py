@@ -138,7 +138,9 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
         if voice not in VOICES:
             raise r.error(top["voice"], f"unknown voice {voice!r}", f"use one of: {', '.join(VOICES)}")
 
-    paragraphs, seen_ids, seen_scenes = [], {}, {}
+    paragraphs: list[Paragraph] = []
+    seen_ids: dict[str, int] = {}
+    seen_scenes: dict[str, int] = {}
     for p_index, p_node in enumerate(r.sequence(top["paragraphs"], "paragraphs")):
         p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "step", "sentences"))
         scene = r.kebab(p["scene"], "scene")

@@ -10,7 +10,6 @@ from common.media import ffmpeg
 from transcript.manifest import Span
 from video.encode import AUDIO_ARGS
 
-
 # A copied stream carries the whole lesson's average bit rate into the MP4's btrt box: left
 # out, a clip's bytes depend on its own frames and sound only.
 NO_BITRATE_BOX = ["-write_btrt", "0"]

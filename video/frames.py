@@ -59,6 +59,7 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                        "-s", f"{t.width}x{t.height}", "-r", str(t.fps), "-i", "-", "-an", *t.args,
                        "-f", "mp4", str(t.path)]
                 self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+            assert self._current is not None and self._proc.stdin is not None
             self.counts[self._current] += repeat
             self._last = frame
             data = np.ascontiguousarray(frame).tobytes()
@@ -69,18 +70,20 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             """End the beat's input; its encoder finishes while the next beat is drawn."""
             if self._proc is None:
                 return
-            proc, self._proc = self._proc, None
+            proc, self._proc, target = self._proc, None, self._target
+            assert proc.stdin is not None and target is not None  # a process runs for a target
             proc.stdin.close()
-            self._closing.append((proc, self._target))
-            if self._target.poster is not None and self._last is not None:
+            self._closing.append((proc, target))
+            if target.poster is not None and self._last is not None:
                 Image.fromarray(np.ascontiguousarray(self._last[:, :, :3])).save(
-                    self._target.poster, format="JPEG", quality=POSTER_QUALITY)
+                    target.poster, format="JPEG", quality=POSTER_QUALITY)
             self._last = None
 
         def finish(self) -> None:
             self._close()
             closing, self._closing = self._closing, []
             for proc, target in closing:
+                assert proc.stderr is not None
                 err = proc.stderr.read().decode(errors="replace")
                 if proc.wait() != 0:
                     raise RuntimeError(f"ffmpeg failed encoding {target.path}:\n{err[-2000:]}")

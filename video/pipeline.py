@@ -6,21 +6,21 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
-from typing import Callable
 
 from common.paths import NotBuilt
 from common.settings import QUALITIES
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
-from video.workers import stop_workers, tie_to_parent
 from video.cache import beat_keys
 from video.errors import SceneFailed, where
 from video.lesson_video import join_and_mux
+from video.workers import stop_workers, tie_to_parent
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,8 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
     todo: dict[str, list[BeatJob]] = {}
-    for scene_id, group in groupby(beats, key=lambda j: j.scene_id):
-        group = list(group)
+    for scene_id, grouped in groupby(beats, key=lambda j: j.scene_id):
+        group = list(grouped)
         missing = [j for j in group if not j.cached]
         if missing:
             todo[scene_id] = missing
@@ -177,7 +177,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int,
     beats = todo[order[0]]
     if len(order) < workers and len(beats) >= 2:
         half, seconds, cut = 0.55 * sum(j.seconds for j in beats), 0.0, 1
-        for cut, j in enumerate(beats[:-1], 1):
+        for cut, j in enumerate(beats[:-1], 1):  # noqa: B007 (the cut is read after the loop)
             seconds += j.seconds
             if seconds >= half:
                 break

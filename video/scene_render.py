@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from manim import tempconfig
 
 from common.files import atomic_output, temp_path
+from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
-from common.settings import QUALITIES
 from video.encode import video_args
 from video.frames import PipeTarget, ffmpeg_sink
 from video.lesson_video import concat_video
@@ -78,7 +78,7 @@ def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path],
         with manim_config(quality, media_dir, scene_id):
             scene = scene_class(scene_id)(timing, draw=set(outputs), sink=ffmpeg_sink(targets))
             scene.render()
-        counts = scene.renderer.file_writer.counts
+        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
         for sid in outputs:
             if counts.get(sid) != timing.file_frames(sid):
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
@@ -133,8 +133,8 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str
         except StopAfterBeat:
             pass
         scene.renderer.skip_animations = False  # it draws nothing while skipping
-        scene.renderer.update_frame(scene, ignore_skipping=True)
-        image = scene.renderer.camera.get_image()
+        scene.renderer.update_frame(scene, ignore_skipping=True)  # type: ignore[call-arg]  # Cairo's
+        image = scene.renderer.camera.get_image()  # type: ignore[union-attr]  # Cairo's camera
     with atomic_output(out) as tmp:
         image.save(tmp, format="PNG")
     return out

@@ -43,9 +43,9 @@ def check_script(script: Script, cache_dir: Path) -> None:
     from video.scene_render import scene_timeline  # Manim loads only when something changed
 
     manifest = _stand_in_manifest(script)
-    for p in script.paragraphs:
-        _check_scene(script, p.scene, lambda: scene_timeline(p.scene, manifest, "low",
-                                                             cache_dir / "manim", inspect=False))
+    for scene in script.scenes:
+        _check_scene(script, scene, lambda scene=scene: scene_timeline(
+            scene, manifest, "low", cache_dir / "manim", inspect=False))
     atomic_write_text(stamp, "ok\n")
     for old in stamp.parent.glob("scenes-*.ok"):  # one is kept: the check of what is there now
         if old != stamp:

@@ -10,11 +10,11 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from common.files import atomic_output
+from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import FrameSink
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest, TimedSentence
-from common.settings import QUALITIES
 from video.scene_render import manim_config
 
 STEP = 0.25  # seconds between a sheet's frames
