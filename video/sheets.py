@@ -3,6 +3,7 @@ and the word being said, so motion (not only a beat's last frame) can be reviewe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,9 +35,9 @@ class Sampled:
     last: np.ndarray | None = None
 
 
-def sampling_sink(sampled: Sampled, shrink: int = 1) -> type[FrameSink]:
+def sampling_sink(sampled: Sampled, shrink: int = 1, first_only: bool = False) -> type[FrameSink]:
     """A FrameSink class keeping the frames `sampled.wanted` names (every `shrink`-th pixel),
-    and the scene's first and last frame."""
+    and the scene's first and last frame; `first_only` stops the scene after its first frame."""
 
     class SamplingSink(FrameSink):
         def emit(self, frame: np.ndarray, repeat: int) -> None:
@@ -48,12 +49,14 @@ def sampling_sink(sampled: Sampled, shrink: int = 1) -> type[FrameSink]:
             for n in range(start, self.frames):
                 if n in sampled.wanted:
                     sampled.frames[n] = rgb
+            if first_only:
+                raise _FirstFrameDrawn
 
     return SamplingSink
 
 
 def sample_scene(scene_id: str, manifest: Manifest, quality: str, media_dir: Path,
-                 frames: set[int] = frozenset(), shrink: int = 1) -> Sampled:
+                 frames: Iterable[int] = (), shrink: int = 1) -> Sampled:
     """Draw the whole scene, keeping the frames numbered in `frames` and its first and last."""
     fps = QUALITIES[quality].fps
     sampled = Sampled(set(frames))
@@ -72,19 +75,15 @@ def first_frame(scene_id: str, manifest: Manifest, quality: str, media_dir: Path
     """The scene's first frame (RGB), drawing nothing after it."""
     fps = QUALITIES[quality].fps
     sampled = Sampled(set())
-
-    class FirstOnly(sampling_sink(sampled)):
-        def emit(self, frame: np.ndarray, repeat: int) -> None:
-            super().emit(frame, repeat)
-            raise _FirstFrameDrawn
-
     timing = scene_timing(manifest, scene_id, fps)
     with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id}, sink=FirstOnly)
+        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id}, sink=sampling_sink(sampled, first_only=True))
         try:
             scene.render()
         except _FirstFrameDrawn:
             pass
+    if sampled.first is None:
+        raise RuntimeError(f"scene {scene_id!r} drew no frame")
     return sampled.first
 
 
@@ -122,7 +121,7 @@ def compose(sentence: TimedSentence, shots: list[tuple[float, np.ndarray]]) -> I
     for k, (t, frame) in enumerate(shots):
         x = pad + (k % COLUMNS) * (tw + pad)
         y = head_h + (k // COLUMNS) * (th + label_h + pad)
-        sheet.paste(Image.fromarray(frame).resize((tw, th), Image.BILINEAR), (x, y + label_h))
+        sheet.paste(Image.fromarray(frame).resize((tw, th), Image.Resampling.BILINEAR), (x, y + label_h))
         draw.text((x, y + 2), f"{t:6.2f} s  {_clip(said_at(sentence, t), 28)}", font=small,
                   fill=INK)
     return sheet
