@@ -77,7 +77,8 @@ def first_frame(scene_id: str, manifest: Manifest, quality: str, media_dir: Path
     sampled = Sampled(set())
     timing = scene_timing(manifest, scene_id, fps)
     with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id}, sink=sampling_sink(sampled, first_only=True))
+        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id},
+                                      sink=sampling_sink(sampled, first_only=True))
         try:
             scene.render()
         except _FirstFrameDrawn:
