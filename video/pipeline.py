@@ -202,7 +202,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
             raise
         pool.shutdown()
     done = plan(manifest, quality, cache_dir, only)
-    if any(not j.cached for j in done):  # two runs of a scene disagreed about a picture: draw the rest in one run
+    if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
         for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
             first = next(j for j in done if j.scene_id == scene_id)
             store = BeatStore(beat_folder(cache_dir, quality, scene_id),
