@@ -93,7 +93,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         drawing = time.perf_counter()
         beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                     progress=lambda line: progress("      " + line),
-                                    pool=pool, stop=stop)
+                                    pool=pool, stop=stop, rehearsed=True)
         drawn_at = time.perf_counter()
         manifest, report, aac = narration.result()
     _check(stop)

@@ -238,6 +238,7 @@ class LessonScene(Scene):
         self.stop_after = stop_after
         self.inspect = inspect
         self.rehearse = rehearse
+        self.asked: dict[str, list[tuple[str, int]]] = {}  # sentence id -> the words waited for
         self._beat: BeatRecord | None = None
         self._beat_timing: BeatTiming | None = None
         self._beat_end = 0
@@ -378,7 +379,9 @@ class LessonScene(Scene):
 
     def word_frame(self, word: str, n: int = 1) -> int:
         """The frame the voice starts the `n`-th `word` of the current beat's sentence on."""
-        return self._current("waiting for a word").word(word, n, self.scene_id).start
+        beat = self._current("waiting for a word")
+        self.asked.setdefault(beat.sentence_id, []).append((word, n))
+        return beat.word(word, n, self.scene_id).start
 
     def until(self, word: str, n: int = 1) -> None:
         """Hold the picture until the `n`-th `word` of this beat's sentence; the next play is a
