@@ -499,12 +499,14 @@ class LessonScene(Scene):
         self.add(*self._outgoing)
 
     def state_digest(self) -> str:
-        """A digest of the picture as it stands: every mobject on screen in drawing order, its
-        class, points, colours, strokes and depth. Two runs that reach the same picture by
+        """A digest of the picture as it stands: every mobject in the scene in drawing order, its
+        class, parts, points, colours, strokes and depth. Two runs that reach the same picture by
         different timings give the same digest, so a beat's video drawn from it can be reused."""
         h = hashlib.sha256()
         for m in self.get_mobject_family_members():
-            h.update(type(m).__name__.encode())
+            if not m.submobjects and not m.has_points():
+                continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
+            h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
             for name in _DRAWN:
                 h.update(_state_bytes(getattr(m, name, None)) + b"|")
         return h.hexdigest()[:32]
