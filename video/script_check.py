@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,8 +56,7 @@ def check_script(script: Script, cache_dir: Path) -> None:
 
         manifest = manifest or _stand_in_manifest(script)
         timing = scene_timing(manifest, scene, STAND_IN_FPS)
-        ran = _check_scene(script, scene, lambda timing=timing: rehearse(
-            timing, "low", cache_dir / "manim"))
+        ran = _check_scene(script, scene, partial(rehearse, timing, "low", cache_dir / "manim"))
         atomic_write_text(stamp, json.dumps(ran.asked))
         for old in stamp.parent.glob(f"{scene}-*.json"):  # one is kept: of the code there now
             if old != stamp:
