@@ -13,6 +13,7 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -241,12 +242,17 @@ def renderer_main(conn, latest, options: dict) -> None:
 
     tie_to_parent(options["parent"])
     pool, failed = None, None
+    # The paused scene copies' sockets (video.checkpoints): a short path, gone with this process.
+    copies = Path(tempfile.mkdtemp(prefix="lesson-scenes-"))
+    priming: list = []
     try:
         from concurrent.futures.process import BrokenProcessPool
 
         from player.preview_render import Stale, render_preview
+        from transcript.manifest import read_manifest
+        from video.pipeline import prime_scenes
 
-        pool = _worker_pool(options["jobs"])
+        pool = _worker_pool(options["jobs"], copies, options["quality"])
         _warm_voice(options)
     except Exception as e:
         failed = describe(e)
@@ -267,27 +273,33 @@ def renderer_main(conn, latest, options: dict) -> None:
         def stale(wanted: int = generation) -> bool:
             return bool(latest.value != wanted)
 
+        for future in priming:  # a render comes first: copies not begun yet are made after it
+            future.cancel()
         try:
             result = render_preview(options["lesson"], build, options["quality"], version, pool,
                                     voice=options["voice"], recordings=options["recordings"],
-                                    stale=stale)
+                                    stale=stale, resume=True)
             _reply(conn, ("done", result))
+            priming = prime_scenes(read_manifest(build.manifest), options["quality"], build.cache,
+                                   pool, copies)
         except Stale:
             _reply(conn, ("stale",))
         except BrokenProcessPool as e:  # a worker died: the next render gets new ones
-            pool = _worker_pool(options["jobs"])
+            pool = _worker_pool(options["jobs"], copies, options["quality"])
             _reply(conn, ("error", f"a drawing process died ({e}); save again to retry"))
         except Exception as e:
             _reply(conn, ("error", describe(e)))
     if pool is not None:
         from video.workers import stop_workers
 
-        stop_workers(pool)
+        stop_workers(pool)  # and so the copies they made (they die with their worker)
+    shutil.rmtree(copies, ignore_errors=True)
     sys.exit(0)
 
 
-def _worker_pool(jobs: int | None):
-    """Drawing processes, started now so that Manim is imported before the first save."""
+def _worker_pool(jobs: int | None, copies: Path, quality: str):
+    """Drawing processes, started now so that Manim is imported before the first save; they
+    keep paused copies of the scenes they run in `copies`."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -295,7 +307,7 @@ def _worker_pool(jobs: int | None):
 
     jobs = jobs or default_jobs()
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=warm_worker, initargs=(os.getpid(),))
+                               initializer=warm_worker, initargs=(os.getpid(), copies, quality))
     for _ in range(jobs):
         pool.submit(int)
     return pool
@@ -322,11 +334,13 @@ def _warm_voice(options: dict) -> None:
     get_voice(name)[0].synthesize("Ready.")
 
 
-def warm_worker(parent: int) -> None:
+def warm_worker(parent: int, copies: Path, quality: str) -> None:
     """A drawing worker: Manim and the scenes imported before the first scene is asked for."""
+    from video import checkpoints
     from video.workers import tie_to_parent
 
     tie_to_parent(parent)
+    checkpoints.enable(copies, quality)
     try:
         from tqdm import tqdm
 
