@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         preview.stop()
         server.server_close()
         shutil.rmtree(versions, ignore_errors=True)
+        shutil.rmtree(preview.copies, ignore_errors=True)
     return 0
 
 
@@ -91,6 +92,18 @@ class Preview:
         self.renderer: Renderer | None = None
         self._thread = threading.Thread(target=self._loop, name="preview-renders", daemon=True)
         self._observer = None
+        # Where the drawing workers' paused scene copies listen (video.checkpoints): a short
+        # path, as a Unix socket's must be; how many wait is in the status ("copies").
+        self.copies = Path(tempfile.mkdtemp(prefix="lesson-scenes-"))
+        threading.Thread(target=self._count_copies, name="preview-copies", daemon=True).start()
+
+    def _count_copies(self) -> None:
+        counted = -1
+        while not self._stopping.wait(0.5):
+            n = len(list(self.copies.glob("*.sock"))) if self.copies.is_dir() else 0
+            if n != counted:
+                counted = n
+                self.status.set(copies=n)
 
     def start(self) -> None:
         self._observer = watch(self._watched(), self._wanted, self.saved)
@@ -164,7 +177,7 @@ class Preview:
         a = self.args
         return {"lesson": self.lesson, "build": self.build.root, "quality": a.quality,
                 "voice": a.voice, "recordings": self.recordings, "jobs": a.jobs,
-                "parent": os.getpid()}
+                "parent": os.getpid(), "copies": self.copies}
 
     def _render(self, generation: int, since: float, why: str) -> None:
         """Ask for a render of `generation` and publish what comes back."""
@@ -242,8 +255,9 @@ def renderer_main(conn, latest, options: dict) -> None:
 
     tie_to_parent(options["parent"])
     pool, failed = None, None
-    # The paused scene copies' sockets (video.checkpoints): a short path, gone with this process.
-    copies = Path(tempfile.mkdtemp(prefix="lesson-scenes-"))
+    copies = Path(options["copies"])  # the previous renderer's copies are gone with its workers
+    for old in copies.glob("*.sock"):
+        old.unlink(missing_ok=True)
     priming: list = []
     try:
         from concurrent.futures.process import BrokenProcessPool
@@ -282,6 +296,8 @@ def renderer_main(conn, latest, options: dict) -> None:
             _reply(conn, ("done", result))
             priming = prime_scenes(read_manifest(build.manifest), options["quality"], build.cache,
                                    pool, copies)
+            for future in priming:
+                future.add_done_callback(_report_priming)
         except Stale:
             _reply(conn, ("stale",))
         except BrokenProcessPool as e:  # a worker died: the next render gets new ones
@@ -293,7 +309,6 @@ def renderer_main(conn, latest, options: dict) -> None:
         from video.workers import stop_workers
 
         stop_workers(pool)  # and so the copies they made (they die with their worker)
-    shutil.rmtree(copies, ignore_errors=True)
     sys.exit(0)
 
 
@@ -311,6 +326,16 @@ def _worker_pool(jobs: int | None, copies: Path, quality: str):
     for _ in range(jobs):
         pool.submit(int)
     return pool
+
+
+def _report_priming(future) -> None:
+    """A scene that could not be primed is drawn the slow way: say so, and why."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if not future.cancelled() and future.exception() is not None \
+            and not isinstance(future.exception(), BrokenProcessPool):  # the pool was stopped
+        print(f"preview: a scene is not ready for quick edits: {describe(future.exception())}",
+              file=sys.stderr, flush=True)
 
 
 def _reply(conn, message: tuple) -> None:

@@ -248,7 +248,7 @@ def prime_scenes(manifest: Manifest, quality: str, cache_dir: Path, pool: Execut
         if None in starts.values() or checkpoints.primed(folder, quality, scene.id, starts):  # type: ignore[arg-type]
             continue
         futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality,
-                                   cache_dir / "manim-prime"))
+                                   cache_dir / "manim-prime" / scene.id))  # no folder shared
     return futures
 
 
