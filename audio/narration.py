@@ -124,10 +124,12 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
 
 
 def _in_lesson(words: list[str], times: WordTimes, p: Placement) -> tuple[TimedWord, ...]:
-    """Word times moved into lesson time and kept inside the sentence's own sound."""
+    """Word times moved into lesson time and kept inside the sentence's own sound. A word's
+    offset into its sentence is rounded, not its lesson time: moving the sentence moves its
+    words by exactly as much, so their frames within its beat stay as they were."""
     start, end = p.start / RATE, p.end / RATE
     def at(t: float) -> float:
-        return round(min(end, max(start, start + t)), 4)
+        return start + min(end - start, round(min(end - start, max(0.0, t)), 4))
     return tuple(TimedWord(w, at(a), max(at(a), at(b))) for w, (a, b) in zip(words, times))
 
 

@@ -98,12 +98,19 @@ class Preview:
         threading.Thread(target=self._count_copies, name="preview-copies", daemon=True).start()
 
     def _count_copies(self) -> None:
-        counted = -1
+        """Keep the status's count of paused copies (`copies`) and of beats (`beats`) current."""
+        from transcript import TranscriptError, load_script
+
+        counted: tuple = ()
         while not self._stopping.wait(0.5):
             n = len(list(self.copies.glob("*.sock"))) if self.copies.is_dir() else 0
-            if n != counted:
-                counted = n
-                self.status.set(copies=n)
+            try:
+                beats = len(load_script(self.lesson).sentences)
+            except (TranscriptError, OSError):
+                beats = None
+            if (n, beats) != counted:
+                counted = (n, beats)
+                self.status.set(copies=n, beats=beats)
 
     def start(self) -> None:
         self._observer = watch(self._watched(), self._wanted, self.saved)

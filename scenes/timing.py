@@ -85,12 +85,14 @@ def scene_timing(manifest: Manifest, scene_id: str, fps: int) -> SceneTiming:
         raise ValueError(f"{fps} fps is not a multiple of the manifest's {manifest.grid_fps} fps grid")
     span = manifest.scene_span(scene_id)
     frame = lambda seconds: int(round((seconds - span.start) * fps))
-    floor = lambda seconds: int(math.floor((seconds - span.start) * fps + 1e-6))
+    into = lambda seconds: int(math.floor(round(seconds, 4) * fps + 1e-6))
     beats = []
     for s in manifest.sentences_of(scene_id):
         start = frame(manifest.beat_span(s.id).start)
         end = min(frame(manifest.beat_span(s.id).end), frame(span.end))
-        words = tuple(WordCue(w.text, min(end - 1, max(start, floor(w.start))))
+        # From the word's offset into its sentence (as the narration rounded it), so a word's
+        # frame within its beat does not change when the sentence moves.
+        words = tuple(WordCue(w.text, min(end - 1, max(start, start + into(w.start - s.start))))
                       for w in s.words)
         beats.append(BeatTiming(s.id, start, end, words))
     return SceneTiming(scene_id, fps, span.start, frame(span.end), tuple(beats))

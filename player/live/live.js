@@ -30,7 +30,10 @@
     } else if (state.state === "rendering" || state.state === "starting") {
       line.textContent = "rendering…";
     } else {
-      line.textContent = "updated " + state.seconds.toFixed(1) + " s";
+      const warming = state.beats && state.copies < state.beats;
+      line.textContent = "updated " + state.seconds.toFixed(1) + " s" + (warming
+        ? " · getting ready for quick edits (" + state.copies + " of " + state.beats + " sentences)"
+        : "");
     }
   }
 
