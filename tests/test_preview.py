@@ -205,6 +205,35 @@ def test_a_quick_second_save_wins(preview, page_factory):
     assert abs(duration - manifest["duration"]) < 0.1
 
 
+def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, page_factory):
+    """After the first render the preview primes a paused copy of each scene at every sentence
+    (the status counts them); the status line says so until they are all there."""
+    page = open_page(preview, page_factory)
+    preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while (preview.status().get("copies") or 0) < (preview.status().get("beats") or 1):
+        assert time.monotonic() < deadline, preview.output
+        time.sleep(0.5)
+    assert preview.status()["beats"] == len(load_script(preview.lesson).sentences)
+    page.wait_for_function("() => !document.querySelector('.preview-status').textContent"
+                           ".includes('getting ready')")
+    version = preview.status()["version"]
+    longer = "The adjectives score high, higher than anything else here."
+    preview.save(ORIGINAL, longer)
+    try:
+        page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                               arg=[SENTENCE, longer], timeout=WAIT_MS)
+        status = preview.status()
+        assert status["version"] > version and status["drawn"] == 1, "\n".join(preview.output)
+        assert page.errors == []
+    finally:
+        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
+                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+
+
 def test_ctrl_c_stops_everything_with_one_line(preview):
     family = preview.family()
     assert len(family) >= 3  # the preview, its renderer and the renderer's drawing workers
@@ -251,28 +280,3 @@ def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
         == [("a", 2), ("b", 1)]
     assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path, "low")) == 1
 
-
-def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, page_factory):
-    """After the first render the preview primes a paused copy of each scene at every sentence
-    (the status counts them); the status line says so until they are all there."""
-    page = open_page(preview, page_factory)
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while (preview.status().get("copies") or 0) < (preview.status().get("beats") or 1):
-        assert time.monotonic() < deadline, preview.output
-        time.sleep(0.5)
-    assert preview.status()["beats"] == len(load_script(preview.lesson).sentences)
-    page.wait_for_function("() => !document.querySelector('.preview-status').textContent"
-                           ".includes('getting ready')")
-    version = preview.status()["version"]
-    longer = "The adjectives score high, higher than anything else here."
-    preview.save(ORIGINAL, longer)
-    try:
-        page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                               arg=[SENTENCE, longer], timeout=WAIT_MS)
-        status = preview.status()
-        assert status["version"] > version and status["drawn"] == 1, "\n".join(preview.output)
-        assert page.errors == []
-    finally:
-        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
-    page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
