@@ -79,7 +79,7 @@ def _copy_dict(x: dict, memo: Memo) -> dict:
 
 
 def _copy_array(x: np.ndarray, memo: Memo) -> np.ndarray:
-    y = x.__deepcopy__(memo)  # numpy's own: a copy in the same memory order
+    y = x.__deepcopy__(memo)  # numpy's own: same memory order; objects in it go to `deepcopy`
     memo[id(x)] = y
     _keep_alive(x, memo)
     return y
@@ -146,7 +146,7 @@ def _copier_for(cls: type, x: Any) -> Copier:
         copier: Copier = _copy_list
     elif cls is dict:
         copier = _copy_dict
-    elif cls is np.ndarray and not x.dtype.hasobject:
+    elif cls is np.ndarray:
         copier = _copy_array
     elif issubclass(cls, enum.Enum) and cls.__deepcopy__ is enum.Enum.__deepcopy__:
         _ATOMS.add(cls)  # an enum member is its own copy
@@ -155,8 +155,6 @@ def _copier_for(cls: type, x: Any) -> Copier:
         copier = _copy_mobject
     elif _is_plain(cls, x):
         copier = _copy_plain
-    elif cls is np.ndarray:
-        return _copy_other  # an array of objects: numpy copies its items with `deepcopy`
     else:
         copier = _copy_other
     _COPIERS[cls] = copier
