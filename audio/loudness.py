@@ -143,10 +143,12 @@ def level_sentence_cached(clip: AudioSegment, cache: Path) -> tuple[AudioSegment
     return out, done
 
 
-def track_loudness(path: Path, sentences: list[Levelling]) -> dict:
-    """The joined track's measured loudness with a summary of what was done to its sentences."""
+def track_loudness(path: Path, sentences: list[Levelling], measured: bool = True) -> dict:
+    """The joined track's measured loudness (unless not `measured`) with a summary of what was
+    done to its sentences."""
     gains = [s.gain_db for s in sentences] or [0.0]
-    return {**measure(path), "target_lufs": TARGET_LUFS, "target_true_peak_dbtp": TARGET_TP,
+    return {**(measure(path) if measured else {}), "target_lufs": TARGET_LUFS,
+            "target_true_peak_dbtp": TARGET_TP,
             "levelled": "per sentence",
             "peaks_limited_db": max([s.limited_db for s in sentences] or [0.0]),
             "sentence_gain_db": [min(gains), max(gains)]}

@@ -150,12 +150,15 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                     recordings: Path | None = None, *,
                     progress: Callable[[str], None] | None = None,
                     on_timed: Callable[[Manifest], None] | None = None,
-                    on_levelled: Callable[[Path], None] | None = None) -> tuple[Manifest, NarrationReport]:
+                    on_levelled: Callable[[Path], None] | None = None,
+                    measure: bool = True) -> tuple[Manifest, NarrationReport]:
     """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`.
 
     `on_timed` gets the timed manifest as soon as the timings are known, before the sentences
     are levelled, so a caller can start drawing the video meanwhile; `on_levelled` gets
     narration.wav as soon as it is written, before the whole track's loudness is measured.
+    Without `measure` (a live preview), the whole track is not measured: every sentence is
+    levelled all the same, and the report says what was done to them.
     """
     say = progress or (lambda _msg: None)
     sentences = script.sentences
@@ -219,7 +222,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
     if on_levelled:
         on_levelled(build_paths.narration)
-    report.loudness = track_loudness(build_paths.narration, [done for _, done in levelled])
+    report.loudness = track_loudness(build_paths.narration, [done for _, done in levelled], measure)
 
     manifest = new_manifest(script, timed, total / RATE, build_paths.narration.name,
                             report.loudness)

@@ -53,7 +53,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
     try:
         result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
                                recordings=recordings, progress=lambda _line: None, pool=pool,
-                               stop=stale, whole=False)
+                               stop=stale, whole=False, preview=True)
     except Cancelled:
         raise Stale() from None
     if stale():

@@ -54,14 +54,16 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
                   voice: str | None = None, recordings: Path | None = None,
                   jobs: int | None = None, progress: Progress = print,
                   publish: Publish = Publish(), pool: Executor | None = None,
-                  stop: Callable[[], bool] | None = None, whole: bool = True) -> RenderResult:
+                  stop: Callable[[], bool] | None = None, whole: bool = True,
+                  preview: bool = False) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
     Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
     before any work where they can be found up front. A live preview passes its warm `pool` of
     drawing workers, `stop` (asked between the steps and while drawing: Cancelled is raised once
-    it says True), and whole=False: the video and the page, not the clips and the package.
+    it says True), whole=False: the video and the page, not the clips and the package, and
+    `preview`: the lighter sound of PREVIEW_AUDIO_ARGS, the whole track's loudness not measured.
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
@@ -77,8 +79,9 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         encoded: list[Future] = []  # the AAC encode runs while the whole track is measured
         manifest, report = build_narration(
             script, build, voice=voice, recordings=recordings, progress=lambda _line: None,
-            on_timed=on_timed,
-            on_levelled=lambda wav: encoded.append(threads.submit(narration_aac, wav, build.cache)))
+            on_timed=on_timed, measure=not preview,
+            on_levelled=lambda wav: encoded.append(threads.submit(narration_aac, wav, build.cache,
+                                                                  preview)))
         aac = encoded[0].result()
         marks["narrated"] = time.perf_counter()
         return manifest, report, aac
@@ -93,15 +96,16 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         drawing = time.perf_counter()
         beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                     progress=lambda line: progress("      " + line),
-                                    pool=pool, stop=stop)
+                                    pool=pool, stop=stop, rehearsed=True)
         drawn_at = time.perf_counter()
         manifest, report, aac = narration.result()
     _check(stop)
     for note in report.notes:
         progress(f"      note: {note}")
+    loudness = report.loudness.get("integrated_lufs")
     progress(f"      narration: {report.voice}, synthesised {report.synthesized}, cached "
-             f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s, "
-             f"{report.loudness['integrated_lufs']:.1f} LUFS")
+             f"{report.cached}, recorded {report.recorded}; {manifest.duration:.1f} s"
+             + (f", {loudness:.1f} LUFS" if loudness is not None else ""))
     joining = time.perf_counter()
     video = mux_lesson(beats, aac, build.video)
     drawn = {j.sentence_id: j.poster for j in beats}

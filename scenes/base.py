@@ -21,6 +21,7 @@ check sync without looking at pixels.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
@@ -54,7 +55,7 @@ from manim.renderer.cairo_renderer import CairoRenderer
 from manim.utils.rate_functions import ease_out_quart
 
 from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
-from scenes.timing import BeatTiming, SceneTiming
+from scenes.timing import START, BeatTiming, SceneTiming
 
 log = logging.getLogger("lesson.scenes")
 
@@ -65,6 +66,10 @@ REST = 0.3  # seconds a block fitted to the beat's end leaves still before the n
 # The previous scene's picture fades out linearly over this many seconds of a scene's first play
 # (at least half of it, at most all of it): it clears the way early but never in a cut.
 OUTGOING = 0.5
+# What a mobject's look is made of, for `state_digest`.
+_DRAWN = ("points", "fill_rgbas", "stroke_rgbas", "background_stroke_rgbas", "stroke_width",
+          "background_stroke_width", "sheen_factor", "sheen_direction", "z_index", "joint_type",
+          "cap_style", "shade_in_3d", "pixel_array")
 # Animations that morph one given mobject into another: they read well only between mobjects of
 # one structure (same texts, same number of parts), so `play` refuses any other pair.
 _MORPHS = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
@@ -207,12 +212,15 @@ class LessonScene(Scene):
     # scene opens from an empty frame, a declared cut.
     follows: ClassVar[str | None] = None
 
-    def __init__(self, timing: SceneTiming, *, draw: Collection[str] | None = None,
+    def __init__(self, timing: SceneTiming, *,
+                 draw: Collection[str] | Callable[[str, str], bool] | None = None,
                  skip: bool = False, stop_after: str | None = None, inspect: bool = False,
                  rehearse: bool = False, final: bool = False,
                  sink: type[FrameSink] | None = FrameSink):
         """`draw` names the beats to draw (default all; `skip` draws none): the others run
-        without pixels, so a scene can redraw only the beats that changed. `rehearse` runs
+        without pixels, so a scene can redraw only the beats that changed. It may also be a
+        function of a beat's sentence id and the digest of the picture the beat starts from
+        (`state_digest`; START for the first), asked as each beat begins. `rehearse` runs
         only the beats' timing (no animation at all), to find a wrong word before drawing.
         `final` only builds the scene's last picture: every play jumps to its end, no timing."""
         self.timing = timing
@@ -220,13 +228,18 @@ class LessonScene(Scene):
         self.kept: dict[str, Mobject] = {}  # what this scene leaves for the next one (`keep`)
         self.previous: dict[str, Mobject] = {}  # what the followed scene kept for this one
         self._outgoing: list[Mobject] = []  # the followed scene's picture, until the first play
-        self.draw = frozenset() if skip else (None if draw is None else frozenset(draw))
+        self.draw: frozenset[str] | Callable[[str, str], bool] | None = (
+            frozenset() if skip else draw if draw is None or callable(draw) else frozenset(draw))
+        # With `draw` a function: the digest of the picture each beat starts from, and the last.
+        self.states: dict[str, str] = {}
+        self.end_state: str | None = None
         self.fps = timing.fps
         self.frame = 0  # frames played so far
         self.timeline: list[BeatRecord] = []
         self.stop_after = stop_after
         self.inspect = inspect
         self.rehearse = rehearse
+        self.asked: dict[str, list[tuple[str, int]]] = {}  # sentence id -> the words waited for
         self._beat: BeatRecord | None = None
         self._beat_timing: BeatTiming | None = None
         self._beat_end = 0
@@ -367,7 +380,9 @@ class LessonScene(Scene):
 
     def word_frame(self, word: str, n: int = 1) -> int:
         """The frame the voice starts the `n`-th `word` of the current beat's sentence on."""
-        return self._current("waiting for a word").word(word, n, self.scene_id).start
+        beat = self._current("waiting for a word")
+        self.asked.setdefault(beat.sentence_id, []).append((word, n))
+        return beat.word(word, n, self.scene_id).start
 
     def until(self, word: str, n: int = 1) -> None:
         """Hold the picture until the `n`-th `word` of this beat's sentence; the next play is a
@@ -444,7 +459,12 @@ class LessonScene(Scene):
 
     def _enter_segment(self, sentence_id: str) -> None:
         """Draw this beat's frames, or only run it, as `draw` says."""
-        drawing = self.draw is None or sentence_id in self.draw
+        if callable(self.draw):
+            first = sentence_id == self.timing.beats[0].sentence_id
+            state = self.states[sentence_id] = START if first else self.state_digest()
+            drawing = self.draw(sentence_id, state)
+        else:
+            drawing = self.draw is None or sentence_id in self.draw
         self.renderer._original_skipping_status = not drawing
         self.renderer.skip_animations = not drawing
         segment = getattr(self.renderer.file_writer, "segment", None)  # not on Manim's own writer
@@ -462,6 +482,8 @@ class LessonScene(Scene):
             self._open_on_previous()
         self.beats()
         self.wait_until(self.timing.frames)
+        if callable(self.draw):
+            self.end_state = self.state_digest()
         missing = [b.sentence_id for b in self.timing.beats
                    if b.sentence_id not in {r.sentence_id for r in self.timeline}]
         if missing:
@@ -476,6 +498,19 @@ class LessonScene(Scene):
         self.previous = previous.kept
         self._outgoing = list(previous.mobjects)
         self.add(*self._outgoing)
+
+    def state_digest(self) -> str:
+        """A digest of the picture as it stands: every mobject in the scene in drawing order, its
+        class, parts, points, colours, strokes and depth. Two runs that reach the same picture by
+        different timings give the same digest, so a beat's video drawn from it can be reused."""
+        h = hashlib.sha256()
+        for m in self.get_mobject_family_members():
+            if not m.submobjects and not m.has_points():
+                continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
+            h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
+            for name in _DRAWN:
+                h.update(_state_bytes(getattr(m, name, None)) + b"|")
+        return h.hexdigest()[:32]
 
     def keep(self, **mobjects: Mobject) -> None:
         """Offer these mobjects of this scene's last picture to the scene that follows it."""
@@ -555,6 +590,16 @@ class LessonScene(Scene):
         for m in self.mobjects:
             walk(m)
         return out
+
+
+def _state_bytes(value: object) -> bytes:
+    """A look attribute as bytes for `state_digest`: numbers to 6 places whatever their type (an
+    animation leaves a float where a constructor left an int), and never -0.0."""
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiu":
+        return (np.round(value.astype(float), 6) + 0.0).tobytes()
+    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
+        return repr(round(float(value), 6) + 0.0).encode()
+    return repr(value).encode()
 
 
 def _lead(animation: Animation) -> None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from transcript.manifest import Manifest
 from transcript.words import word_key
 
+START = "start"  # the picture a scene's first beat starts from, which its code alone decides
+
 
 class WordNotFound(KeyError):
     """A scene waits for a word its beat's sentence does not have (a clear, one-line message)."""

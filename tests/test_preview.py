@@ -237,14 +237,16 @@ def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
     from video.pipeline import BeatJob, _parts
 
     def beats(scene: str, seconds: list[float]) -> list[BeatJob]:
-        return [BeatJob(0, scene, f"{scene}-{i}", s, Path(f"{scene}-{i}.mp4"), False, None)
+        return [BeatJob(0, scene, f"{scene}-{i}", s, None, False, None, f"k{i}")  # type: ignore[arg-type]
                 for i, s in enumerate(seconds)]
 
     one = beats("long", [2.6, 7.4, 3.8, 6.0])
-    runs = _parts(["long"], {"long": one}, 2, tmp_path)
-    assert [j for _, part, _ in runs for j in part] == one  # every beat once, in order
+    runs = _parts(["long"], {"long": one}, 2, tmp_path, "low")
+    assert [sid for _, store, _ in runs for sid in sorted(store.part)] == [j.sentence_id for j in one]
     assert len(runs) == 2 and runs[0][2] != runs[1][2]  # two runs, two Manim folders
+    assert all(store.keys == {j.sentence_id: j.key for j in one} for _, store, _ in runs)
     # As many scenes as workers, or a scene of one beat: one run per scene.
     two = {"a": beats("a", [3.0, 4.0]), "b": beats("b", [2.0])}
-    assert [(s, len(p)) for s, p, _ in _parts(["a", "b"], two, 2, tmp_path)] == [("a", 2), ("b", 1)]
-    assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path)) == 1
+    assert [(s, len(store.part)) for s, store, _ in _parts(["a", "b"], two, 2, tmp_path, "low")] \
+        == [("a", 2), ("b", 1)]
+    assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path, "low")) == 1

@@ -13,7 +13,7 @@ from manim import FadeIn, Square
 
 from attention import lesson, percent_figure, score_figure
 from common.settings import QUALITIES
-from scenes import scene_ids, style
+from scenes import scene_class, scene_ids, style
 from scenes.base import LessonScene
 from scenes.timing import scene_timing
 from transcript.words import word_key
@@ -340,3 +340,41 @@ def test_no_long_hold_while_the_voice_speaks(flite_narration, timelines):
                                  f"{span.start + still_since / FPS:.1f} s")
                 still_since = max(still_since, end)
     assert holds == []
+
+
+def longer_first_sentence(m, scene_id: str, frames: int = 7, words_later: int = 5):
+    """The manifest as if the scene's first sentence had words added in front: `frames` longer,
+    its words `words_later` frames later, every later sentence moved."""
+    fps = 15
+    first = m.sentences_of(scene_id)[0].id
+    i = [s.id for s in m.sentences].index(first)
+
+    def moved(s, by: float, words_by: float):
+        return dataclasses.replace(
+            s, start=s.start + (0 if s.id == first else by), end=s.end + by,
+            words=tuple(dataclasses.replace(w, start=w.start + words_by, end=w.end + words_by)
+                        for w in s.words))
+
+    sentences = tuple(moved(s, frames / fps, words_later / fps) if n == i
+                      else moved(s, frames / fps, frames / fps) if n > i else s
+                      for n, s in enumerate(m.sentences))
+    return dataclasses.replace(m, sentences=sentences, duration=m.duration + frames / fps)
+
+
+@pytest.mark.parametrize("scene_id", scene_ids())
+def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
+        flite_narration, tmp_path, scene_id):
+    """What keeps an edit to one beat: each later beat starts from the same picture (the same
+    state digest), however the sentences before it are timed."""
+    m = flite_narration.manifest
+
+    def states(manifest):
+        with manim_config("low", tmp_path / "media", scene_id):
+            scene = scene_class(scene_id)(scene_timing(manifest, scene_id, 15),
+                                          draw=lambda sentence_id, start: False)
+            scene.render()
+        return scene.states, scene.end_state
+
+    before, after = states(m), states(longer_first_sentence(m, scene_id))
+    assert before == after
+    assert len(set(before[0].values())) == len(before[0])  # and each beat starts somewhere new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 import subprocess
 import wave
 
@@ -12,7 +13,7 @@ import pytest
 
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
-from video.pipeline import plan, render_lesson_video
+from video.pipeline import plan, render_beats_needed, render_lesson_video
 
 FPS = 15
 
@@ -83,11 +84,37 @@ def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
     return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
 
 
-def test_a_longer_sentence_redraws_only_it_and_the_rest_of_its_scene(rendered, flite_narration):
+def test_a_longer_sentence_redraws_only_its_own_beat(rendered, flite_narration, tmp_path):
+    """The later beats of its scene start from the same picture, only later: their videos are
+    reused, and the lesson still has every frame of the longer timeline."""
     build, _, _ = rendered
-    edited = shift_sentence(flite_narration.manifest, "adjectives-score-high", 2 / FPS)
-    todo = [j.sentence_id for j in plan(edited, "low", build / "cache") if not j.cached]
-    assert todo == ["adjectives-score-high", "article-barely-registers"]
+    cache = tmp_path / "cache"
+    shutil.copytree(build / "cache" / "beats", cache / "beats")
+    edited = shift_sentence(flite_narration.manifest, "adjectives-score-high", 4 / FPS)
+    before = plan(edited, "low", cache)
+    assert [j.sentence_id for j in before if not j.cached] == [
+        "adjectives-score-high", "article-barely-registers"]  # unknown until the scene runs
+    beats = render_beats_needed(edited, "low", cache, jobs=1, progress=lambda line: None)
+    assert [j.sentence_id for j in beats if not j.cached] == ["adjectives-score-high"]
+    article = next(j for j in beats if j.sentence_id == "article-barely-registers")
+    assert article.path is not None and article.path.parent == cache / "beats" / "low" / "dot-products"
+    assert sum(j.seconds for j in beats) == pytest.approx(
+        sum(scene_timing(edited, sc.id, FPS).frames for sc in edited.scenes) / FPS)
+
+
+def test_a_beat_whose_start_picture_changed_is_not_taken_from_the_cache(rendered, flite_narration,
+                                                                          tmp_path):
+    """A cached beat is found under the picture the beat before it ended on: should that
+    picture change (its .end says so), the later beat is drawn again."""
+    build, _, _ = rendered
+    cache = tmp_path / "cache"
+    shutil.copytree(build / "cache" / "beats", cache / "beats")
+    m = flite_narration.manifest
+    first = next(j for j in plan(m, "low", cache) if j.sentence_id == "softmax-squashes")
+    assert first.path is not None
+    first.path.with_suffix(".end").write_text("0" * 32 + "\n", encoding="utf-8")
+    todo = [j.sentence_id for j in plan(m, "low", cache) if not j.cached]
+    assert todo == ["weights-for-fluffy-and-blue"]
 
 
 def test_beats_redrawn_alone_give_the_bytes_of_the_full_render(rendered, flite_narration):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 from importlib.metadata import version
+from pathlib import Path
 
 import numpy as np
 
@@ -40,12 +41,14 @@ def _core_digest() -> bytes:
 
 
 def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
-    """A digest per beat of everything its frames depend on.
+    """A digest per beat of everything its frames depend on but the picture it starts from.
 
     That is the scene's code, the core's numbers, the quality, the tools' versions, and the
-    timing of this beat and of every earlier beat of the scene (in frames from the scene's start:
-    moving the whole scene later changes nothing), since earlier beats set the picture it starts
-    from.
+    beat's own timing in frames from its start: its length, the words it waits for, and for the
+    first beat the lead-in before it. The picture it starts from is the scene's state there
+    (`LessonScene.state_digest`), known only by running the scene: it is the second half of the
+    beat's file name (see `beat_file`), so an edit that leaves a beat's start looking the same
+    leaves the later beats of the scene as they are.
     """
     scene_id = timing.scene_id
     base = hashlib.sha256()
@@ -55,8 +58,27 @@ def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
     for path in beat_sources(scene_id):
         base.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     keys = {}
-    for k, beat in enumerate(timing.beats):
+    last = timing.beats[-1]
+    for beat in timing.beats:
+        own = (beat.sentence_id, beat.end - beat.start,
+               tuple((w.text, w.start - beat.start) for w in beat.words),
+               beat.start if beat is timing.beats[0] else None,  # the lead-in
+               timing.frames - beat.start if beat is last else None)  # the scene's tail
         h = base.copy()
-        h.update(repr(timing.beats[: k + 1]).encode())
+        h.update(repr(own).encode())
         keys[beat.sentence_id] = h.hexdigest()[:20]
     return keys
+
+
+def beat_file(folder: Path, sentence_id: str, key: str, start: str) -> Path:
+    """Where the beat with own `key`, drawn from the picture with digest `start`, is kept: its
+    video (.mp4, written last), last frame (.jpg) and end state (.end) share the name."""
+    return folder / f"{sentence_id}-{key}-{start[:16]}.mp4"
+
+
+def end_state(video: Path) -> str | None:
+    """The digest of the picture a cached beat ends on (None: not in the cache, whole)."""
+    end, poster = video.with_suffix(".end"), video.with_suffix(".jpg")
+    if not (video.exists() and poster.exists() and end.exists()):
+        return None
+    return end.read_text(encoding="utf-8").strip() or None

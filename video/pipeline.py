@@ -3,8 +3,10 @@ join by stream copy and one mux of the narration."""
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
@@ -14,10 +16,10 @@ from pathlib import Path
 
 from common.paths import NotBuilt
 from common.settings import QUALITIES
-from scenes.timing import SceneTiming, scene_timing
+from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
-from video.cache import beat_keys
+from video.cache import beat_file, beat_keys, end_state
 from video.errors import SceneFailed, where
 from video.lesson_video import join_and_mux
 from video.workers import stop_workers, tie_to_parent
@@ -29,13 +31,15 @@ class BeatJob:
     scene_id: str
     sentence_id: str
     seconds: float  # of video in the beat's file
-    path: Path  # the cached beat video
+    path: Path | None  # the cached beat video (None: which one is known once the scene has run)
     cached: bool
     timing: SceneTiming  # of its scene, computed once per render
+    key: str = ""  # the beat's own key (video.cache.beat_keys)
 
     @property
     def poster(self) -> Path:
         """The beat's last frame as a JPEG, written beside its video when it is drawn."""
+        assert self.path is not None, "a beat not in the cache has no poster yet"
         return self.path.with_suffix(".jpg")
 
 
@@ -57,47 +61,88 @@ def default_jobs() -> int:
 
 def plan(manifest: Manifest, quality: str, cache_dir: Path,
          only: list[str] | None = None) -> list[BeatJob]:
-    """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not."""
+    """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not.
+
+    A beat is found by its own key and the picture it starts from: the first beat's is its
+    scene's start, a later one's the end recorded beside the beat before it. From the first beat
+    not found on, a scene's beats are unknown until the scene runs (`path` None).
+    """
     fps = QUALITIES[quality].fps
     jobs = []
     for i, scene in enumerate(manifest.scenes):
         if only and scene.id not in only:
             continue
         timing = scene_timing(manifest, scene.id, fps)
+        folder = beat_folder(cache_dir, quality, scene.id)
+        start: str | None = START
         for sid, key in beat_keys(timing, quality).items():
-            path = cache_dir / "beats" / quality / scene.id / f"{sid}-{key}.mp4"
+            path = None if start is None else beat_file(folder, sid, key, start)
+            start = None if path is None else end_state(path)
             jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                path.exists() and path.with_suffix(".jpg").exists(), timing))
+                                start is not None, timing, key))
     return jobs
+
+
+def beat_folder(cache_dir: Path, quality: str, scene_id: str) -> Path:
+    return cache_dir / "beats" / quality / scene_id
+
+
+@dataclass(frozen=True)
+class BeatStore:
+    """Where a run of a scene draws its beats: those of `part` whose video, for the picture
+    they start from, is not in the cache yet (a function for `render_beats`)."""
+
+    folder: Path
+    keys: dict[str, str]  # sentence id -> own key
+    part: frozenset[str]
+
+    def __call__(self, sentence_id: str, start: str) -> Path | None:
+        if sentence_id not in self.part:
+            return None
+        path = beat_file(self.folder, sentence_id, self.keys[sentence_id], start)
+        return None if end_state(path) is not None else path
 
 
 class Cancelled(Exception):
     """The caller's `stop` said the beats being drawn are no longer wanted."""
 
 
-def _draw(timing: SceneTiming, quality: str, outputs: dict[str, Path], media: Path) -> str:
+def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
+          rehearsed: bool = False) -> tuple[str, list[str]]:
+    """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn."""
+    drawn: list[str] = []
+
+    def targets(sentence_id: str, start: str) -> Path | None:
+        path = store(sentence_id, start)
+        if path is not None:
+            drawn.append(sentence_id)
+        return path
+
     try:
         from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-        render_beats(timing, quality, outputs, media)
+        render_beats(timing, quality, targets, media, rehearsed=rehearsed)
     except Exception as e:
         place = where(e)
         if not place:
             raise
         raise SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(e).__name__}: {e}") from e
-    return timing.scene_id
+    return timing.scene_id, drawn
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print, *, pool: Executor | None = None,
-                        stop: Callable[[], bool] | None = None) -> list[BeatJob]:
-    """Draw every beat missing from the cache: one pass per scene that has any, `jobs` scenes at
-    a time, longest first. Returns the plan: every beat is in the cache now, and `cached` says
-    whether it already was.
+                        stop: Callable[[], bool] | None = None,
+                        rehearsed: bool = False) -> list[BeatJob]:
+    """Draw every beat missing from the cache: one run per scene that has any, `jobs` scenes at
+    a time, longest first. A run draws a beat only when no video of it drawn from the same
+    picture is cached, so a sentence made longer redraws that beat alone. Returns the plan:
+    every beat is in the cache now, and `cached` says whether it already was.
 
     A long-lived `pool` of worker processes may be given (a live preview keeps one warm); then
     `stop` is asked while the scenes are drawn, and Cancelled raised as soon as it says True.
+    `rehearsed`: the script check has run these scenes' words (see `render_beats`).
     """
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
@@ -110,25 +155,24 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         else:
             progress(f"scene {group[0].scene_index + 1} of {n} {scene_id}: cached")
     order = sorted(todo, key=lambda s: -sum(j.seconds for j in todo[s]))
-    total = sum(j.seconds for s in order for j in todo[s])
-    done = 0.0
-    media = cache_dir / "manim"
+    drawn: set[str] = set()
+    runs = {s: 0 for s in order}
 
-    def report(scene_id: str) -> None:
-        nonlocal done
-        drawn = todo[scene_id]
-        done += sum(j.seconds for j in drawn)
-        progress(f"scene {drawn[0].scene_index + 1} of {n} {scene_id}: drew {len(drawn)} of "
-                 f"{sum(1 for b in beats if b.scene_id == scene_id)} beats "
-                 f"({done / total:.0%} of {total:.0f} s to draw)")
+    def report(scene_id: str, ids: list[str]) -> None:
+        drawn.update(ids)
+        runs[scene_id] -= 1
+        if runs[scene_id] == 0:
+            ran = [j for j in beats if j.scene_id == scene_id]
+            progress(f"scene {ran[0].scene_index + 1} of {n} {scene_id}: drew "
+                     f"{sum(j.sentence_id in drawn for j in ran)} of {len(ran)} beats")
 
-    workers = min(jobs or default_jobs(), max(1, len(order)))
-    if order and pool is not None:
-        running = {}
-        for s, part, folder in _parts(order, todo, jobs or default_jobs(), cache_dir):
-            future = pool.submit(_draw, part[0].timing, quality,
-                                 {j.sentence_id: j.path for j in part}, folder)
-            running[future] = s
+    parts = _parts(order, todo, jobs or default_jobs(), cache_dir, quality)
+    for s, _, _ in parts:
+        runs[s] += 1
+    jobs_of = [(s, (todo[s][0].timing, quality, store, folder, rehearsed)) for s, store, folder in parts]
+    workers = min(jobs or default_jobs(), max(1, len(parts)))
+    if parts and pool is not None:
+        running = {pool.submit(_draw, *args): s for s, args in jobs_of}
         while running:
             finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
             if stop is not None and stop():
@@ -136,44 +180,58 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                     future.cancel()
                 raise Cancelled()
             for future in finished:
-                future.result()
-                scene_id = running.pop(future)
-                if scene_id not in running.values():
-                    report(scene_id)
-    elif order and workers == 1:
-        for scene_id in order:
-            _draw(todo[scene_id][0].timing, quality,
-                  {j.sentence_id: j.path for j in todo[scene_id]}, media)
-            report(scene_id)
-    elif order:
+                running.pop(future)
+                report(*future.result())
+    elif parts and workers == 1:
+        for _, args in jobs_of:
+            report(*_draw(*args))
+    elif parts:
         progress(f"drawing {len(order)} scenes in {workers} processes")
         ctx = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
                                    initializer=tie_to_parent, initargs=(os.getpid(),))
         try:
-            running = {pool.submit(_draw, todo[s][0].timing, quality,
-                                   {j.sentence_id: j.path for j in todo[s]}, media): s
-                       for s in order}
+            running = {pool.submit(_draw, *args): s for s, args in jobs_of}
             while running:
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    future.result()
-                    report(running.pop(future))
+                    running.pop(future)
+                    report(*future.result())
         except BaseException:
             stop_workers(pool)  # a failed scene or Ctrl-C: do not wait for the others
             raise
         pool.shutdown()
-    _prune(beats)
-    return beats
+    done = plan(manifest, quality, cache_dir, only)
+    if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
+        for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
+            first = next(j for j in done if j.scene_id == scene_id)
+            store = BeatStore(beat_folder(cache_dir, quality, scene_id),
+                              {j.sentence_id: j.key for j in done if j.scene_id == scene_id},
+                              frozenset(j.sentence_id for j in done if j.scene_id == scene_id))
+            drawn.update(_draw(first.timing, quality, store, cache_dir / "manim", rehearsed)[1])
+        done = plan(manifest, quality, cache_dir, only)
+    left = [j.sentence_id for j in done if not j.cached]
+    if left:
+        raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
+    _prune(done)
+    return [dataclasses.replace(j, cached=j.sentence_id not in drawn) for j in done]
 
 
-def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int,
-           cache_dir: Path) -> list[tuple[str, list[BeatJob], Path]]:
-    """(scene, beats, Manim folder) per run: when there are fewer scenes to draw than workers
+def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache_dir: Path,
+           quality: str) -> list[tuple[str, BeatStore, Path]]:
+    """(scene, store, Manim folder) per run: when there are fewer scenes to draw than workers
     (an edit), the longest scene's beats are split in two runs, the second running the scene
     without pixels up to its part. Each run has its own Manim folder, so two processes never
     write one LaTeX file."""
-    runs = [(s, todo[s], cache_dir / "manim") for s in order]
+    def store(beats: list[BeatJob]) -> BeatStore:
+        first = beats[0]
+        return BeatStore(beat_folder(cache_dir, quality, first.scene_id),
+                         {j.sentence_id: j.key for j in todo[first.scene_id]},
+                         frozenset(j.sentence_id for j in beats))
+
+    runs = [(s, store(todo[s]), cache_dir / "manim") for s in order]
+    if not order:
+        return runs
     beats = todo[order[0]]
     if len(order) < workers and len(beats) >= 2:
         half, seconds, cut = 0.55 * sum(j.seconds for j in beats), 0.0, 1
@@ -181,17 +239,22 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int,
             seconds += j.seconds
             if seconds >= half:
                 break
-        runs[0] = (order[0], beats[:cut], cache_dir / "manim")
-        runs.append((order[0], beats[cut:], cache_dir / "manim-second-part"))
+        runs[0] = (order[0], store(beats[:cut]), cache_dir / "manim")
+        runs.append((order[0], store(beats[cut:]), cache_dir / "manim-second-part"))
     return runs
 
 
+_STEM = re.compile(r"-[0-9a-f]{20}-[0-9a-z]{5,16}")  # after the sentence id: own key, start
+
+
 def _prune(beats: list[BeatJob]) -> None:
-    """Drop older cached versions of these beats: the cache keeps one video and poster per beat."""
+    """Drop older cached versions of these beats: the cache keeps one video, poster and end
+    state per beat."""
     for j in beats:
+        assert j.path is not None
         for old in j.path.parent.glob(f"{j.sentence_id}-*.*"):
-            if old.suffix in (".mp4", ".jpg") and old.stem != j.path.stem \
-                    and old.stem[len(j.sentence_id) + 1:].isalnum():
+            if old.suffix in (".mp4", ".jpg", ".end") and old.stem != j.path.stem \
+                    and _STEM.fullmatch(old.stem[len(j.sentence_id):]):
                 old.unlink(missing_ok=True)
 
 
@@ -209,12 +272,19 @@ def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality:
 
 def mux_lesson(beats: list[BeatJob], narration: Path, out: Path) -> Path:
     """Join beats already in the cache and add the narration (an encoded .m4a is copied)."""
-    return join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration)
+    return join_and_mux(_videos(beats), [j.seconds for j in beats], out, narration)
+
+
+def _videos(beats: list[BeatJob]) -> list[Path]:
+    paths = [j.path for j in beats if j.path is not None]
+    if len(paths) != len(beats):
+        raise RuntimeError("a beat to join is not in the cache")
+    return paths
 
 
 def render_scene_alone(manifest: Manifest, narration: Path, scene_id: str, out: Path,
                        quality: str, cache_dir: Path, progress: Callable[[str], None] = print) -> Path:
     """One scene with its part of the narration, for checking a scene while editing it."""
     beats = render_beats_needed(manifest, quality, cache_dir, 1, only=[scene_id], progress=progress)
-    return join_and_mux([j.path for j in beats], [j.seconds for j in beats], out, narration,
+    return join_and_mux(_videos(beats), [j.seconds for j in beats], out, narration,
                         manifest.scene_span(scene_id))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from manim import tempconfig
 
-from common.files import atomic_output, temp_path
+from common.files import atomic_output, atomic_write_text, temp_path
 from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
@@ -52,39 +52,67 @@ def rehearse(timing: SceneTiming, quality: str, media_dir: Path) -> LessonScene:
     return scene
 
 
-def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path],
-                 media_dir: Path) -> LessonScene:
+BeatTargets = Callable[[str, str], "Path | None"]
+
+
+def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | BeatTargets,
+                 media_dir: Path, *, rehearsed: bool = False) -> LessonScene:
     """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
     JPEG (same name, .jpg); the other beats only run.
 
-    Each file is written beside its target and renamed into place when complete.
+    `outputs` may instead be a function of a beat's sentence id and the digest of the picture it
+    starts from, giving the file to draw it into, or None to only run it (it is in the cache, or
+    another process draws it); each drawn beat then also gets the digest of the picture it ends
+    on beside it (.end). Each file is written beside its target and renamed into place when
+    complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
+    first, so a word a beat waits for and its sentence lacks fails before anything is drawn.
     """
     q = QUALITIES[quality]
     width, height, fps = q.width, q.height, q.fps
     scene_id = timing.scene_id
-    for sentence_id in outputs:
-        timing.beat(sentence_id)  # an unknown id fails before drawing
-    rehearse(timing, quality, media_dir)  # so does a word its sentence lacks
-    tmps = {sid: temp_path(out) for sid, out in outputs.items()}
+    if isinstance(outputs, dict):
+        for sentence_id in outputs:
+            timing.beat(sentence_id)  # an unknown id fails before drawing
+    if not rehearsed:
+        rehearse(timing, quality, media_dir)
     first = timing.beats[0]
     lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
-    targets = {sid: PipeTarget(tmp, width, height, fps,
-                               tuple(video_args(quality, lead_in if sid == first.sentence_id else ())),
-                               poster=_poster_of(tmp))
-               for sid, tmp in tmps.items()}
-    for out in outputs.values():
+    chosen: dict[str, Path] = {}
+    tmps: dict[str, Path] = {}
+    targets: dict[str, PipeTarget] = {}
+
+    def draw(sentence_id: str, start: str = "") -> bool:
+        out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
+        if out is None:
+            return False
         out.parent.mkdir(parents=True, exist_ok=True)
+        chosen[sentence_id], tmps[sentence_id] = out, temp_path(out)
+        targets[sentence_id] = PipeTarget(
+            tmps[sentence_id], width, height, fps,
+            tuple(video_args(quality, lead_in if sentence_id == first.sentence_id else ())),
+            poster=_poster_of(tmps[sentence_id]))
+        return True
+
+    if isinstance(outputs, dict):
+        for sentence_id in outputs:
+            draw(sentence_id)
     try:
         with manim_config(quality, media_dir, scene_id):
-            scene = scene_class(scene_id)(timing, draw=set(outputs), sink=ffmpeg_sink(targets))
+            scene = scene_class(scene_id)(timing, draw=set(outputs) if isinstance(outputs, dict)
+                                          else draw, sink=ffmpeg_sink(targets))
             scene.render()
         counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
-        for sid in outputs:
+        for sid in chosen:
             if counts.get(sid) != timing.file_frames(sid):
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
                                    f"frames, its sentence spans {timing.file_frames(sid)}")
-        for sid, out in outputs.items():
+        ids = [b.sentence_id for b in timing.beats]
+        for sid, out in chosen.items():
             os.replace(_poster_of(tmps[sid]), out.with_suffix(".jpg"))
+            if not isinstance(outputs, dict):
+                later = ids[ids.index(sid) + 1:]
+                end = scene.states[later[0]] if later else scene.end_state
+                atomic_write_text(out.with_suffix(".end"), f"{end}\n")
             os.replace(tmps[sid], out)  # last: a beat counts as cached once its video is there
     finally:
         for tmp in tmps.values():

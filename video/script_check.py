@@ -1,23 +1,32 @@
 """The lesson script checked against the scenes before any narration is voiced: every paragraph's
 scene has a module, every module a paragraph, and each scene opens a beat for exactly the
 sentences of its paragraph. The beats are found by running each scene without drawing a pixel,
-on stand-in timings; the result is cached by the scenes' code and the sentence ids, so an edit
-of a sentence's words costs nothing here."""
+on stand-in timings. Each scene's result is cached by its code and its sentence ids with the
+words its beats wait for: an edit of a sentence that keeps those words costs no scene run, and
+one that drops one runs that scene alone, for its error."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from common.files import atomic_write_text
 from scenes import SceneRegistryError, scene_modules, scene_source
+from scenes.timing import scene_timing
 from transcript.manifest import TimedSentence, new_manifest
 from transcript.script import Script
-from transcript.words import TimedWord, words_of
+from transcript.words import TimedWord, word_key, words_of
 from video.cache import beat_sources
 
+if TYPE_CHECKING:
+    from scenes.base import LessonScene
+
 STAND_IN_SECONDS = 10.0  # per sentence: long enough that no animation is squeezed
+STAND_IN_FPS = 15
 
 
 class ScriptSceneError(ValueError):
@@ -37,28 +46,47 @@ def check_script(script: Script, cache_dir: Path) -> None:
             raise ScriptSceneError(
                 f"{scene_source(sid)}: draws scene {sid!r}, which no paragraph of {script.path} "
                 f"has\n  fix: add a paragraph with scene: {sid}, or remove {module}")
-    stamp = _stamp(script, cache_dir)
-    if stamp.exists():
-        return
-    from video.scene_render import scene_timeline  # Manim loads only when something changed
-
-    manifest = _stand_in_manifest(script)
+    manifest = None
     for scene in script.scenes:
-        _check_scene(script, scene, lambda scene=scene: scene_timeline(
-            scene, manifest, "low", cache_dir / "manim", inspect=False))
-    atomic_write_text(stamp, "ok\n")
-    for old in stamp.parent.glob("scenes-*.ok"):  # one is kept: the check of what is there now
-        if old != stamp:
-            old.unlink(missing_ok=True)
+        stamp = _stamp(script, scene, cache_dir)
+        asked = _asked(stamp)
+        if asked is not None and _all_said(script, asked):
+            continue
+        from video.scene_render import rehearse  # Manim loads only when something changed
+
+        manifest = manifest or _stand_in_manifest(script)
+        timing = scene_timing(manifest, scene, STAND_IN_FPS)
+        ran = _check_scene(script, scene, partial(rehearse, timing, "low", cache_dir / "manim"))
+        atomic_write_text(stamp, json.dumps(ran.asked))
+        for old in stamp.parent.glob(f"{scene}-*.json"):  # one is kept: of the code there now
+            if old != stamp:
+                old.unlink(missing_ok=True)
 
 
-def _check_scene(script: Script, scene_id: str, run) -> None:
+def _asked(stamp: Path) -> dict[str, list[tuple[str, int]]] | None:
+    """The words each beat waits for, as the last check of this scene found them."""
+    try:
+        return {sid: [(w, n) for w, n in words]
+                for sid, words in json.loads(stamp.read_text(encoding="utf-8")).items()}
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _all_said(script: Script, asked: dict[str, list[tuple[str, int]]]) -> bool:
+    for sid, words in asked.items():
+        said = [word_key(w) for w in words_of(script.sentence(sid).text)]
+        if any(said.count(word_key(w)) < n for w, n in words):
+            return False
+    return True
+
+
+def _check_scene(script: Script, scene_id: str, run: Callable[[], LessonScene]) -> LessonScene:
     from scenes.base import MissingBeats
     from scenes.timing import UnknownBeat, WordNotFound
 
     paragraph = script.paragraph(scene_id)
     try:
-        run()
+        return run()
     except UnknownBeat as e:
         raise ScriptSceneError(
             f"{scene_source(scene_id)}: scene {scene_id!r} has a beat for sentence "
@@ -91,15 +119,13 @@ def _stand_in_manifest(script: Script):
     return new_manifest(script, timed, t, "narration.wav", {})
 
 
-def _stamp(script: Script, cache_dir: Path) -> Path:
-    """A file whose presence says this very script structure and scene code were checked."""
+def _stamp(script: Script, scene_id: str, cache_dir: Path) -> Path:
+    """Where the check of this scene's code and sentence ids keeps the words its beats wait for."""
     h = hashlib.sha256()
-    h.update(json.dumps([[p.scene, [[s.id, s.text] for s in p.sentences]]
-                         for p in script.paragraphs]).encode())
-    for sid in sorted(scene_modules()):
-        for path in beat_sources(sid):
-            h.update(str(path).encode() + b"\0" + path.read_bytes())
-    return cache_dir / "checks" / f"scenes-{h.hexdigest()[:24]}.ok"
+    h.update(json.dumps([s.id for s in script.paragraph(scene_id).sentences]).encode())
+    for path in beat_sources(scene_id):
+        h.update(str(path).encode() + b"\0" + path.read_bytes())
+    return cache_dir / "checks" / f"{scene_id}-{h.hexdigest()[:24]}.json"
 
 
 __all__ = ["SceneRegistryError", "ScriptSceneError", "check_script"]
