@@ -4,9 +4,10 @@ To redraw one edited beat the renderer first runs the scene's earlier beats with
 (`scene_timeline`); most of that time went into copying mobjects. For every scene, in one
 process, the run is timed both ways in alternation (best of `--repeats`, after a warm-up run
 that builds the texts and formulas), and the two runs' timelines must be equal. With `--draw`,
-each whole scene is also drawn both ways (what a cold render does) and the two videos must be
-the same bytes. Writes its own section of bench/RESULTS.md.
-Usage: python bench/skip_bench.py [--build build] [--repeats 5] [--draw]
+each whole scene is also drawn both ways, and with `--render` the whole lesson is rendered cold
+both ways (low quality, flite, `--jobs 1` so that every scene is drawn in the process whose copy
+is chosen); the videos must be the same bytes. Writes its own section of bench/RESULTS.md.
+Usage: python bench/skip_bench.py [--build build] [--repeats 5] [--draw] [--render]
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import hashlib
 import os
 import platform
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +33,9 @@ from transcript.manifest import read_manifest  # noqa: E402
 from video.scene_render import render_scene, scene_timeline  # noqa: E402
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
+# `render.py` in a process of its own whose mobjects copy one way or the other.
+RENDER = ("import sys\nfrom scenes import fastcopy\nif sys.argv.pop(1) == 'manim':\n"
+          "    fastcopy.uninstall()\nimport render\nsys.exit(render.main(sys.argv[1:]))")
 START, END = "<!-- skip-bench:start -->", "<!-- skip-bench:end -->"
 
 
@@ -85,6 +90,24 @@ def draws(manifest, media: Path, out: Path) -> list[dict]:
     return rows
 
 
+def cold_renders(out: Path) -> dict:
+    row: dict = {"scene": "whole lesson, cold (`render --jobs 1`)"}
+    digests = set()
+    for way in ("manim", "fast"):
+        build = out / f"render-{way}"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", RENDER, way, "render", "--quality", "low", "--voice",
+                        "flite", "--jobs", "1", "--build", str(build)], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        row[way] = time.perf_counter() - start
+        digests.add(hashlib.sha256((build / "lesson.mp4").read_bytes()).hexdigest())
+    if len(digests) != 1:
+        sys.exit("the two copies rendered different lesson videos")
+    row["sha256"] = digests.pop()
+    print(f"cold render {row['manim']:.1f} s -> {row['fast']:.1f} s", flush=True)
+    return row
+
+
 def table(rows: list[dict], unit: str) -> list[str]:
     lines = [f"| scene | Manim's copy | fast copy | {unit} |", "|---|---|---|---|"]
     for r in rows:
@@ -95,7 +118,7 @@ def table(rows: list[dict], unit: str) -> list[str]:
     return lines
 
 
-def section(skips: list[dict], drawn: list[dict] | None, repeats: int) -> str:
+def section(skips: list[dict], drawn: list[dict] | None, cold: dict | None, repeats: int) -> str:
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")),
                platform.processor())
     lines = [START, "## Running a scene without pixels: Manim's mobject copy against scenes/fastcopy", "",
@@ -108,6 +131,11 @@ def section(skips: list[dict], drawn: list[dict] | None, repeats: int) -> str:
     if drawn is not None:
         lines += ["Drawing each whole scene (what a cold render does), once each way; the two "
                   "videos are the same bytes in every scene:", "", *table(drawn, "faster"), ""]
+    if cold is not None:
+        lines += [f"The whole lesson rendered cold with `--jobs 1`, so every scene is drawn in the "
+                  f"process whose copy was chosen (narration, drawing, player, clips): {cold['manim']:.1f} s with Manim's copy, {cold['fast']:.1f} s with "
+                  f"fastcopy ({cold['manim'] / cold['fast']:.2f}×); lesson.mp4 the same bytes "
+                  f"both ways (sha256 {cold['sha256'][:16]}…).", ""]
     lines += [
         "Reading:", "",
         "- Every Transform, fade and `generate_target` copies its mobjects, and a text's copy "
@@ -138,6 +166,7 @@ def main() -> None:
     parser.add_argument("--build", type=Path, default=ROOT / "build")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--draw", action="store_true", help="also draw each scene both ways")
+    parser.add_argument("--render", action="store_true", help="also render the lesson cold both ways")
     args = parser.parse_args()
     lesson_json = args.build / "lesson.json"
     if not lesson_json.exists():
@@ -147,7 +176,8 @@ def main() -> None:
         media = Path(tmp) / "media"
         skips = skip_runs(manifest, media, args.repeats)
         drawn = draws(manifest, media, Path(tmp)) if args.draw else None
-    text = section(skips, drawn, args.repeats)
+        cold = cold_renders(Path(tmp)) if args.render else None
+    text = section(skips, drawn, cold, args.repeats)
     write_section(text)
     print(text)
 
