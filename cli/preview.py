@@ -13,6 +13,7 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         preview.stop()
         server.server_close()
         shutil.rmtree(versions, ignore_errors=True)
+        shutil.rmtree(preview.copies, ignore_errors=True)
     return 0
 
 
@@ -90,6 +92,18 @@ class Preview:
         self.renderer: Renderer | None = None
         self._thread = threading.Thread(target=self._loop, name="preview-renders", daemon=True)
         self._observer = None
+        # Where the drawing workers' paused scene copies listen (video.checkpoints): a short
+        # path, as a Unix socket's must be; how many wait is in the status ("copies").
+        self.copies = Path(tempfile.mkdtemp(prefix="lesson-scenes-"))
+        threading.Thread(target=self._count_copies, name="preview-copies", daemon=True).start()
+
+    def _count_copies(self) -> None:
+        counted = -1
+        while not self._stopping.wait(0.5):
+            n = len(list(self.copies.glob("*.sock"))) if self.copies.is_dir() else 0
+            if n != counted:
+                counted = n
+                self.status.set(copies=n)
 
     def start(self) -> None:
         self._observer = watch(self._watched(), self._wanted, self.saved)
@@ -163,7 +177,7 @@ class Preview:
         a = self.args
         return {"lesson": self.lesson, "build": self.build.root, "quality": a.quality,
                 "voice": a.voice, "recordings": self.recordings, "jobs": a.jobs,
-                "parent": os.getpid()}
+                "parent": os.getpid(), "copies": self.copies}
 
     def _render(self, generation: int, since: float, why: str) -> None:
         """Ask for a render of `generation` and publish what comes back."""
@@ -241,12 +255,18 @@ def renderer_main(conn, latest, options: dict) -> None:
 
     tie_to_parent(options["parent"])
     pool, failed = None, None
+    copies = Path(options["copies"])  # the previous renderer's copies are gone with its workers
+    for old in copies.glob("*.sock"):
+        old.unlink(missing_ok=True)
+    priming: list = []
     try:
         from concurrent.futures.process import BrokenProcessPool
 
         from player.preview_render import Stale, render_preview
+        from transcript.manifest import read_manifest
+        from video.pipeline import prime_scenes
 
-        pool = _worker_pool(options["jobs"])
+        pool = _worker_pool(options["jobs"], copies, options["quality"])
         _warm_voice(options)
     except Exception as e:
         failed = describe(e)
@@ -267,27 +287,34 @@ def renderer_main(conn, latest, options: dict) -> None:
         def stale(wanted: int = generation) -> bool:
             return bool(latest.value != wanted)
 
+        for future in priming:  # a render comes first: copies not begun yet are made after it
+            future.cancel()
         try:
             result = render_preview(options["lesson"], build, options["quality"], version, pool,
                                     voice=options["voice"], recordings=options["recordings"],
-                                    stale=stale)
+                                    stale=stale, resume=True)
             _reply(conn, ("done", result))
+            priming = prime_scenes(read_manifest(build.manifest), options["quality"], build.cache,
+                                   pool, copies)
+            for future in priming:
+                future.add_done_callback(_report_priming)
         except Stale:
             _reply(conn, ("stale",))
         except BrokenProcessPool as e:  # a worker died: the next render gets new ones
-            pool = _worker_pool(options["jobs"])
+            pool = _worker_pool(options["jobs"], copies, options["quality"])
             _reply(conn, ("error", f"a drawing process died ({e}); save again to retry"))
         except Exception as e:
             _reply(conn, ("error", describe(e)))
     if pool is not None:
         from video.workers import stop_workers
 
-        stop_workers(pool)
+        stop_workers(pool)  # and so the copies they made (they die with their worker)
     sys.exit(0)
 
 
-def _worker_pool(jobs: int | None):
-    """Drawing processes, started now so that Manim is imported before the first save."""
+def _worker_pool(jobs: int | None, copies: Path, quality: str):
+    """Drawing processes, started now so that Manim is imported before the first save; they
+    keep paused copies of the scenes they run in `copies`."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -295,10 +322,20 @@ def _worker_pool(jobs: int | None):
 
     jobs = jobs or default_jobs()
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=warm_worker, initargs=(os.getpid(),))
+                               initializer=warm_worker, initargs=(os.getpid(), copies, quality))
     for _ in range(jobs):
         pool.submit(int)
     return pool
+
+
+def _report_priming(future) -> None:
+    """A scene that could not be primed is drawn the slow way: say so, and why."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if not future.cancelled() and future.exception() is not None \
+            and not isinstance(future.exception(), BrokenProcessPool):  # the pool was stopped
+        print(f"preview: a scene is not ready for quick edits: {describe(future.exception())}",
+              file=sys.stderr, flush=True)
 
 
 def _reply(conn, message: tuple) -> None:
@@ -322,11 +359,13 @@ def _warm_voice(options: dict) -> None:
     get_voice(name)[0].synthesize("Ready.")
 
 
-def warm_worker(parent: int) -> None:
+def warm_worker(parent: int, copies: Path, quality: str) -> None:
     """A drawing worker: Manim and the scenes imported before the first scene is asked for."""
+    from video import checkpoints
     from video.workers import tie_to_parent
 
     tie_to_parent(parent)
+    checkpoints.enable(copies, quality)
     try:
         from tqdm import tqdm
 

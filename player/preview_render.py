@@ -44,7 +44,7 @@ class PreviewRender:
 
 def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, pool: Executor, *,
                    voice: str | None = None, recordings: Path | None = None,
-                   stale: Callable[[], bool] = lambda: False) -> PreviewRender:
+                   stale: Callable[[], bool] = lambda: False, resume: bool = False) -> PreviewRender:
     """Render the lesson into `build` (its video and page; clips are left to `render`) and
     publish it as version `version`; raises Stale as soon as `stale()` says a newer save makes
     this render pointless, and the loader's or a scene's error when the lesson cannot be
@@ -53,7 +53,7 @@ def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, 
     try:
         result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
                                recordings=recordings, progress=lambda _line: None, pool=pool,
-                               stop=stale, whole=False, preview=True)
+                               stop=stale, whole=False, preview=True, resume=resume)
     except Cancelled:
         raise Stale() from None
     if stale():

@@ -55,7 +55,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
                   jobs: int | None = None, progress: Progress = print,
                   publish: Publish = Publish(), pool: Executor | None = None,
                   stop: Callable[[], bool] | None = None, whole: bool = True,
-                  preview: bool = False) -> RenderResult:
+                  preview: bool = False, resume: bool = False) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
@@ -64,6 +64,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
     drawing workers, `stop` (asked between the steps and while drawing: Cancelled is raised once
     it says True), whole=False: the video and the page, not the clips and the package, and
     `preview`: the lighter sound of PREVIEW_AUDIO_ARGS, the whole track's loudness not measured.
+    `resume`: the pool's workers keep paused copies of the scenes (video.checkpoints).
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
@@ -96,7 +97,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         drawing = time.perf_counter()
         beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                     progress=lambda line: progress("      " + line),
-                                    pool=pool, stop=stop, rehearsed=True)
+                                    pool=pool, stop=stop, rehearsed=True, resume=resume)
         drawn_at = time.perf_counter()
         manifest, report, aac = narration.result()
     _check(stop)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FunctionType, MethodType, SimpleNamespace
-from typing import ClassVar
+from typing import ClassVar, NoReturn, Protocol
 
 import numpy as np
 from manim import (
@@ -199,6 +199,13 @@ class FrameTimes(list):
         """Nothing to close."""
 
 
+class Resumed(Protocol):
+    """A scene copy that took over a run at a beat's start: it reports the run's end itself."""
+
+    def finish(self, scene: LessonScene) -> NoReturn: ...
+    def fail(self, error: BaseException) -> NoReturn: ...
+
+
 class StopAfterBeat(Exception):
     """Raised to end a scene early once the requested beat is over (for a still)."""
 
@@ -232,6 +239,7 @@ class LessonScene(Scene):
             frozenset() if skip else draw if draw is None or callable(draw) else frozenset(draw))
         # With `draw` a function: the digest of the picture each beat starts from, and the last.
         self.states: dict[str, str] = {}
+        self.decided: dict[str, bool] = {}  # what `draw` said for each beat
         self.end_state: str | None = None
         self.fps = timing.fps
         self.frame = 0  # frames played so far
@@ -240,6 +248,10 @@ class LessonScene(Scene):
         self.inspect = inspect
         self.rehearse = rehearse
         self.asked: dict[str, list[tuple[str, int]]] = {}  # sentence id -> the words waited for
+        # Called as each beat begins, before it reads its timing (a renderer may pause a copy of
+        # the scene there); `resumed` is set by such a copy when it goes on for another run.
+        self.on_beat: Callable[[LessonScene, str], None] | None = None
+        self.resumed: Resumed | None = None
         self._beat: BeatRecord | None = None
         self._beat_timing: BeatTiming | None = None
         self._beat_end = 0
@@ -432,6 +444,8 @@ class LessonScene(Scene):
         if self.final:
             yield BeatRecord(sentence_id, 0)
             return
+        if self.on_beat is not None:
+            self.on_beat(self, sentence_id)
         timing = self.timing.beat(sentence_id)
         if any(r.sentence_id == sentence_id for r in self.timeline):
             raise RuntimeError(f"scene {self.scene_id!r} has two beats for {sentence_id!r}")
@@ -459,10 +473,12 @@ class LessonScene(Scene):
 
     def _enter_segment(self, sentence_id: str) -> None:
         """Draw this beat's frames, or only run it, as `draw` says."""
-        if callable(self.draw):
+        if callable(self.draw) and sentence_id in self.decided:  # the first beat: asked twice
+            drawing = self.decided[sentence_id]
+        elif callable(self.draw):
             first = sentence_id == self.timing.beats[0].sentence_id
             state = self.states[sentence_id] = START if first else self.state_digest()
-            drawing = self.draw(sentence_id, state)
+            drawing = self.decided[sentence_id] = self.draw(sentence_id, state)
         else:
             drawing = self.draw is None or sentence_id in self.draw
         self.renderer._original_skipping_status = not drawing

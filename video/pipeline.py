@@ -9,7 +9,7 @@ import os
 import re
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -18,6 +18,7 @@ from common.paths import NotBuilt
 from common.settings import QUALITIES
 from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
+from video import checkpoints
 from video.audio_track import narration_aac
 from video.cache import beat_file, beat_keys, end_state
 from video.errors import SceneFailed, where
@@ -35,6 +36,7 @@ class BeatJob:
     cached: bool
     timing: SceneTiming  # of its scene, computed once per render
     key: str = ""  # the beat's own key (video.cache.beat_keys)
+    start: str | None = None  # the digest of the picture it starts from, when known
 
     @property
     def poster(self) -> Path:
@@ -77,9 +79,10 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
         start: str | None = START
         for sid, key in beat_keys(timing, quality).items():
             path = None if start is None else beat_file(folder, sid, key, start)
-            start = None if path is None else end_state(path)
+            end = None if path is None else end_state(path)
             jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                start is not None, timing, key))
+                                end is not None, timing, key, start))
+            start = end
     return jobs
 
 
@@ -108,8 +111,17 @@ class Cancelled(Exception):
 
 
 def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
-          rehearsed: bool = False) -> tuple[str, list[str]]:
-    """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn."""
+          rehearsed: bool = False, resume: tuple[str, str] | None = None) -> tuple[str, list[str]]:
+    """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn.
+    `resume`: the first beat to draw and the picture it starts from, where a paused copy of the
+    scene may wait (video.checkpoints) to take the run over."""
+    if resume is not None:
+        try:
+            taken = checkpoints.resume(timing.scene_id, *resume, timing, quality, store)
+        except Exception as e:
+            raise _failed(timing, e) from e
+        if taken is not None:
+            return timing.scene_id, taken
     drawn: list[str] = []
 
     def targets(sentence_id: str, start: str) -> Path | None:
@@ -123,18 +135,23 @@ def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
 
         render_beats(timing, quality, targets, media, rehearsed=rehearsed)
     except Exception as e:
-        place = where(e)
-        if not place:
-            raise
-        raise SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(e).__name__}: {e}") from e
+        raise _failed(timing, e) from e
     return timing.scene_id, drawn
+
+
+def _failed(timing: SceneTiming, error: Exception) -> Exception:
+    """A scene's error with the place in scene or core code it came from, when there is one."""
+    place = where(error)
+    if not place or isinstance(error, SceneFailed):
+        return error
+    return SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(error).__name__}: {error}")
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print, *, pool: Executor | None = None,
                         stop: Callable[[], bool] | None = None,
-                        rehearsed: bool = False) -> list[BeatJob]:
+                        rehearsed: bool = False, resume: bool = False) -> list[BeatJob]:
     """Draw every beat missing from the cache: one run per scene that has any, `jobs` scenes at
     a time, longest first. A run draws a beat only when no video of it drawn from the same
     picture is cached, so a sentence made longer redraws that beat alone. Returns the plan:
@@ -142,7 +159,9 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
 
     A long-lived `pool` of worker processes may be given (a live preview keeps one warm); then
     `stop` is asked while the scenes are drawn, and Cancelled raised as soon as it says True.
-    `rehearsed`: the script check has run these scenes' words (see `render_beats`).
+    `rehearsed`: the script check has run these scenes' words (see `render_beats`). `resume`:
+    the pool's workers keep paused copies of the scenes (video.checkpoints): a scene's run starts
+    from the copy paused at its first beat to draw, when there is one.
     """
     beats = plan(manifest, quality, cache_dir, only)
     n = len(manifest.scenes)
@@ -166,10 +185,11 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
             progress(f"scene {ran[0].scene_index + 1} of {n} {scene_id}: drew "
                      f"{sum(j.sentence_id in drawn for j in ran)} of {len(ran)} beats")
 
-    parts = _parts(order, todo, jobs or default_jobs(), cache_dir, quality)
+    parts = _parts(order, todo, 1 if resume else jobs or default_jobs(), cache_dir, quality)
     for s, _, _ in parts:
         runs[s] += 1
-    jobs_of = [(s, (todo[s][0].timing, quality, store, folder, rehearsed)) for s, store, folder in parts]
+    jobs_of = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
+                    _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
     workers = min(jobs or default_jobs(), max(1, len(parts)))
     if parts and pool is not None:
         running = {pool.submit(_draw, *args): s for s, args in jobs_of}
@@ -215,6 +235,25 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
     _prune(done)
     return [dataclasses.replace(j, cached=j.sentence_id not in drawn) for j in done]
+
+
+def prime_scenes(manifest: Manifest, quality: str, cache_dir: Path, pool: Executor,
+                 folder: Path) -> list[Future]:
+    """Have `pool` (whose workers keep paused copies of scenes in `folder`, video.checkpoints)
+    run each scene without pixels that has no copy waiting at every beat of this timing."""
+    futures = []
+    for scene in manifest.scenes:
+        beats = plan(manifest, quality, cache_dir, [scene.id])
+        starts = {j.sentence_id: j.start for j in beats}
+        if None in starts.values() or checkpoints.primed(folder, quality, scene.id, starts):  # type: ignore[arg-type]
+            continue
+        futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality,
+                                   cache_dir / "manim-prime" / scene.id))  # no folder shared
+    return futures
+
+
+def _resume_from(first: BeatJob) -> tuple[str, str] | None:
+    return None if first.start is None else (first.sentence_id, first.start)
 
 
 def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache_dir: Path,

@@ -55,8 +55,80 @@ def rehearse(timing: SceneTiming, quality: str, media_dir: Path) -> LessonScene:
 BeatTargets = Callable[[str, str], "Path | None"]
 
 
+class BeatRun:
+    """The files of one run of a scene: which beats it draws where (asked as each beat begins),
+    their encoders, and their publishing once the scene has ended."""
+
+    def __init__(self, timing: SceneTiming, quality: str,
+                 outputs: dict[str, Path] | BeatTargets) -> None:
+        self.timing, self.quality, self.outputs = timing, quality, outputs
+        self.chosen: dict[str, Path] = {}
+        self.tmps: dict[str, Path] = {}
+        self.targets: dict[str, PipeTarget] = {}
+        if isinstance(outputs, dict):
+            for sentence_id in outputs:
+                timing.beat(sentence_id)  # an unknown id fails before drawing
+                self.draw(sentence_id)
+
+    def draw(self, sentence_id: str, start: str = "") -> bool:
+        """Whether to draw this beat (and where: its encoder's target is made here)."""
+        outputs = self.outputs
+        out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
+        if out is None:
+            return False
+        q = QUALITIES[self.quality]
+        first = self.timing.beats[0]
+        lead_in = (first.start / q.fps,) if first.start else ()  # the first sentence: a keyframe
+        out.parent.mkdir(parents=True, exist_ok=True)
+        self.chosen[sentence_id], self.tmps[sentence_id] = out, temp_path(out)
+        self.targets[sentence_id] = PipeTarget(
+            self.tmps[sentence_id], q.width, q.height, q.fps,
+            tuple(video_args(self.quality, lead_in if sentence_id == first.sentence_id else ())),
+            poster=_poster_of(self.tmps[sentence_id]))
+        return True
+
+    def scene(self) -> LessonScene:
+        """The scene, set to draw into this run's files."""
+        outputs = self.outputs
+        return scene_class(self.timing.scene_id)(
+            self.timing, draw=set(outputs) if isinstance(outputs, dict) else self.draw,
+            sink=ffmpeg_sink(self.targets))
+
+    def take_over(self, scene: LessonScene) -> None:
+        """Make a scene paused at a beat's start (a checkpoint) go on with this run's timing,
+        choices and files."""
+        scene.timing = self.timing
+        scene.draw = self.draw
+        scene.decided.clear()
+        scene.renderer.file_writer = ffmpeg_sink(self.targets)()
+
+    def publish(self, scene: LessonScene) -> list[str]:
+        """Check each drawn beat's frames and rename its files into place; returns their ids."""
+        timing, scene_id = self.timing, self.timing.scene_id
+        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
+        for sid in self.chosen:
+            if counts.get(sid) != timing.file_frames(sid):
+                raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
+                                   f"frames, its sentence spans {timing.file_frames(sid)}")
+        ids = [b.sentence_id for b in timing.beats]
+        for sid, out in self.chosen.items():
+            os.replace(_poster_of(self.tmps[sid]), out.with_suffix(".jpg"))
+            if not isinstance(self.outputs, dict):
+                later = ids[ids.index(sid) + 1:]
+                end = scene.states[later[0]] if later else scene.end_state
+                atomic_write_text(out.with_suffix(".end"), f"{end}\n")
+            os.replace(self.tmps[sid], out)  # last: a beat counts as cached once its video is there
+        return list(self.chosen)
+
+    def clean(self) -> None:
+        for tmp in self.tmps.values():
+            tmp.unlink(missing_ok=True)
+            _poster_of(tmp).unlink(missing_ok=True)
+
+
 def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | BeatTargets,
-                 media_dir: Path, *, rehearsed: bool = False) -> LessonScene:
+                 media_dir: Path, *, rehearsed: bool = False,
+                 on_beat: Callable[[LessonScene, str], None] | None = None) -> LessonScene:
     """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
     JPEG (same name, .jpg); the other beats only run.
 
@@ -66,58 +138,26 @@ def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | B
     on beside it (.end). Each file is written beside its target and renamed into place when
     complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
     first, so a word a beat waits for and its sentence lacks fails before anything is drawn.
+    `on_beat` is called as each beat begins (video.checkpoints keeps paused copies there).
     """
-    q = QUALITIES[quality]
-    width, height, fps = q.width, q.height, q.fps
-    scene_id = timing.scene_id
-    if isinstance(outputs, dict):
-        for sentence_id in outputs:
-            timing.beat(sentence_id)  # an unknown id fails before drawing
     if not rehearsed:
         rehearse(timing, quality, media_dir)
-    first = timing.beats[0]
-    lead_in = (first.start / fps,) if first.start else ()  # the first sentence starts on a keyframe
-    chosen: dict[str, Path] = {}
-    tmps: dict[str, Path] = {}
-    targets: dict[str, PipeTarget] = {}
-
-    def draw(sentence_id: str, start: str = "") -> bool:
-        out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
-        if out is None:
-            return False
-        out.parent.mkdir(parents=True, exist_ok=True)
-        chosen[sentence_id], tmps[sentence_id] = out, temp_path(out)
-        targets[sentence_id] = PipeTarget(
-            tmps[sentence_id], width, height, fps,
-            tuple(video_args(quality, lead_in if sentence_id == first.sentence_id else ())),
-            poster=_poster_of(tmps[sentence_id]))
-        return True
-
-    if isinstance(outputs, dict):
-        for sentence_id in outputs:
-            draw(sentence_id)
+    run = BeatRun(timing, quality, outputs)
     try:
-        with manim_config(quality, media_dir, scene_id):
-            scene = scene_class(scene_id)(timing, draw=set(outputs) if isinstance(outputs, dict)
-                                          else draw, sink=ffmpeg_sink(targets))
-            scene.render()
-        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
-        for sid in chosen:
-            if counts.get(sid) != timing.file_frames(sid):
-                raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
-                                   f"frames, its sentence spans {timing.file_frames(sid)}")
-        ids = [b.sentence_id for b in timing.beats]
-        for sid, out in chosen.items():
-            os.replace(_poster_of(tmps[sid]), out.with_suffix(".jpg"))
-            if not isinstance(outputs, dict):
-                later = ids[ids.index(sid) + 1:]
-                end = scene.states[later[0]] if later else scene.end_state
-                atomic_write_text(out.with_suffix(".end"), f"{end}\n")
-            os.replace(tmps[sid], out)  # last: a beat counts as cached once its video is there
+        with manim_config(quality, media_dir, timing.scene_id):
+            scene = run.scene()
+            scene.on_beat = on_beat
+            try:
+                scene.render()
+            except BaseException as e:
+                if scene.resumed is not None:  # a checkpoint's copy took over: it reports
+                    scene.resumed.fail(e)  # and ends its process
+                raise
+        if scene.resumed is not None:
+            scene.resumed.finish(scene)  # ends the process
+        run.publish(scene)
     finally:
-        for tmp in tmps.values():
-            tmp.unlink(missing_ok=True)
-            _poster_of(tmp).unlink(missing_ok=True)
+        run.clean()
     return scene
 
 

@@ -1,0 +1,95 @@
+"""Paused copies of a scene (the live preview's): a beat drawn by the copy paused where it
+begins is the beat a run of the whole scene draws, byte for byte; the copies die with the
+worker that made them."""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+import socket
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from cli.preview import warm_worker
+from scenes.timing import scene_timing
+from video import checkpoints
+from video.pipeline import BeatStore, _draw, beat_folder, plan, render_beats_needed
+from video.workers import stop_workers
+
+FPS = 15
+SCENE, FIRST, SECOND = "softmax", "softmax-squashes", "weights-for-fluffy-and-blue"
+
+
+def longer(m, sentence_id: str, frames: int):
+    """`sentence_id` spoken `frames` longer: the sentences after it move."""
+    i = [s.id for s in m.sentences].index(sentence_id)
+    by = frames / FPS
+
+    def moved(s):
+        return dataclasses.replace(s, start=s.start + by, end=s.end + by, words=tuple(
+            dataclasses.replace(w, start=w.start + by, end=w.end + by) for w in s.words))
+
+    return dataclasses.replace(m, duration=m.duration + by, sentences=tuple(
+        moved(s) if n > i else dataclasses.replace(s, end=s.end + by) if n == i else s
+        for n, s in enumerate(m.sentences)))
+
+
+def answers(path) -> bool:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            s.connect(str(path))
+        except OSError:
+            return False
+    return True
+
+
+def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker(
+        flite_narration, tmp_path, monkeypatch):
+    m = flite_narration.manifest
+    # Both beats longer: the second starts later and lasts longer, from the same picture.
+    edited = longer(longer(m, FIRST, 3), SECOND, 4)
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    media = tmp_path / "media"
+
+    # The reference: the edited scene run as a render runs it, in this process.
+    run = tmp_path / "run"
+    render_beats_needed(edited, "low", run, jobs=1, only=[SCENE], progress=lambda line: None,
+                        rehearsed=True)
+    reference = {j.sentence_id: j.path.read_bytes() for j in plan(edited, "low", run, [SCENE])}
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=warm_worker, initargs=(os.getpid(), copies, "low"))
+    try:
+        pool.submit(checkpoints.prime, scene_timing(m, SCENE, FPS), "low", media).result()
+        sockets = sorted(copies.glob("*.sock"))
+        assert len(sockets) == 2  # one copy per beat
+        assert all(answers(p) for p in sockets)
+
+        # The second beat, drawn from the copy paused where it begins, asked from here.
+        monkeypatch.setattr(checkpoints, "_folder", copies)
+        monkeypatch.setattr(checkpoints, "_quality", "low")
+        start = plan(edited, "low", run, [SCENE])[1].start
+        assert start is not None and start != "start"
+        cache = tmp_path / "cache"
+        beats = plan(edited, "low", cache, [SCENE])
+        store = BeatStore(beat_folder(cache, "low", SCENE), {j.sentence_id: j.key for j in beats},
+                          frozenset([SECOND]))
+        timing = scene_timing(edited, SCENE, FPS)
+        drawn = checkpoints.resume(SCENE, SECOND, start, timing, "low", store)
+        assert drawn == [SECOND]
+        video = store.folder / f"{SECOND}-{store.keys[SECOND]}-{start[:16]}.mp4"
+        assert video.read_bytes() == reference[SECOND]
+        assert video.with_suffix(".end").read_text() == \
+            next(run.rglob(f"{SECOND}-*.end")).read_text()
+        # The copy waits on for the next edit; a run with no copy to resume from runs the scene.
+        assert answers(sockets[0]) and answers(sockets[1])
+        assert checkpoints.resume(SCENE, SECOND, "elsewhere", timing, "low", store) is None
+        assert _draw(timing, "low", store, media, True, (SECOND, "elsewhere"))[0] == SCENE
+    finally:
+        stop_workers(pool)
+    deadline = time.monotonic() + 10
+    while any(answers(p) for p in sockets) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(answers(p) for p in sockets), "a copy outlived its worker"

@@ -1,0 +1,189 @@
+"""Paused copies of a scene at each beat's start, so the live preview redraws an edited beat
+without running its scene up to it again.
+
+In the preview's drawing workers, each scene is run once without pixels ("primed"). As each
+beat begins, the run forks; the copy waits on a Unix socket named after the scene, the quality,
+the beat and the digest of the picture there (`LessonScene.state_digest`). A later run that
+must draw from that beat and that picture connects and sends its timing and files; a fork of
+the waiting copy takes the run over from there and reports the beats it drew, and the copy
+waits again. Copies die with the worker that made them (PR_SET_PDEATHSIG), and the preview
+removes their folder when it stops.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import socket
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from scenes.timing import START, SceneTiming
+from video.workers import tie_to_parent
+
+if TYPE_CHECKING:
+    from scenes.base import LessonScene
+    from video.scene_render import BeatRun, BeatTargets  # noqa: F401
+
+_folder: Path | None = None  # where this process's copies listen; None: not a preview worker
+_quality = ""
+
+
+def enable(folder: Path, quality: str) -> None:
+    """Make this process keep paused copies of the scenes it runs (a preview worker)."""
+    global _folder, _quality
+    _folder, _quality = folder, quality
+
+
+def enabled() -> bool:
+    return _folder is not None
+
+
+def address(folder: Path, quality: str, scene_id: str, sentence_id: str, start: str) -> Path:
+    """The socket of the copy of `scene_id` paused where `sentence_id` begins on picture `start`
+    (short: a Unix socket's path has at most 107 bytes)."""
+    name = hashlib.sha256(f"{quality}\0{scene_id}\0{sentence_id}\0{start}".encode()).hexdigest()
+    return folder / f"{name[:24]}.sock"
+
+
+def keep(scene: LessonScene, sentence_id: str) -> None:
+    """`LessonScene.on_beat` for a priming run: fork a copy that waits here (unless one does)."""
+    assert _folder is not None
+    first = sentence_id == scene.timing.beats[0].sentence_id
+    start = START if first else scene.state_digest()
+    path = address(_folder, _quality, scene.timing.scene_id, sentence_id, start)
+    if path.exists():
+        return
+    parent = os.getpid()
+    if os.fork():
+        return  # the priming run goes on
+    try:
+        tie_to_parent(parent)
+        run = _wait(path, scene.timing)  # returns only in a fork that takes a run over
+    except BaseException:
+        os._exit(1)
+    scene.on_beat = None
+    scene.resumed = run
+    run.take_over(scene, sentence_id)  # and on with the beat, in the new run
+
+
+def _wait(path: Path, primed: SceneTiming) -> Resumed:
+    """Listen at `path` for runs to take over; in the fork that takes one, return it."""
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(path))
+    except OSError:  # another worker's copy waits there already
+        os._exit(0)
+    server.listen(8)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the runs it forks are reaped by the kernel
+    me = os.getpid()
+    while True:
+        client, _ = server.accept()
+        conn = Connection(client.detach())
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            conn.close()
+            continue
+        if os.fork() == 0:
+            server.close()  # the socket file stays: the copy waits on
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its ffmpeg processes are waited for
+            tie_to_parent(me)
+            return Resumed(conn, *request)
+        conn.close()
+
+
+class Resumed:
+    """A run taken over by a fork of a paused copy: it draws, publishes and reports to the
+    process that asked for it, then ends."""
+
+    def __init__(self, conn: Connection, timing: SceneTiming, quality: str,
+                 targets: BeatTargets) -> None:
+        from video.scene_render import BeatRun
+
+        self.conn = conn
+        self.drawn: list[str] = []
+
+        def wanted(sentence_id: str, start: str) -> Path | None:
+            path = targets(sentence_id, start)
+            if path is not None:
+                self.drawn.append(sentence_id)
+            return path
+
+        self.run: BeatRun = BeatRun(timing, quality, wanted)
+
+    def take_over(self, scene: LessonScene, sentence_id: str) -> None:
+        self.run.take_over(scene)
+        if sentence_id != scene.timing.beats[0].sentence_id:
+            scene.frame = scene.timing.beat(sentence_id).start  # the beats before may be longer now
+        scene.renderer.time = scene.frame / scene.fps
+
+    def finish(self, scene: LessonScene) -> NoReturn:
+        try:
+            self.run.publish(scene)
+        except BaseException as e:
+            self.fail(e)
+        self._send(("done", self.drawn))
+        os._exit(0)
+
+    def fail(self, error: BaseException) -> NoReturn:
+        self.run.clean()
+        try:
+            self._send(("error", error))
+        except Exception:  # an error that does not pickle goes as its text
+            self._send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+        os._exit(1)
+
+    def _send(self, message: tuple) -> None:
+        try:
+            self.conn.send(message)
+        except OSError:
+            os._exit(1)  # the asking process is gone
+
+
+def resume(scene_id: str, sentence_id: str, start: str, timing: SceneTiming, quality: str,
+           targets: BeatTargets) -> list[str] | None:
+    """Have the copy paused where `sentence_id` begins on picture `start` run `timing` on from
+    there into `targets`; returns the beats it drew, or None when there is no such copy (run the
+    scene instead). Raises the run's error."""
+    if _folder is None:
+        return None
+    path = address(_folder, quality, scene_id, sentence_id, start)
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        client.connect(str(path))
+    except OSError:
+        client.close()
+        return None
+    conn = Connection(client.detach())
+    try:
+        conn.send((timing, quality, targets))
+        kind, value = conn.recv()
+    except (EOFError, OSError):
+        return None  # the copy or its run died: run the scene instead
+    finally:
+        conn.close()
+    if kind == "error":
+        raise value
+    return list(value)
+
+
+def primed(folder: Path, quality: str, scene_id: str, starts: dict[str, str]) -> bool:
+    """Whether a copy waits at every beat of `scene_id` (sentence id -> start picture)."""
+    return all(address(folder, quality, scene_id, sid, start).exists()
+               for sid, start in starts.items())
+
+
+
+def prime(timing: SceneTiming, quality: str, media: Path) -> str:
+    """Run the scene without pixels, leaving a paused copy at each beat's start."""
+    from video.scene_render import render_beats
+
+    render_beats(timing, quality, _nowhere, media, rehearsed=True, on_beat=keep)
+    return timing.scene_id
+
+
+def _nowhere(sentence_id: str, start: str) -> None:
+    return None
