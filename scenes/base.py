@@ -54,6 +54,7 @@ from manim.animation.animation import prepare_animation
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.utils.rate_functions import ease_out_quart
 
+from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
 from scenes.timing import START, BeatTiming, SceneTiming
 
 log = logging.getLogger("lesson.scenes")
