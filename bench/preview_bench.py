@@ -178,6 +178,10 @@ def section(results: dict, voice: str) -> str:
         worst = max(r["runs"], key=lambda run: run["total"])
         lines.append(f"| {q} | {worst['sentence']} | {worst['total']:.2f} | "
                      + " | ".join(f"{worst['stages'][s]:.2f}" for s in STAGES) + " |")
+        middle = {s: statistics.median(run["stages"][s] for run in r["runs"]) for s in STAGES}
+        lines.append(f"| {q} | median of each stage | "
+                     f"{statistics.median(run['total'] for run in r['runs']):.2f} | "
+                     + " | ".join(f"{middle[s]:.2f}" for s in STAGES) + " |")
     lines += ["", "Reading:", ""]
     for q, r in results.items():
         worst = max(r["runs"], key=lambda run: run["total"])

@@ -63,7 +63,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
     before any work where they can be found up front. A live preview passes its warm `pool` of
     drawing workers, `stop` (asked between the steps and while drawing: Cancelled is raised once
     it says True), whole=False: the video and the page, not the clips and the package, and
-    `preview`: the lighter sound of PREVIEW_AUDIO_ARGS, the whole track's loudness not measured.
+    `preview`: the quicker sound of PREVIEW_AUDIO_ARGS, the whole track's loudness not measured.
     `resume`: the pool's workers keep paused copies of the scenes (video.checkpoints).
     """
     start = time.perf_counter()

@@ -21,7 +21,7 @@ def encode_audio(wav: Path, out: Path, args: list[str] = AUDIO_ARGS) -> Path:
 
 def narration_aac(wav: Path, cache_dir: Path, preview: bool = False) -> Path:
     """The whole narration as AAC, from `cache_dir` when this very track was encoded before;
-    with `preview`, as the live preview's lighter sound (PREVIEW_AUDIO_ARGS)."""
+    with `preview`, as the live preview's quicker FLAC (PREVIEW_AUDIO_ARGS)."""
     args = PREVIEW_AUDIO_ARGS if preview else AUDIO_ARGS
     key = hashlib.sha256(wav.read_bytes() + " ".join(args).encode()).hexdigest()[:32]
     out = cache_dir / "aac" / f"narration-{key}.m4a"

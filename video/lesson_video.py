@@ -29,7 +29,7 @@ def join_and_mux(files: list[Path], durations: list[float], out: Path, narration
             if audio_span is not None:
                 cmd += ["-ss", f"{audio_span.start:.6f}", "-t", f"{audio_span.duration:.6f}"]
             cmd += ["-i", str(narration), "-map", "0:v:0", "-map", "1:a:0",
-                    *(["-c:a", "copy"] if copy else AUDIO_ARGS)]
+                    *(["-c:a", "copy", "-strict", "-2"] if copy else AUDIO_ARGS)]  # -2: FLAC
         cmd += ["-c:v", "copy", "-fflags", "+bitexact", "-map_metadata", "-1",
                 "-movflags", "+faststart", "-f", "mp4"]
         with atomic_output(out) as tmp:
