@@ -139,14 +139,14 @@ def section(skips: list[dict], drawn: list[dict] | None, cold: dict | None, repe
     lines += [
         "Reading:", "",
         "- Every Transform, fade and `generate_target` copies its mobjects, and a text's copy "
-        "walks thousands of small objects: the parsed SVG path each glyph keeps (segments, "
-        "points, colours, matrices), which Manim reads only when it builds the glyph. "
-        "scenes/fastcopy copies them by `copy`'s own rules without its general dispatch and "
-        "pauses the cycle collector while it copies, whose passes over the new objects cost "
-        "nearly what the copy itself did.",
-        "- A copy is still a full deep copy. Copying the glyphs' SVG paths is most of what is "
-        "left; giving a copy its original's path instead would save most of that again, but "
-        "then a copy would no longer be `copy.deepcopy`'s.",
+        "would walk thousands of small objects: the parsed SVG path each glyph keeps "
+        "(segments, points, colours, matrices), which Manim reads only when it builds the "
+        "glyph. scenes/fastcopy lets a copy share that path with its original, copies the "
+        "rest by `copy`'s own rules without its general dispatch, and pauses the cycle "
+        "collector while it copies, whose passes over the new objects cost nearly what the "
+        "copy itself did.",
+        "- The videos are the same bytes either way: the test compares each copy, part by "
+        "part, with Manim's own copy told to share the same paths.",
         "", END]
     return "\n".join(lines) + "\n"
 

@@ -34,11 +34,21 @@ def manims_own_copy() -> Iterator[None]:
         fastcopy.install()
 
 
+def shared_parts_of(original) -> list:
+    """The attributes the fast copy shares with the original (`fastcopy.SHARED`) in its family."""
+    return [getattr(m, name) for m in original.get_family() for name in fastcopy.SHARED
+            if getattr(m, name, None) is not None]
+
+
 def both_copies(original):
-    """Manim's copy and the fast one, each with its memo."""
+    """Manim's copy (told to keep the parts the fast copy shares, and then its memo as if it
+    had never seen them) and the fast one, each with its memo."""
+    shared = shared_parts_of(original)
     with manims_own_copy():
-        memo_manim: dict = {}
+        memo_manim: dict = {id(p): p for p in shared}
         manims = copy.deepcopy(original, memo_manim)
+        for p in shared:
+            del memo_manim[id(p)]
     memo_fast: dict = {}
     fast = copy.deepcopy(original, memo_fast)
     return manims, memo_manim, fast, memo_fast
@@ -171,3 +181,11 @@ def test_the_copy_leaves_the_collector_as_it_found_it(media):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_copied_text_shares_its_glyphs_parsed_paths_and_copies_the_rest(media):
+    text = Text("fluffy")
+    twin = text.copy()
+    glyphs = [(a, b) for a, b in zip(text.get_family(), twin.get_family()) if hasattr(a, "path_obj")]
+    assert glyphs and all(b.path_obj is a.path_obj for a, b in glyphs)
+    assert all(not np.shares_memory(a.points, b.points) for a, b in glyphs)
