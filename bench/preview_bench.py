@@ -168,7 +168,7 @@ def section(results: dict, voice: str) -> str:
             lines.append(f"| {q}: worst ≤ 10% of a cold {q} render ({r['cold']:.1f} s) | "
                          f"{worst:.2f} s = {worst / r['cold']:.1%} (median {median:.2f} s) | "
                          f"{'yes' if worst <= 0.1 * r['cold'] else 'no'} |")
-    lines += ["", "Where the worst case's time went (s). Levelling (and the narration's AAC encode) "
+    lines += ["", "Where the worst case's time went (s). Levelling (and the narration's encode) "
               "runs beside the drawing, so the stages add up to more than the total; watch is "
               "from the save to the render's start, browser from the published version to the "
               "page showing it.", "",
@@ -192,7 +192,7 @@ def section(results: dict, voice: str) -> str:
             f"first render was shown. In the worst case drawing took {st['drawing']:.1f} s of "
             f"{worst['total']:.1f} s ({worst['drawn']} beat{'s' * (worst['drawn'] != 1)} of "
             f"{worst['sentence']}); the voice took {st['voice']:.1f} s before it, levelling and "
-            f"the AAC encode {st['levelling']:.1f} s beside it; noticing the save, writing the "
+            f"the sound's encode {st['levelling']:.1f} s beside it; noticing the save, writing the "
             f"page and the page swapping the video in took {live:.2f} s together.")
     return "\n".join(lines + ["", END]) + "\n"
 
