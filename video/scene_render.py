@@ -26,8 +26,8 @@ from video.lesson_video import concat_video
 def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterator[None]:
     """Manim's settings for one render: size, frame rate, and every file it writes under build/.
 
-    Each scene gets its own LaTeX folder: scenes drawn at once in two processes would otherwise
-    race on the same .tex/.dvi files.
+    Each scene gets its own LaTeX and text folders: scenes drawn at once in two processes would
+    otherwise race on the same .tex/.dvi files, or on one text's SVG.
     """
     q = QUALITIES[quality]
     width, height, fps = q.width, q.height, q.fps
@@ -37,6 +37,7 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         "frame_width": 14.222222222222221, "frame_height": 8.0,
         "background_color": BACKGROUND, "media_dir": str(media_dir),
         "tex_dir": str(media_dir / "Tex" / scene_id),
+        "text_dir": str(media_dir / "texts" / scene_id),  # Pango's SVGs: a race between scenes too
         "disable_caching": True, "progress_bar": "none", "verbosity": "WARNING",
         "write_to_movie": True, "save_last_frame": False, "format": "mp4",
     }):
