@@ -28,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from results import write_section  # noqa: E402  (beside this script)
+
 from transcript import DEFAULT_PATH, load_script  # noqa: E402
 
-RESULTS = ROOT / "bench" / "RESULTS.md"
 START, END = "<!-- preview-bench:start -->", "<!-- preview-bench:end -->"
 CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 600_000
@@ -197,16 +198,6 @@ def section(results: dict, voice: str) -> str:
     return "\n".join(lines + ["", END]) + "\n"
 
 
-def write_section(text: str) -> None:
-    """Replace this bench's section of RESULTS.md (or add it), leaving the rest as it is."""
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
-    if START in old and END in old:
-        new = old[:old.index(START)] + text + old[old.index(END) + len(END):].lstrip("\n")
-    else:
-        new = old.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(new, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--qualities", default="low,default")
@@ -215,7 +206,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="preview-bench-") as tmp:
         results = {q: measure(q, args.voice, Path(tmp)) for q in args.qualities.split(",")}
     text = section(results, args.voice)
-    write_section(text)
+    write_section(text, START, END)
     print(text)
 
 

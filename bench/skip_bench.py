@@ -28,11 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from results import write_section  # noqa: E402  (beside this script)
+
 from scenes import fastcopy, scene_ids  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 from video.scene_render import render_scene, scene_timeline  # noqa: E402
 
-RESULTS = ROOT / "bench" / "RESULTS.md"
 # `render.py` in a process of its own whose mobjects copy one way or the other.
 RENDER = ("import sys\nfrom scenes import fastcopy\nif sys.argv.pop(1) == 'manim':\n"
           "    fastcopy.uninstall()\nimport render\nsys.exit(render.main(sys.argv[1:]))")
@@ -151,16 +152,6 @@ def section(skips: list[dict], drawn: list[dict] | None, cold: dict | None, repe
     return "\n".join(lines) + "\n"
 
 
-def write_section(text: str) -> None:
-    """Replace this bench's section of RESULTS.md (or add it), leaving the rest as it is."""
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
-    if START in old and END in old:
-        new = old[:old.index(START)] + text + old[old.index(END) + len(END):].lstrip("\n")
-    else:
-        new = old.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(new, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", type=Path, default=ROOT / "build")
@@ -178,7 +169,7 @@ def main() -> None:
         drawn = draws(manifest, media, Path(tmp)) if args.draw else None
         cold = cold_renders(Path(tmp)) if args.render else None
     text = section(skips, drawn, cold, args.repeats)
-    write_section(text)
+    write_section(text, START, END)
     print(text)
 
 
