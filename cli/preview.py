@@ -65,6 +65,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def sweep_copies(folder: Path) -> None:
+    """Remove the copies' folders of previews that are gone (a preview killed outright cannot)."""
+    for old in folder.glob("lesson-scenes-*-*"):
+        pid = old.name.split("-")[2]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(old, ignore_errors=True)
+        except PermissionError:
+            pass  # another user's preview, alive
+
+
 def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
@@ -94,7 +108,8 @@ class Preview:
         self._observer = None
         # Where the drawing workers' paused scene copies listen (video.checkpoints): a short
         # path, as a Unix socket's must be; how many wait is in the status ("copies").
-        self.copies = Path(tempfile.mkdtemp(prefix="lesson-scenes-"))
+        sweep_copies(Path(tempfile.gettempdir()))
+        self.copies = Path(tempfile.mkdtemp(prefix=f"lesson-scenes-{os.getpid()}-"))
         threading.Thread(target=self._count_copies, name="preview-copies", daemon=True).start()
 
     def _count_copies(self) -> None:

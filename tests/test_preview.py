@@ -280,3 +280,16 @@ def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
         == [("a", 2), ("b", 1)]
     assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path, "low")) == 1
 
+
+
+def test_the_copies_folder_of_a_killed_preview_is_swept_by_the_next(tmp_path):
+    from cli.preview import sweep_copies
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    gone, alive = tmp_path / f"lesson-scenes-{dead.pid}-x1", tmp_path / f"lesson-scenes-{os.getpid()}-x2"
+    for folder in (gone, alive):
+        folder.mkdir()
+        (folder / "a.sock").touch()
+    sweep_copies(tmp_path)
+    assert not gone.exists() and alive.exists()
