@@ -7,13 +7,17 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import re
 import socket
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from cli.preview import warm_worker
 from scenes.timing import scene_timing
 from video import checkpoints
+from video.errors import SceneFailed
 from video.pipeline import BeatStore, _draw, beat_folder, plan, render_beats_needed
 from video.workers import stop_workers
 
@@ -87,6 +91,18 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
         assert answers(sockets[0]) and answers(sockets[1])
         assert checkpoints.resume(SCENE, SECOND, "elsewhere", timing, "low", store) is None
         assert _draw(timing, "low", store, media, True, (SECOND, "elsewhere"))[0] == SCENE
+
+        # A run the copy takes over that fails reports its place in the scene code, as a run of
+        # the scene does (the error crosses processes without its traceback).
+        wordless = dataclasses.replace(edited, sentences=tuple(
+            dataclasses.replace(x, words=tuple(w for w in x.words if not w.text.startswith("blue")))
+            if x.id == SECOND else x for x in edited.sentences))
+        again = tmp_path / "again"
+        store = BeatStore(beat_folder(again, "low", SCENE), store.keys, frozenset([SECOND]))
+        with pytest.raises(SceneFailed) as failure:
+            _draw(scene_timing(wordless, SCENE, FPS), "low", store, media, True, (SECOND, start))
+        assert re.search(r"scenes/\w+\.py:\d+: scene 'softmax' raised WordNotFound", str(failure.value))
+        assert not list(again.rglob("*.mp4")) and not list(again.rglob(".*"))  # no debris
     finally:
         stop_workers(pool)
     deadline = time.monotonic() + 10

@@ -94,7 +94,10 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, flite_narration, 
     before = plan(edited, "low", cache)
     assert [j.sentence_id for j in before if not j.cached] == [
         "adjectives-score-high", "article-barely-registers"]  # unknown until the scene runs
+    older = cache / "beats" / "low" / "dot-products" / f"adjectives-score-high-{'0' * 20}.mp4"
+    older.write_bytes(b"a beat as caches before the start picture kept it")
     beats = render_beats_needed(edited, "low", cache, jobs=1, progress=lambda line: None)
+    assert not older.exists()  # the cache keeps one version per beat, older names included
     assert [j.sentence_id for j in beats if not j.cached] == ["adjectives-score-high"]
     article = next(j for j in beats if j.sentence_id == "article-barely-registers")
     assert article.path is not None and article.path.parent == cache / "beats" / "low" / "dot-products"

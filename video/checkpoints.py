@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from scenes.timing import START, SceneTiming
+from video.errors import scene_failed
 from video.workers import tie_to_parent
 
 if TYPE_CHECKING:
@@ -35,10 +36,6 @@ def enable(folder: Path, quality: str) -> None:
     """Make this process keep paused copies of the scenes it runs (a preview worker)."""
     global _folder, _quality
     _folder, _quality = folder, quality
-
-
-def enabled() -> bool:
-    return _folder is not None
 
 
 def address(folder: Path, quality: str, scene_id: str, sentence_id: str, start: str) -> Path:
@@ -61,7 +58,7 @@ def keep(scene: LessonScene, sentence_id: str) -> None:
         return  # the priming run goes on
     try:
         tie_to_parent(parent)
-        run = _wait(path, scene.timing)  # returns only in a fork that takes a run over
+        run = _wait(path)  # returns only in a fork that takes a run over
     except BaseException:
         os._exit(1)
     scene.on_beat = None
@@ -69,7 +66,7 @@ def keep(scene: LessonScene, sentence_id: str) -> None:
     run.take_over(scene, sentence_id)  # and on with the beat, in the new run
 
 
-def _wait(path: Path, primed: SceneTiming) -> Resumed:
+def _wait(path: Path) -> Resumed:
     """Listen at `path` for runs to take over; in the fork that takes one, return it."""
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -103,7 +100,7 @@ class Resumed:
                  targets: BeatTargets) -> None:
         from video.scene_render import BeatRun
 
-        self.conn = conn
+        self.conn, self.scene_id = conn, timing.scene_id
         self.drawn: list[str] = []
 
         def wanted(sentence_id: str, start: str) -> Path | None:
@@ -130,6 +127,8 @@ class Resumed:
 
     def fail(self, error: BaseException) -> NoReturn:
         self.run.clean()
+        if isinstance(error, Exception):  # named here, where its traceback still is
+            error = scene_failed(self.scene_id, error)
         try:
             self._send(("error", error))
         except Exception:  # an error that does not pickle goes as its text
@@ -174,7 +173,6 @@ def primed(folder: Path, quality: str, scene_id: str, starts: dict[str, str]) ->
     """Whether a copy waits at every beat of `scene_id` (sentence id -> start picture)."""
     return all(address(folder, quality, scene_id, sid, start).exists()
                for sid, start in starts.items())
-
 
 
 def prime(timing: SceneTiming, quality: str, media: Path) -> str:

@@ -14,6 +14,15 @@ class SceneFailed(RuntimeError):
     """A scene raised while it was drawn; the message names the scene's file and line."""
 
 
+def scene_failed(scene_id: str, error: Exception) -> Exception:
+    """`error` as the author reads it: a SceneFailed naming the place in scene or core code it
+    came from, or `error` itself when it has no such place (or already names it)."""
+    place = where(error)
+    if not place or isinstance(error, SceneFailed):
+        return error
+    return SceneFailed(f"{place}: scene {scene_id!r} raised {type(error).__name__}: {error}")
+
+
 def where(error: BaseException) -> str:
     """'scenes/s4_dot_products.py:31' for the innermost place `error` passed through in the
     scene or core code (for a syntax error, the place it points at), or '' when it has none."""

@@ -21,7 +21,7 @@ from transcript.manifest import Manifest
 from video import checkpoints
 from video.audio_track import narration_aac
 from video.cache import beat_file, beat_keys, end_state
-from video.errors import SceneFailed, where
+from video.errors import scene_failed
 from video.lesson_video import join_and_mux
 from video.workers import stop_workers, tie_to_parent
 
@@ -119,7 +119,7 @@ def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
         try:
             taken = checkpoints.resume(timing.scene_id, *resume, timing, quality, store)
         except Exception as e:
-            raise _failed(timing, e) from e
+            raise scene_failed(timing.scene_id, e) from e
         if taken is not None:
             return timing.scene_id, taken
     drawn: list[str] = []
@@ -135,16 +135,8 @@ def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
 
         render_beats(timing, quality, targets, media, rehearsed=rehearsed)
     except Exception as e:
-        raise _failed(timing, e) from e
+        raise scene_failed(timing.scene_id, e) from e
     return timing.scene_id, drawn
-
-
-def _failed(timing: SceneTiming, error: Exception) -> Exception:
-    """A scene's error with the place in scene or core code it came from, when there is one."""
-    place = where(error)
-    if not place or isinstance(error, SceneFailed):
-        return error
-    return SceneFailed(f"{place}: scene {timing.scene_id!r} raised {type(error).__name__}: {error}")
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
@@ -283,7 +275,8 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
     return runs
 
 
-_STEM = re.compile(r"-[0-9a-f]{20}-[0-9a-z]{5,16}")  # after the sentence id: own key, start
+# After the sentence id: the own key and the start picture (older caches: a key alone).
+_STEM = re.compile(r"-[0-9a-f]{20}(-[0-9a-z]{5,16})?")
 
 
 def _prune(beats: list[BeatJob]) -> None:
