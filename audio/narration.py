@@ -181,7 +181,28 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     cache = ClipCache(cache_dir)
 
     aligned = AlignmentCache(cache_dir / "align")
-    clips, word_times = [], []
+    # Each sentence is levelled as soon as its clip is ready, beside the voicing of the next
+    # ones: an edited sentence's few short ffmpeg runs are under way before the timings are known.
+    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+    try:
+        manifest = _narrate(script, build_paths, engine, takes, cache, aligned, report, say, pool,
+                            on_timed, on_levelled, measure)
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()
+    return manifest, report
+
+
+def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict[str, Recording],
+             cache: ClipCache, aligned: AlignmentCache, report: NarrationReport,
+             say: Callable[[str], None], pool: ThreadPoolExecutor,
+             on_timed: Callable[[Manifest], None] | None,
+             on_levelled: Callable[[Path], None] | None, measure: bool) -> Manifest:
+    """The body of `build_narration`, once the voice is loaded: `pool` levels the sentences."""
+    sentences = script.sentences
+    clips, word_times, levelling = [], [], []
+    loud_cache = build_paths.cache / "loudness"
     for i, s in enumerate(sentences, 1):
         words = words_of(s.text)
         spoken = None  # word times the voice itself gave, relative to the raw clip
@@ -199,27 +220,23 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
         report.sources[s.id] = source
         clip, head = prepare(raw)
         clips.append(clip)
+        levelling.append(pool.submit(level_sentence_cached, clip, loud_cache))
         word_times.append(_word_times(engine, s, words, raw, clip, head, spoken, source, aligned,
                                       takes, report))
         say(f"[{i:2}/{len(sentences)}] {source:11} {s.id} ({len(clips[-1]) / 1000:.2f} s)")
 
     placements, total = layout([int(c.frame_count()) for c in clips],
                                [s.paragraph for s in sentences])
-    track = mix(clips, placements, total)
-    report.mix = build_paths.cache / "narration-mix.wav"
-    atomic_write_bytes(report.mix, wav_bytes(track))
-
     timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
                            s.step, _in_lesson(words_of(s.text), times, p))
              for s, p, times in zip(sentences, placements, word_times)]
     if on_timed:
         on_timed(new_manifest(script, timed, total / RATE, build_paths.narration.name, {}))
+    report.mix = build_paths.cache / "narration-mix.wav"
+    atomic_write_bytes(report.mix, wav_bytes(mix(clips, placements, total)))
 
     say("levelling each sentence to the target loudness")
-    loud_cache = build_paths.cache / "loudness"
-    # each levelling is a few short ffmpeg runs; they wait on processes, so threads overlap them
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        levelled = list(pool.map(lambda clip: level_sentence_cached(clip, loud_cache), clips))
+    levelled = [future.result() for future in levelling]  # threads overlap their ffmpeg runs
     final = mix([clip for clip, _ in levelled], placements, total)
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
     if on_levelled:
@@ -232,4 +249,4 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     atomic_write_text(build_paths.captions, captions_vtt(manifest))
     atomic_write_text(build_paths.captions_srt, captions_srt(manifest))
     atomic_write_text(build_paths.chapters, chapters_vtt(manifest))
-    return manifest, report
+    return manifest

@@ -5,6 +5,7 @@ that build with the page open in headless Chromium; once the preview has its pau
 every beat (video.checkpoints), every sentence in turn is edited, saved, and timed until the
 page shows the new video; then put back. Writes its own section of
 bench/RESULTS.md. Usage: python bench/preview_bench.py [--qualities low,default] [--voice piper]
+[--sentences ID,ID] (only those sentences, printed and not written: a quick look while working)
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ class Preview:
         self.process.wait(timeout=30)
 
 
-def measure(quality: str, voice: str, base: Path) -> dict:
+def measure(quality: str, voice: str, base: Path, only: set[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
     lesson = base / f"{quality}.yaml"
@@ -103,7 +104,8 @@ def measure(quality: str, voice: str, base: Path) -> dict:
             while (preview.status().get("copies") or 0) < beats and time.time() - ready < 300:
                 time.sleep(0.2)
             warm = time.time() - ready
-            for paragraph, sentence in ((p, s) for p in script.paragraphs for s in p.sentences):
+            for paragraph, sentence in ((p, s) for p in script.paragraphs for s in p.sentences
+                                        if not only or s.id in only):
                 original = lesson.read_text(encoding="utf-8")
                 for new in (edited(sentence.template), sentence.template):
                     version = page.evaluate("() => lessonPreview.version")
@@ -202,11 +204,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--qualities", default="low,default")
     parser.add_argument("--voice", default="piper", choices=("piper", "flite"))
+    parser.add_argument("--sentences", default="", help="only these sentence ids; not written")
     args = parser.parse_args()
+    only = set(filter(None, args.sentences.split(",")))
     with tempfile.TemporaryDirectory(prefix="preview-bench-") as tmp:
-        results = {q: measure(q, args.voice, Path(tmp)) for q in args.qualities.split(",")}
+        results = {q: measure(q, args.voice, Path(tmp), only) for q in args.qualities.split(",")}
     text = section(results, args.voice)
-    write_section(text, START, END)
+    if not only:
+        write_section(text, START, END)
     print(text)
 
 

@@ -52,6 +52,7 @@ from manim import (
 )
 from manim.animation.animation import prepare_animation
 from manim.renderer.cairo_renderer import CairoRenderer
+from manim.utils.exceptions import EndSceneEarlyException
 from manim.utils.rate_functions import ease_out_quart
 
 from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
@@ -108,10 +109,27 @@ class Cue:
 class FrameExactRenderer(CairoRenderer):
     """Cairo renderer whose frozen-frame waits round to the nearest frame instead of truncating,
     and which draws nothing while animations are skipped (Manim's draws each play's still parts
-    even then, the largest cost of running a beat without pixels)."""
+    even then, the largest cost of running a beat without pixels).
+
+    With a `window`, only the scene's frames in [first, end) are drawn and written: one beat can
+    be drawn in two processes, each its share of the frames (the scene numbers each play's
+    first frame in `frame_no`)."""
+
+    window: tuple[int, int] | None = None
+    frame_no = 0  # the scene's number of the next frame
 
     def freeze_current_frame(self, duration: float) -> None:
-        self.add_frame(self.get_frame(), num_frames=int(round(duration * self.camera.frame_rate)))
+        first, n = self.frame_no, int(round(duration * self.camera.frame_rate))
+        self.frame_no += n
+        if self.window is not None:
+            n = max(0, min(first + n, self.window[1]) - max(first, self.window[0]))
+        if n:
+            self.add_frame(self.get_frame(), num_frames=n)
+
+    def render(self, scene, time, moving_mobjects=None) -> None:
+        frame, self.frame_no = self.frame_no, self.frame_no + 1
+        if self.window is None or self.window[0] <= frame < self.window[1]:
+            super().render(scene, time, moving_mobjects)
 
     def update_frame(self, scene, mobjects=None, include_submobjects=True, ignore_skipping=True,
                      **kwargs) -> None:
@@ -223,13 +241,16 @@ class LessonScene(Scene):
                  draw: Collection[str] | Callable[[str, str], bool] | None = None,
                  skip: bool = False, stop_after: str | None = None, inspect: bool = False,
                  rehearse: bool = False, final: bool = False,
-                 sink: type[FrameSink] | None = FrameSink):
+                 sink: type[FrameSink] | None = FrameSink,
+                 done: Callable[[str, str], bool] | None = None):
         """`draw` names the beats to draw (default all; `skip` draws none): the others run
         without pixels, so a scene can redraw only the beats that changed. It may also be a
         function of a beat's sentence id and the digest of the picture the beat starts from
         (`state_digest`; START for the first), asked as each beat begins. `rehearse` runs
         only the beats' timing (no animation at all), to find a wrong word before drawing.
-        `final` only builds the scene's last picture: every play jumps to its end, no timing."""
+        `final` only builds the scene's last picture: every play jumps to its end, no timing.
+        `done` (with `draw` a function) says, for a beat not drawn and the picture it starts
+        from, whether nothing from there on is left to draw: the run then ends at that beat."""
         self.timing = timing
         self.final = final
         self.kept: dict[str, Mobject] = {}  # what this scene leaves for the next one (`keep`)
@@ -240,6 +261,10 @@ class LessonScene(Scene):
         # With `draw` a function: the digest of the picture each beat starts from, and the last.
         self.states: dict[str, str] = {}
         self.decided: dict[str, bool] = {}  # what `draw` said for each beat
+        self.done = done
+        # Set on a process drawing the first part of a beat in two (renderer.window): the scene
+        # ends as soon as its frames are past the window.
+        self.ends_with_window = False
         self.end_state: str | None = None
         self.fps = timing.fps
         self.frame = 0  # frames played so far
@@ -272,6 +297,7 @@ class LessonScene(Scene):
         return FrameTimes(np.arange(1, int(round(run_time * self.fps)) + 1) / self.fps)
 
     def play(self, *args, run_time: float | None = None, **kwargs) -> None:
+        self._check_window()
         animations = [prepare_animation(a) for a in args]
         for a in animations:
             self._check_morphs(a)
@@ -310,13 +336,19 @@ class LessonScene(Scene):
             return
         if frames == 0:
             self._apply_instantly(animations, **kwargs)
-        elif self.renderer._original_skipping_status and not kwargs and self._jump_to_end(animations):
-            self.frame += frames
-            self.renderer.time += frames / self.fps
-            self.renderer.num_plays += 1
         else:
+            first = self.frame
             self.frame += frames
-            super().play(*animations, run_time=frames / self.fps, **kwargs)
+            self.renderer.frame_no = first
+            if self.renderer._original_skipping_status or self._outside_window(first, frames):
+                with self._skipping():
+                    if not kwargs and self._jump_to_end(animations):
+                        self.renderer.time += frames / self.fps
+                        self.renderer.num_plays += 1
+                    else:
+                        super().play(*animations, run_time=frames / self.fps, **kwargs)
+            else:
+                super().play(*animations, run_time=frames / self.fps, **kwargs)
         if self.inspect and self._beat is not None:
             boxes = self._text_boxes()
             self._beat.plays.append(boxes)
@@ -362,14 +394,31 @@ class LessonScene(Scene):
 
     def _apply_instantly(self, animations: list[Animation], **kwargs) -> None:
         """Jump to the animations' end state without spending a frame."""
+        with self._skipping():
+            super().play(*animations, run_time=1 / self.fps, **kwargs)
+
+    @contextmanager
+    def _skipping(self) -> Iterator[None]:
+        """Plays inside run as in a beat not drawn: no pixel, ends jumped to where known."""
         renderer = self.renderer
         saved = renderer._original_skipping_status
         renderer._original_skipping_status = True
         try:
-            super().play(*animations, run_time=1 / self.fps, **kwargs)
+            yield
         finally:
             renderer._original_skipping_status = saved
             renderer.skip_animations = saved
+
+    def _outside_window(self, first: int, frames: int) -> bool:
+        """Whether a play of `frames` from frame `first` has no frame in the renderer's window."""
+        window = self.renderer.window
+        return window is not None and (first + frames <= window[0] or first >= window[1])
+
+    def _check_window(self) -> None:
+        """With `ends_with_window`, end the scene once its frames are past the window."""
+        window = self.renderer.window
+        if self.ends_with_window and window is not None and self.frame >= window[1]:
+            raise EndSceneEarlyException()
 
     def wait_until(self, frame: int) -> None:  # type: ignore[override]  # frames, not a condition
         """Hold the picture (updaters keep running) until the scene reaches `frame`."""
@@ -378,9 +427,16 @@ class LessonScene(Scene):
         if frame < self.frame:
             raise RuntimeError(f"scene {self.scene_id!r} is at frame {self.frame}, past frame {frame}")
         if frame > self.frame:
-            frames = frame - self.frame
+            self._check_window()
+            first, frames = self.frame, frame - self.frame
             self.frame = frame
-            if not self.rehearse:
+            if self.rehearse:
+                return
+            self.renderer.frame_no = first
+            if self._outside_window(first, frames):
+                with self._skipping():
+                    super().play(Wait(run_time=frames / self.fps))
+            else:
                 super().play(Wait(run_time=frames / self.fps))
 
     # --- inside a beat: words, what is left, fitted blocks -------------------------------------
@@ -479,6 +535,8 @@ class LessonScene(Scene):
             first = sentence_id == self.timing.beats[0].sentence_id
             state = self.states[sentence_id] = START if first else self.state_digest()
             drawing = self.decided[sentence_id] = self.draw(sentence_id, state)
+            if not drawing and self.done is not None and self.done(sentence_id, state):
+                raise EndSceneEarlyException()  # Manim ends the scene as if it had played out
         else:
             drawing = self.draw is None or sentence_id in self.draw
         self.renderer._original_skipping_status = not drawing

@@ -18,7 +18,9 @@ from cli.preview import warm_worker
 from scenes.timing import scene_timing
 from video import checkpoints
 from video.errors import SceneFailed
+from video.halves import read_moves
 from video.pipeline import BeatStore, _draw, beat_folder, plan, render_beats_needed
+from video.scene_render import scene_timeline
 from video.workers import stop_workers
 
 FPS = 15
@@ -70,6 +72,12 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
         sockets = sorted(copies.glob("*.sock"))
         assert len(sockets) == 2  # one copy per beat
         assert all(answers(p) for p in sockets)
+        # Beside each copy: where its beat moves (from the beat's first frame), to cut it in two.
+        beats = scene_timeline(SCENE, m, "low", media, inspect=False).timeline
+        begins = [0] + [b.start for b in beats[1:]]
+        assert sorted(read_moves(p.with_suffix(".moves")) for p in sockets) == sorted(
+            ([(x - begin, y - begin) for x, y in b.moving], b.end - begin)
+            for b, begin in zip(beats, begins))
 
         # The second beat, drawn from the copy paused where it begins, asked from here.
         monkeypatch.setattr(checkpoints, "_folder", copies)

@@ -13,7 +13,8 @@ import pytest
 
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest
-from video.pipeline import plan, render_beats_needed, render_lesson_video
+from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed, render_lesson_video
+from video.scene_render import render_beats
 
 FPS = 15
 
@@ -103,6 +104,45 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, flite_narration, 
     assert article.path is not None and article.path.parent == cache / "beats" / "low" / "dot-products"
     assert sum(j.seconds for j in beats) == pytest.approx(
         sum(scene_timing(edited, sc.id, FPS).frames for sc in edited.scenes) / FPS)
+
+
+def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, flite_narration,
+                                                               tmp_path):
+    """Redrawing a scene's first beat does not run its later beats when they start from the
+    picture their cached videos start from: the run ends where the next beat begins, and the
+    beat it drew is the one a whole run draws, ending on the same recorded picture."""
+    build, _, _ = rendered
+    cache = tmp_path / "cache"
+    shutil.copytree(build / "cache" / "beats", cache / "beats")
+    edited = shift_sentence(flite_narration.manifest, "dotted-against-every-key", 3 / FPS)
+    todo = [j for j in plan(edited, "low", cache) if j.scene_id == "dot-products"]
+    store = BeatStore(beat_folder(cache, "low", "dot-products"),
+                      {j.sentence_id: j.key for j in todo}, frozenset(j.sentence_id for j in todo))
+    assert not store.done("dotted-against-every-key", todo[0].start)
+    scene = render_beats(todo[0].timing, "low", store, tmp_path / "media")
+    assert [r.sentence_id for r in scene.timeline] == ["dotted-against-every-key"]
+    assert scene.frame == todo[0].timing.beat("adjectives-score-high").start
+    short = render_beats(todo[0].timing, "low", {}, tmp_path / "media")  # no early end: all run
+    assert [r.sentence_id for r in short.timeline] == [j.sentence_id for j in todo]
+    drawn = plan(edited, "low", cache, ["dot-products"])
+    assert all(j.cached for j in drawn)
+    whole = tmp_path / "whole.mp4"
+    render_beats(todo[0].timing, "low", {"dotted-against-every-key": whole}, tmp_path / "media")
+    assert drawn[0].path.read_bytes() == whole.read_bytes()
+
+
+def test_a_store_is_done_only_when_its_part_is_found_along_the_chain(rendered, flite_narration):
+    build, _, _ = rendered
+    beats = [j for j in plan(flite_narration.manifest, "low", build / "cache")
+             if j.scene_id == "all-at-once"]
+    keys = {j.sentence_id: j.key for j in beats}
+    folder = beat_folder(build / "cache", "low", "all-at-once")
+    every = BeatStore(folder, keys, frozenset(keys))
+    assert every.done(beats[1].sentence_id, beats[1].start)  # the rest is in the cache
+    assert not every.done(beats[1].sentence_id, "0" * 16)  # not for another picture
+    first_two = BeatStore(folder, keys, frozenset(j.sentence_id for j in beats[:2]))
+    assert first_two.done(beats[2].sentence_id, "0" * 16)  # what is left is another run's
+    assert not first_two.done(beats[1].sentence_id, "0" * 16)
 
 
 def test_a_beat_whose_start_picture_changed_is_not_taken_from_the_cache(rendered, flite_narration,

@@ -76,6 +76,12 @@ def beat_file(folder: Path, sentence_id: str, key: str, start: str) -> Path:
     return folder / f"{sentence_id}-{key}-{start[:16]}.mp4"
 
 
+def in_halves(video: Path) -> Path:
+    """Where the beat kept at `video` goes when the live preview drew it in two processes: its
+    frames are the same, its bytes not those of one encode, so `render` never takes it."""
+    return video.with_name(f"{video.stem}-2{video.suffix}")
+
+
 def end_state(video: Path) -> str | None:
     """The digest of the picture a cached beat ends on (None: not in the cache, whole)."""
     end, poster = video.with_suffix(".end"), video.with_suffix(".jpg")

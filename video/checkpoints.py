@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from scenes.timing import START, SceneTiming
 from video.errors import scene_failed
+from video.halves import Moves, read_moves, write_moves
 from video.workers import tie_to_parent
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 _folder: Path | None = None  # where this process's copies listen; None: not a preview worker
 _quality = ""
+_last: Path | None = None  # the copy at the start of the beat a priming run is in
 
 
 def enable(folder: Path, quality: str) -> None:
@@ -47,10 +49,12 @@ def address(folder: Path, quality: str, scene_id: str, sentence_id: str, start: 
 
 def keep(scene: LessonScene, sentence_id: str) -> None:
     """`LessonScene.on_beat` for a priming run: fork a copy that waits here (unless one does)."""
+    global _last
     assert _folder is not None
+    _note_moves(scene)
     first = sentence_id == scene.timing.beats[0].sentence_id
     start = START if first else scene.state_digest()
-    path = address(_folder, _quality, scene.timing.scene_id, sentence_id, start)
+    path = _last = address(_folder, _quality, scene.timing.scene_id, sentence_id, start)
     if path.exists():
         return
     parent = os.getpid()
@@ -64,6 +68,18 @@ def keep(scene: LessonScene, sentence_id: str) -> None:
     scene.on_beat = None
     scene.resumed = run
     run.take_over(scene, sentence_id)  # and on with the beat, in the new run
+
+
+def _note_moves(scene: LessonScene) -> None:
+    """Beside the copy paused where the beat just run began: where that beat moved."""
+    global _last
+    if _last is None or not scene.timeline:
+        return
+    beat = scene.timeline[-1]
+    begin = 0 if beat is scene.timeline[0] else beat.start  # the first beat's file: from frame 0
+    write_moves(_last.with_suffix(".moves"), [(a - begin, b - begin) for a, b in beat.moving],
+                beat.end - begin)
+    _last = None
 
 
 def _wait(path: Path) -> Resumed:
@@ -88,7 +104,7 @@ def _wait(path: Path) -> Resumed:
             server.close()  # the socket file stays: the copy waits on
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its ffmpeg processes are waited for
             tie_to_parent(me)
-            return Resumed(conn, *request)
+            return Resumed(conn, *request, moves=read_moves(path.with_suffix(".moves")))
         conn.close()
 
 
@@ -97,7 +113,7 @@ class Resumed:
     process that asked for it, then ends."""
 
     def __init__(self, conn: Connection, timing: SceneTiming, quality: str,
-                 targets: BeatTargets) -> None:
+                 targets: BeatTargets, moves: tuple[Moves, int] | None = None) -> None:
         from video.scene_render import BeatRun
 
         self.conn, self.scene_id = conn, timing.scene_id
@@ -109,7 +125,8 @@ class Resumed:
                 self.drawn.append(sentence_id)
             return path
 
-        self.run: BeatRun = BeatRun(timing, quality, wanted)
+        self.run: BeatRun = BeatRun(timing, quality, wanted, getattr(targets, "done", None),
+                                    getattr(targets, "halves", False), moves)
 
     def take_over(self, scene: LessonScene, sentence_id: str) -> None:
         self.run.take_over(scene)
@@ -179,7 +196,8 @@ def prime(timing: SceneTiming, quality: str, media: Path) -> str:
     """Run the scene without pixels, leaving a paused copy at each beat's start."""
     from video.scene_render import render_beats
 
-    render_beats(timing, quality, _nowhere, media, rehearsed=True, on_beat=keep)
+    scene = render_beats(timing, quality, _nowhere, media, rehearsed=True, on_beat=keep)
+    _note_moves(scene)
     return timing.scene_id
 
 

@@ -20,7 +20,7 @@ from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video import checkpoints
 from video.audio_track import narration_aac
-from video.cache import beat_file, beat_keys, end_state
+from video.cache import beat_file, beat_keys, end_state, in_halves
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
 from video.workers import stop_workers, tie_to_parent
@@ -62,12 +62,13 @@ def default_jobs() -> int:
 
 
 def plan(manifest: Manifest, quality: str, cache_dir: Path,
-         only: list[str] | None = None) -> list[BeatJob]:
+         only: list[str] | None = None, halves: bool = False) -> list[BeatJob]:
     """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not.
 
     A beat is found by its own key and the picture it starts from: the first beat's is its
     scene's start, a later one's the end recorded beside the beat before it. From the first beat
-    not found on, a scene's beats are unknown until the scene runs (`path` None).
+    not found on, a scene's beats are unknown until the scene runs (`path` None). With `halves`
+    (the live preview), a beat the preview drew in two processes is found too (`in_halves`).
     """
     fps = QUALITIES[quality].fps
     jobs = []
@@ -78,12 +79,19 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
         folder = beat_folder(cache_dir, quality, scene.id)
         start: str | None = START
         for sid, key in beat_keys(timing, quality).items():
-            path = None if start is None else beat_file(folder, sid, key, start)
+            path = None if start is None else found(beat_file(folder, sid, key, start), halves)
             end = None if path is None else end_state(path)
             jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
                                 end is not None, timing, key, start))
             start = end
     return jobs
+
+
+def found(video: Path, halves: bool) -> Path:
+    """The beat's video as kept: drawn whole, else (with `halves`) drawn in two processes."""
+    if halves and end_state(video) is None and end_state(in_halves(video)) is not None:
+        return in_halves(video)
+    return video
 
 
 def beat_folder(cache_dir: Path, quality: str, scene_id: str) -> Path:
@@ -98,12 +106,33 @@ class BeatStore:
     folder: Path
     keys: dict[str, str]  # sentence id -> own key
     part: frozenset[str]
+    halves: bool = False  # a long beat may be drawn in two processes; those are found too
 
     def __call__(self, sentence_id: str, start: str) -> Path | None:
         if sentence_id not in self.part:
             return None
         path = beat_file(self.folder, sentence_id, self.keys[sentence_id], start)
-        return None if end_state(path) is not None else path
+        return None if end_state(found(path, self.halves)) is not None else path
+
+    def done(self, sentence_id: str, start: str) -> bool:
+        """Whether no beat of `part` is left to draw from `sentence_id` on, when it starts from
+        picture `start`: those after it are found in the cache along the chain of their end
+        pictures (or are another run's). The run can end there instead of running on."""
+        ids = list(self.keys)  # the scene's beats from the first not found at planning, in order
+        if sentence_id not in self.keys:
+            return not self.part
+        later = ids[ids.index(sentence_id):]
+        picture: str | None = start
+        for i, sid in enumerate(later):
+            if not self.part.intersection(later[i:]):
+                return True
+            if picture is None:
+                return False
+            picture = end_state(found(beat_file(self.folder, sid, self.keys[sid], picture),
+                                      self.halves))
+            if picture is None and sid in self.part:
+                return False
+        return True
 
 
 class Cancelled(Exception):
@@ -155,7 +184,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     the pool's workers keep paused copies of the scenes (video.checkpoints): a scene's run starts
     from the copy paused at its first beat to draw, when there is one.
     """
-    beats = plan(manifest, quality, cache_dir, only)
+    beats = plan(manifest, quality, cache_dir, only, halves=resume)
     n = len(manifest.scenes)
     todo: dict[str, list[BeatJob]] = {}
     for scene_id, grouped in groupby(beats, key=lambda j: j.scene_id):
@@ -177,7 +206,9 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
             progress(f"scene {ran[0].scene_index + 1} of {n} {scene_id}: drew "
                      f"{sum(j.sentence_id in drawn for j in ran)} of {len(ran)} beats")
 
-    parts = _parts(order, todo, 1 if resume else jobs or default_jobs(), cache_dir, quality)
+    # A preview's edit, one scene to draw: its first beat drawn may take both processes.
+    halves = resume and len(order) == 1
+    parts = _parts(order, todo, 1 if resume else jobs or default_jobs(), cache_dir, quality, halves)
     for s, _, _ in parts:
         runs[s] += 1
     jobs_of = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
@@ -213,7 +244,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
             stop_workers(pool)  # a failed scene or Ctrl-C: do not wait for the others
             raise
         pool.shutdown()
-    done = plan(manifest, quality, cache_dir, only)
+    done = plan(manifest, quality, cache_dir, only, halves=resume)
     if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
         for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
             first = next(j for j in done if j.scene_id == scene_id)
@@ -221,7 +252,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
                               {j.sentence_id: j.key for j in done if j.scene_id == scene_id},
                               frozenset(j.sentence_id for j in done if j.scene_id == scene_id))
             drawn.update(_draw(first.timing, quality, store, cache_dir / "manim", rehearsed)[1])
-        done = plan(manifest, quality, cache_dir, only)
+        done = plan(manifest, quality, cache_dir, only, halves=resume)
     left = [j.sentence_id for j in done if not j.cached]
     if left:
         raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
@@ -235,7 +266,7 @@ def prime_scenes(manifest: Manifest, quality: str, cache_dir: Path, pool: Execut
     run each scene without pixels that has no copy waiting at every beat of this timing."""
     futures = []
     for scene in manifest.scenes:
-        beats = plan(manifest, quality, cache_dir, [scene.id])
+        beats = plan(manifest, quality, cache_dir, [scene.id], halves=True)
         starts = {j.sentence_id: j.start for j in beats}
         if None in starts.values() or checkpoints.primed(folder, quality, scene.id, starts):  # type: ignore[arg-type]
             continue
@@ -249,7 +280,7 @@ def _resume_from(first: BeatJob) -> tuple[str, str] | None:
 
 
 def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache_dir: Path,
-           quality: str) -> list[tuple[str, BeatStore, Path]]:
+           quality: str, halves: bool = False) -> list[tuple[str, BeatStore, Path]]:
     """(scene, store, Manim folder) per run: when there are fewer scenes to draw than workers
     (an edit), the longest scene's beats are split in two runs, the second running the scene
     without pixels up to its part. Each run has its own Manim folder, so two processes never
@@ -258,7 +289,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
         first = beats[0]
         return BeatStore(beat_folder(cache_dir, quality, first.scene_id),
                          {j.sentence_id: j.key for j in todo[first.scene_id]},
-                         frozenset(j.sentence_id for j in beats))
+                         frozenset(j.sentence_id for j in beats), halves)
 
     runs = [(s, store(todo[s]), cache_dir / "manim") for s in order]
     if not order:
@@ -275,8 +306,9 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
     return runs
 
 
-# After the sentence id: the own key and the start picture (older caches: a key alone).
-_STEM = re.compile(r"-[0-9a-f]{20}(-[0-9a-z]{5,16})?")
+# After the sentence id: the own key and the start picture (older caches: a key alone), and
+# -2 for a beat drawn in two processes.
+_STEM = re.compile(r"-[0-9a-f]{20}(-[0-9a-z]{5,16})?(-2)?")
 
 
 def _prune(beats: list[BeatJob]) -> None:

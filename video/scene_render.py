@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 from manim import tempconfig
 
@@ -17,9 +20,15 @@ from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
+from video.cache import in_halves
 from video.encode import video_args
 from video.frames import PipeTarget, ffmpeg_sink
+from video.halves import Moves, split_frame
 from video.lesson_video import concat_video
+from video.workers import tie_to_parent
+
+HALVES_SECONDS = 1.5  # a beat at least this long may be drawn in two processes (see BeatRun)
+FOREVER = 1 << 62  # a frame number past any scene's end
 
 
 @contextmanager
@@ -58,14 +67,30 @@ BeatTargets = Callable[[str, str], "Path | None"]
 
 class BeatRun:
     """The files of one run of a scene: which beats it draws where (asked as each beat begins),
-    their encoders, and their publishing once the scene has ended."""
+    their encoders, and their publishing once the scene has ended.
+
+    With `halves` (the live preview, where a save waits on one beat), the first beat the run
+    draws, if long enough, is drawn in two processes: a fork draws its first part while this
+    process runs on to the second, and the two encodes are joined by stream copy. Such a file
+    is not the bytes a single encode gives, so it is kept under its own name (`in_halves`).
+    """
 
     def __init__(self, timing: SceneTiming, quality: str,
-                 outputs: dict[str, Path] | BeatTargets) -> None:
+                 outputs: dict[str, Path] | BeatTargets,
+                 done: Callable[[str, str], bool] | None = None, halves: bool = False,
+                 moves: tuple[Moves, int] | None = None) -> None:
+        """`moves`: where the first beat this run draws moved when last run, and its length
+        then (video.halves): its parts are cut where they cost the same."""
         self.timing, self.quality, self.outputs = timing, quality, outputs
+        # Whether nothing is left to draw from a beat and picture on (see LessonScene).
+        self.done = None if isinstance(outputs, dict) else done or getattr(outputs, "done", None)
+        self.halves, self.moves = halves, moves
         self.chosen: dict[str, Path] = {}
         self.tmps: dict[str, Path] = {}
         self.targets: dict[str, PipeTarget] = {}
+        self._scene: LessonScene | None = None
+        self.first_part: tuple[int, int, Path, str] | None = None  # the fork: pid, pipe, file, beat
+        self.is_first_part = False  # in that fork
         if isinstance(outputs, dict):
             for sentence_id in outputs:
                 timing.beat(sentence_id)  # an unknown id fails before drawing
@@ -73,40 +98,117 @@ class BeatRun:
 
     def draw(self, sentence_id: str, start: str = "") -> bool:
         """Whether to draw this beat (and where: its encoder's target is made here)."""
+        if self.is_first_part:
+            return False  # a fork drawing the first part of a beat draws nothing else
         outputs = self.outputs
         out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
         if out is None:
             return False
+        split = self._split_at(sentence_id)
+        if split is not None:
+            out = in_halves(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        self.chosen[sentence_id], self.tmps[sentence_id] = out, temp_path(out)
+        self.targets[sentence_id] = self._target(self.tmps[sentence_id], sentence_id, True)
+        if split is not None:
+            self._fork(sentence_id, split)
+        return True
+
+    def _target(self, path: Path, sentence_id: str, first_frames: bool,
+                poster: Path | None = None) -> PipeTarget:
+        """An encoder target for (part of) a beat; `first_frames`: its file starts where the
+        beat does (the scene's first beat then has a keyframe where its sentence starts)."""
         q = QUALITIES[self.quality]
         first = self.timing.beats[0]
         lead_in = (first.start / q.fps,) if first.start else ()  # the first sentence: a keyframe
-        out.parent.mkdir(parents=True, exist_ok=True)
-        self.chosen[sentence_id], self.tmps[sentence_id] = out, temp_path(out)
-        self.targets[sentence_id] = PipeTarget(
-            self.tmps[sentence_id], q.width, q.height, q.fps,
-            tuple(video_args(self.quality, lead_in if sentence_id == first.sentence_id else ())),
-            poster=_poster_of(self.tmps[sentence_id]))
-        return True
+        at = lead_in if sentence_id == first.sentence_id and first_frames else ()
+        return PipeTarget(path, q.width, q.height, q.fps, tuple(video_args(self.quality, at)),
+                          poster=_poster_of(path) if poster is None else poster)
+
+    def _split_at(self, sentence_id: str) -> int | None:
+        """The scene frame where the second process takes over this beat, or None: drawn whole."""
+        if not self.halves or self.chosen or self._scene is None:
+            return None
+        beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
+        begin = 0 if beat.sentence_id == first.sentence_id else beat.start
+        if beat.end - begin < HALVES_SECONDS * self.timing.fps:
+            return None
+        moves, length = self.moves or ([(0, beat.end - begin)], beat.end - begin)
+        return max(split_frame(moves, length, begin, beat.end), first.start if beat is first else 0)
+
+    def _fork(self, sentence_id: str, split: int) -> None:
+        """Fork: the child draws the beat's frames before `split` (then ends), this process those
+        from `split` on."""
+        assert self._scene is not None
+        beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
+        begin = 0 if beat.sentence_id == first.sentence_id else beat.start
+        whole = self.tmps[sentence_id]
+        part = temp_path(whole.with_name(whole.stem + "-first.mp4"))
+        read, write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            tie_to_parent(parent)
+            self.is_first_part = True
+            self.targets[sentence_id] = dataclasses.replace(
+                self._target(part, sentence_id, True), poster=None)
+            self._scene.renderer.window = (begin, split)
+            self._scene.ends_with_window = True
+            self._scene.resumed = _FirstPart(write)  # how the run ends in this process
+            return
+        os.close(write)
+        self.first_part = (pid, read, part, sentence_id)
+        second = temp_path(whole.with_name(whole.stem + "-second.mp4"))
+        self.targets[sentence_id] = self._target(second, sentence_id, False,
+                                                 poster=_poster_of(whole))
+        self._scene.renderer.window = (split, FOREVER)
+
+    def _join_first_part(self, counts: dict[str, int]) -> None:
+        """Wait for the fork drawing a beat's first part; join its file and this one's."""
+        if self.first_part is None:
+            return
+        pid, read, part, sid = self.first_part
+        self.first_part = None
+        with os.fdopen(read, "rb") as pipe:
+            said = pipe.read().decode().strip()
+        _, status = os.waitpid(pid, 0)
+        second = self.targets[sid].path
+        try:
+            if status != 0 or not said.isdigit():
+                raise RuntimeError(f"the process drawing the first part of beat {sid!r} failed")
+            fps = self.timing.fps
+            counts[sid] = counts.get(sid, 0) + int(said)
+            if counts[sid] == self.timing.file_frames(sid):
+                concat_video([part, second], [int(said) / fps, (counts[sid] - int(said)) / fps],
+                             self.tmps[sid])
+        finally:
+            part.unlink(missing_ok=True)
+            second.unlink(missing_ok=True)
 
     def scene(self) -> LessonScene:
         """The scene, set to draw into this run's files."""
         outputs = self.outputs
-        return scene_class(self.timing.scene_id)(
+        self._scene = scene_class(self.timing.scene_id)(
             self.timing, draw=set(outputs) if isinstance(outputs, dict) else self.draw,
-            sink=ffmpeg_sink(self.targets))
+            sink=ffmpeg_sink(self.targets), done=self.done)
+        return self._scene
 
     def take_over(self, scene: LessonScene) -> None:
         """Make a scene paused at a beat's start (a checkpoint) go on with this run's timing,
         choices and files."""
+        self._scene = scene
         scene.timing = self.timing
         scene.draw = self.draw
+        scene.done = self.done
         scene.decided.clear()
         scene.renderer.file_writer = ffmpeg_sink(self.targets)()
 
     def publish(self, scene: LessonScene) -> list[str]:
         """Check each drawn beat's frames and rename its files into place; returns their ids."""
         timing, scene_id = self.timing, self.timing.scene_id
-        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
+        counts = dict(scene.renderer.file_writer.counts)  # type: ignore[union-attr]  # our FfmpegSink
+        self._join_first_part(counts)
         for sid in self.chosen:
             if counts.get(sid) != timing.file_frames(sid):
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
@@ -122,9 +224,38 @@ class BeatRun:
         return list(self.chosen)
 
     def clean(self) -> None:
+        if self.first_part is not None:  # a failed run: its fork is not waited for
+            pid, read, part, _ = self.first_part
+            self.first_part = None
+            os.close(read)
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+            part.unlink(missing_ok=True)
+        for target in self.targets.values():
+            if target.path not in self.tmps.values():
+                target.path.unlink(missing_ok=True)
         for tmp in self.tmps.values():
             tmp.unlink(missing_ok=True)
             _poster_of(tmp).unlink(missing_ok=True)
+
+
+class _FirstPart:
+    """How a fork drawing the first part of a beat ends (see BeatRun): it reports the frames it
+    wrote on its pipe, or fails silently (the process that joins the parts raises)."""
+
+    def __init__(self, pipe: int) -> None:
+        self.pipe = pipe
+
+    def finish(self, scene: LessonScene) -> NoReturn:
+        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
+        os.write(self.pipe, f"{sum(counts.values())}\n".encode())
+        os._exit(0)
+
+    def fail(self, error: BaseException) -> NoReturn:
+        os._exit(1)
 
 
 def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | BeatTargets,
@@ -136,14 +267,15 @@ def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | B
     `outputs` may instead be a function of a beat's sentence id and the digest of the picture it
     starts from, giving the file to draw it into, or None to only run it (it is in the cache, or
     another process draws it); each drawn beat then also gets the digest of the picture it ends
-    on beside it (.end). Each file is written beside its target and renamed into place when
+    on beside it (.end). Such a function may have a method `done(sentence_id, start)`: the run
+    ends early at a beat it does not draw when that says nothing after it is left to draw. Each file is written beside its target and renamed into place when
     complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
     first, so a word a beat waits for and its sentence lacks fails before anything is drawn.
     `on_beat` is called as each beat begins (video.checkpoints keeps paused copies there).
     """
     if not rehearsed:
         rehearse(timing, quality, media_dir)
-    run = BeatRun(timing, quality, outputs)
+    run = BeatRun(timing, quality, outputs, halves=getattr(outputs, "halves", False))
     try:
         with manim_config(quality, media_dir, timing.scene_id):
             scene = run.scene()
