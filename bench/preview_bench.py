@@ -6,6 +6,7 @@ every beat (video.checkpoints), every sentence in turn is edited, saved, and tim
 page shows the new video; then put back. Writes its own section of
 bench/RESULTS.md. Usage: python bench/preview_bench.py [--qualities low,default] [--voice piper]
 [--sentences ID,ID] (only those sentences, printed and not written: a quick look while working)
+[--json FILE] (every run's stages)
 """
 
 from __future__ import annotations
@@ -205,6 +206,7 @@ def main() -> None:
     parser.add_argument("--qualities", default="low,default")
     parser.add_argument("--voice", default="piper", choices=("piper", "flite"))
     parser.add_argument("--sentences", default="", help="only these sentence ids; not written")
+    parser.add_argument("--json", default="", help="also write every run's figures here")
     args = parser.parse_args()
     only = set(filter(None, args.sentences.split(",")))
     with tempfile.TemporaryDirectory(prefix="preview-bench-") as tmp:
@@ -212,6 +214,8 @@ def main() -> None:
     text = section(results, args.voice)
     if not only:
         write_section(text, START, END)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     print(text)
 
 

@@ -14,6 +14,7 @@ from scenes import scene_class
 from scenes.base import FrameSink
 from scenes.timing import scene_timing
 from video.cache import beat_file, in_halves
+from video import halves
 from video.halves import split_frame
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed
 from video.scene_render import FOREVER, manim_config, render_beats
@@ -66,7 +67,9 @@ def keyframes(video) -> list[int]:
     return [i for i, p in enumerate(json.loads(rows)["packets"]) if "K" in p["flags"]]
 
 
-def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration, tmp_path):
+def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration, tmp_path,
+                                                               monkeypatch):
+    monkeypatch.setattr(halves, "MIN_COST", 10.0)  # this short scene's first beat counts as long
     m = flite_narration.manifest
     timing = scene_timing(m, SCENE, FPS)
     whole = tmp_path / "whole.mp4"
@@ -117,10 +120,11 @@ def cost(moves, n, frames):
     [(0, 15), (15, 22)],
     [(100, 120)],
 ])
-def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves):
+def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves, monkeypatch):
     """Held frames cost little, moving ones and a play's start much: the cut is where the two
     parts' costs are closest, the second part paying for running the first without pixels."""
     from video.halves import SKIP
+    monkeypatch.setattr(halves, "MIN_COST", 0.0)
     n = max(b for _, b in moves) + 4
     imbalance = {k: abs(cost(moves, n, range(k)) - cost(moves, n, range(k, n)) - SKIP)
                  for k in range(1, n)}
@@ -128,7 +132,16 @@ def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves):
     assert split_frame(moves, n, 500, 500 + n) == 500 + split_frame(moves, n, 0, n)
 
 
-def test_the_cut_follows_the_beats_new_length():
+def test_a_beat_that_costs_little_is_drawn_whole():
+    """Forking, the play starts both processes run and the join would take what the second
+    process saves: a beat mostly held, or short, is not cut."""
+    assert split_frame([(0, 10)], 200, 0, 200) is None  # 200 frames, 10 of them moving
+    assert split_frame([(0, 60)], 60, 0, 60) is None
+    assert split_frame([(0, 120)], 120, 0, 120) is not None
+
+
+def test_the_cut_follows_the_beats_new_length(monkeypatch):
     """Moves recorded under the timing before an edit are stretched to the beat's new length."""
+    monkeypatch.setattr(halves, "MIN_COST", 0.0)
     moves = [(0, 10), (40, 50)]
     assert abs(split_frame(moves, 60, 100, 220) - (100 + 2 * split_frame(moves, 60, 0, 60))) <= 2

@@ -19,14 +19,19 @@ import numpy as np
 HELD = 0.2  # a held frame's cost, in moving frames
 PLAY_START = 2.0  # a play's start
 SKIP = 8.0  # running the first part without pixels, in the second part's process
+# A beat is drawn in two only from this cost (about 2 s of drawing, at either quality: the cost
+# is in Python, per frame): below it, the fork, the play starts both processes run and the join
+# took more than the second process saved (measured with the preview bench).
+MIN_COST = 80.0
 
 
 Moves = Sequence[tuple[int, int]]  # the frames each play spans, [start, end), from the beat's start
 
 
-def split_frame(moves: Moves, length: int, begin: int, end: int) -> int:
+def split_frame(moves: Moves, length: int, begin: int, end: int) -> int | None:
     """The frame in [begin, end) where the second part starts: the two parts cost about the
-    same. `moves` and `length` describe the beat as last run; it now spans [begin, end)."""
+    same; None when the beat costs too little to draw in two. `moves` and `length` describe the
+    beat as last run; it now spans [begin, end)."""
     n = end - begin
     scale = n / length if length else 1.0
     cost = np.full(n, HELD)
@@ -34,6 +39,8 @@ def split_frame(moves: Moves, length: int, begin: int, end: int) -> int:
         a, b = min(n - 1, round(start * scale)), min(n, max(round(stop * scale), round(start * scale) + 1))
         cost[a:b] = 1.0
         cost[a] += PLAY_START
+    if cost.sum() < MIN_COST or n < 2:
+        return None
     first = np.cumsum(cost)[:-1]  # the first part's cost, with 1 .. n-1 frames
     imbalance = np.abs(first - (cost.sum() - first + SKIP))
     return begin + 1 + int(np.argmin(imbalance))

@@ -27,7 +27,6 @@ from video.halves import Moves, split_frame
 from video.lesson_video import concat_video
 from video.workers import tie_to_parent
 
-HALVES_SECONDS = 1.5  # a beat at least this long may be drawn in two processes (see BeatRun)
 FOREVER = 1 << 62  # a frame number past any scene's end
 
 
@@ -70,7 +69,7 @@ class BeatRun:
     their encoders, and their publishing once the scene has ended.
 
     With `halves` (the live preview, where a save waits on one beat), the first beat the run
-    draws, if long enough, is drawn in two processes: a fork draws its first part while this
+    draws, if it costs enough (video.halves), is drawn in two processes: a fork draws its first part while this
     process runs on to the second, and the two encodes are joined by stream copy. Such a file
     is not the bytes a single encode gives, so it is kept under its own name (`in_halves`).
     """
@@ -131,10 +130,9 @@ class BeatRun:
             return None
         beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
         begin = 0 if beat.sentence_id == first.sentence_id else beat.start
-        if beat.end - begin < HALVES_SECONDS * self.timing.fps:
-            return None
         moves, length = self.moves or ([(0, beat.end - begin)], beat.end - begin)
-        return max(split_frame(moves, length, begin, beat.end), first.start if beat is first else 0)
+        split = split_frame(moves, length, begin, beat.end)
+        return None if split is None else max(split, first.start if beat is first else 0)
 
     def _fork(self, sentence_id: str, split: int) -> None:
         """Fork: the child draws the beat's frames before `split` (then ends), this process those
