@@ -30,8 +30,9 @@ SILENT_LUFS = -70.0  # ebur128's absolute gate: a clip this quiet has no loudnes
 
 
 def _ffmpeg(args: list[str]) -> str:
-    """ffmpeg's log (ebur128 prints its measurements there)."""
-    return ffmpeg("-y", *args, what="measuring loudness").stderr.decode(errors="replace")
+    """ffmpeg's log (ebur128 prints its measurements there); levelling runs beside the drawing."""
+    return ffmpeg("-y", *args, what="measuring loudness", yielding=True).stderr.decode(
+        errors="replace")
 
 
 def _summary(log: str) -> dict:

@@ -14,13 +14,18 @@ class MediaError(RuntimeError):
     """ffmpeg or ffprobe failed, or is not installed."""
 
 
+YIELD = ["nice", "-n", "10"]  # a tool run beside the drawing leaves it the processors first
+
+
 def run_tool(cmd: list[str], what: str, *, stdin: bytes | None = None,
-             check: bool = True) -> subprocess.CompletedProcess:
+             check: bool = True, yielding: bool = False) -> subprocess.CompletedProcess:
     """Run `cmd` (ffmpeg, ffprobe, flite...) and return it, stdout and stderr as bytes; raise
     MediaError naming `what` it was doing, the command and its last lines when it fails (or,
-    with `check` off, only when it is not installed)."""
+    with `check` off, only when it is not installed). `yielding`: at a lower priority, for work
+    done beside the drawing of the video, which a render waits on."""
     try:
-        done = subprocess.run(cmd, input=stdin, capture_output=True,
+        done = subprocess.run([*YIELD, *cmd] if yielding else cmd, input=stdin,
+                              capture_output=True,
                               stdin=None if stdin is not None else subprocess.DEVNULL)
     except FileNotFoundError:
         raise MediaError(f"{what}: {cmd[0]} is not installed; run ./lesson, which installs it") from None
@@ -30,9 +35,11 @@ def run_tool(cmd: list[str], what: str, *, stdin: bytes | None = None,
     return done
 
 
-def ffmpeg(*args: str, what: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+def ffmpeg(*args: str, what: str, stdin: bytes | None = None,
+           yielding: bool = False) -> subprocess.CompletedProcess:
     """ffmpeg with `args` (no banner, never reading the terminal)."""
-    return run_tool(["ffmpeg", "-nostdin", "-hide_banner", *args], what, stdin=stdin)
+    return run_tool(["ffmpeg", "-nostdin", "-hide_banner", *args], what, stdin=stdin,
+                    yielding=yielding)
 
 
 def ffprobe_json(path: Path, *args: str, what: str | None = None) -> dict:

@@ -15,7 +15,7 @@ def encode_audio(wav: Path, out: Path, args: list[str] = AUDIO_ARGS) -> Path:
     with atomic_output(out) as tmp:
         ffmpeg("-v", "error", "-y", "-i", str(wav), "-map", "0:a:0", *args,
                "-fflags", "+bitexact", "-map_metadata", "-1", "-f", "mp4", str(tmp),
-               what=f"encoding {wav.name} as AAC")
+               what=f"encoding {wav.name} as AAC", yielding=True)  # beside the drawing
     return out
 
 
