@@ -409,6 +409,13 @@ class LessonScene(Scene):
             renderer._original_skipping_status = saved
             renderer.skip_animations = saved
 
+    def draw_only(self, window: tuple[int, int], ends: bool = False) -> None:
+        """Draw only the scene's frames in [first, end) from now on (the renderer's `window`);
+        `ends`: the scene ends once its frames are past them."""
+        assert isinstance(self.renderer, FrameExactRenderer)
+        self.renderer.window = window
+        self.ends_with_window = ends
+
     def _outside_window(self, first: int, frames: int) -> bool:
         """Whether a play of `frames` from frame `first` has no frame in the renderer's window."""
         window = self.renderer.window

@@ -13,8 +13,8 @@ import pytest
 from scenes import scene_class
 from scenes.base import FrameSink
 from scenes.timing import scene_timing
-from video.cache import beat_file, in_halves
 from video import halves
+from video.cache import beat_file, in_halves
 from video.halves import split_frame
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed
 from video.scene_render import FOREVER, manim_config, render_beats
@@ -34,8 +34,8 @@ class Recorded(FrameSink):
 def frames(timing, media, window=None, ends=False):
     with manim_config("low", media, SCENE):
         scene = scene_class(SCENE)(timing, draw={FIRST}, sink=Recorded)
-        scene.renderer.window = window
-        scene.ends_with_window = ends
+        if window is not None:
+            scene.draw_only(window, ends)
         scene.render()
     return scene, getattr(scene.renderer.file_writer, "digests", [])
 

@@ -104,7 +104,8 @@ def _wait(path: Path) -> Resumed:
             server.close()  # the socket file stays: the copy waits on
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its ffmpeg processes are waited for
             tie_to_parent(me)
-            return Resumed(conn, *request, moves=read_moves(path.with_suffix(".moves")))
+            timing, quality, targets = request
+            return Resumed(conn, timing, quality, targets, read_moves(path.with_suffix(".moves")))
         conn.close()
 
 

@@ -69,8 +69,8 @@ class BeatRun:
     their encoders, and their publishing once the scene has ended.
 
     With `halves` (the live preview, where a save waits on one beat), the first beat the run
-    draws, if it costs enough (video.halves), is drawn in two processes: a fork draws its first part while this
-    process runs on to the second, and the two encodes are joined by stream copy. Such a file
+    draws, if it costs enough (video.halves), is drawn in two processes: a fork draws its first
+    part while this process runs on to the second, and the two encodes are joined by stream copy. Such a file
     is not the bytes a single encode gives, so it is kept under its own name (`in_halves`).
     """
 
@@ -151,8 +151,7 @@ class BeatRun:
             self.is_first_part = True
             self.targets[sentence_id] = dataclasses.replace(
                 self._target(part, sentence_id, True), poster=None)
-            self._scene.renderer.window = (begin, split)
-            self._scene.ends_with_window = True
+            self._scene.draw_only((begin, split), ends=True)
             self._scene.resumed = _FirstPart(write)  # how the run ends in this process
             return
         os.close(write)
@@ -160,7 +159,7 @@ class BeatRun:
         second = temp_path(whole.with_name(whole.stem + "-second.mp4"))
         self.targets[sentence_id] = self._target(second, sentence_id, False,
                                                  poster=_poster_of(whole))
-        self._scene.renderer.window = (split, FOREVER)
+        self._scene.draw_only((split, FOREVER))
 
     def _join_first_part(self, counts: dict[str, int]) -> None:
         """Wait for the fork drawing a beat's first part; join its file and this one's."""
@@ -266,8 +265,9 @@ def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | B
     starts from, giving the file to draw it into, or None to only run it (it is in the cache, or
     another process draws it); each drawn beat then also gets the digest of the picture it ends
     on beside it (.end). Such a function may have a method `done(sentence_id, start)`: the run
-    ends early at a beat it does not draw when that says nothing after it is left to draw. Each file is written beside its target and renamed into place when
-    complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
+    ends early at a beat it does not draw when that says nothing after it is left to draw, and
+    an attribute `halves` (see BeatRun). Each file is written beside its target and renamed
+    into place when complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
     first, so a word a beat waits for and its sentence lacks fails before anything is drawn.
     `on_beat` is called as each beat begins (video.checkpoints keeps paused copies there).
     """
