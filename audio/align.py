@@ -166,7 +166,8 @@ def pcm16k(clip: AudioSegment) -> bytes:
     done = subprocess.run(
         ["ffmpeg", "-nostdin", "-v", "error", "-f", "s16le", "-ar", str(clip.frame_rate), "-ac", "1",
          "-i", "-", "-ar", str(SPHINX_RATE), "-f", "s16le", "-"],
-        input=clip.raw_data, capture_output=True, check=True)
+        input=clip.raw_data, capture_output=True, check=True,
+        start_new_session=True)  # Ctrl-C is the run's to handle (common.media.run_tool)
     return done.stdout
 
 

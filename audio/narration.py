@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from audio.align import (
 )
 from audio.assemble import RATE, Placement, layout, mix, prepare, to_track_format
 from audio.cache import ClipCache, clip_key
-from audio.loudness import level_sentence_cached, track_loudness
+from audio.loudness import Levelling, level_sentence_cached, track_loudness
 from audio.recordings import Recording, RecordingError, load_recordings
 from audio.speech import plausible_seconds
 from audio.voices import PiperVoice, Voice, VoiceError, get_voice, wav_bytes
@@ -153,14 +153,18 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
                     progress: Callable[[str], None] | None = None,
                     on_timed: Callable[[Manifest], None] | None = None,
                     on_levelled: Callable[[Path], None] | None = None,
-                    measure: bool = True) -> tuple[Manifest, NarrationReport]:
+                    measure: bool = True,
+                    stop: Callable[[], bool] | None = None) -> tuple[Manifest, NarrationReport]:
     """Make narration.wav, lesson.json, captions.vtt and chapters.vtt under `build_paths`.
 
     `on_timed` gets the timed manifest as soon as the timings are known, before the sentences
     are levelled, so a caller can start drawing the video meanwhile; `on_levelled` gets
     narration.wav as soon as it is written, before the whole track's loudness is measured.
     Without `measure` (a live preview), the whole track is not measured: every sentence is
-    levelled all the same, and the report says what was done to them.
+    levelled all the same, and the report says what was done to them. `stop` is asked before each
+    sentence is voiced and while the levelling is waited for: once it says True (the render was
+    interrupted or is out of date), NarrationStopped is raised as soon as the ffmpeg runs under
+    way end.
     """
     say = progress or (lambda _msg: None)
     sentences = script.sentences
@@ -186,7 +190,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
     try:
         manifest = _narrate(script, build_paths, engine, takes, cache, aligned, report, say, pool,
-                            on_timed, on_levelled, measure)
+                            on_timed, on_levelled, measure, stop)
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
@@ -194,16 +198,33 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     return manifest, report
 
 
+class NarrationStopped(Exception):
+    """The caller's `stop` said the narration is no longer wanted."""
+
+
+def _levelled(future: Future, stop: Callable[[], bool] | None) -> tuple[AudioSegment, Levelling]:
+    while True:
+        try:
+            return future.result(timeout=None if stop is None else 0.05)
+        except TimeoutError:
+            assert stop is not None
+            if stop():
+                raise NarrationStopped() from None
+
+
 def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict[str, Recording],
              cache: ClipCache, aligned: AlignmentCache, report: NarrationReport,
              say: Callable[[str], None], pool: ThreadPoolExecutor,
              on_timed: Callable[[Manifest], None] | None,
-             on_levelled: Callable[[Path], None] | None, measure: bool) -> Manifest:
+             on_levelled: Callable[[Path], None] | None, measure: bool,
+             stop: Callable[[], bool] | None) -> Manifest:
     """The body of `build_narration`, once the voice is loaded: `pool` levels the sentences."""
     sentences = script.sentences
     clips, word_times, levelling = [], [], []
     loud_cache = build_paths.cache / "loudness"
     for i, s in enumerate(sentences, 1):
+        if stop is not None and stop():
+            raise NarrationStopped()
         words = words_of(s.text)
         spoken = None  # word times the voice itself gave, relative to the raw clip
         if s.id in takes:
@@ -236,7 +257,7 @@ def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict
     atomic_write_bytes(report.mix, wav_bytes(mix(clips, placements, total)))
 
     say("levelling each sentence to the target loudness")
-    levelled = [future.result() for future in levelling]  # threads overlap their ffmpeg runs
+    levelled = [_levelled(future, stop) for future in levelling]  # threads overlap ffmpeg runs
     final = mix([clip for clip, _ in levelled], placements, total)
     atomic_write_bytes(build_paths.narration, wav_bytes(final))
     if on_levelled:

@@ -9,6 +9,7 @@ Saves close together make one render; a save during a render makes it stop at it
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import shutil
 import signal
@@ -138,6 +139,9 @@ class Preview:
             self.latest.value += 1  # a render going on stops at its next step
         self._saved.set()
         if self._observer is not None:
+            # A save read while the watch stops would be logged as an error (watchdog's own
+            # race at shutdown): it is no longer wanted.
+            logging.getLogger("watchdog.observers.inotify").disabled = True
             self._observer.stop()
         self._thread.join(timeout=20)
 

@@ -22,10 +22,14 @@ def run_tool(cmd: list[str], what: str, *, stdin: bytes | None = None,
     """Run `cmd` (ffmpeg, ffprobe, flite...) and return it, stdout and stderr as bytes; raise
     MediaError naming `what` it was doing, the command and its last lines when it fails (or,
     with `check` off, only when it is not installed). `yielding`: at a lower priority, for work
-    done beside the drawing of the video, which a render waits on."""
+    done beside the drawing of the video, which a render waits on.
+
+    The tool runs in a session of its own: Ctrl-C at a terminal reaches only the project's own
+    process, which stops its tools itself, so no tool dies first and fails the run with its own
+    error where the user asked to interrupt it."""
     try:
         done = subprocess.run([*YIELD, *cmd] if yielding else cmd, input=stdin,
-                              capture_output=True,
+                              capture_output=True, start_new_session=True,  # see below
                               stdin=None if stdin is not None else subprocess.DEVNULL)
     except FileNotFoundError:
         raise MediaError(f"{what}: {cmd[0]} is not installed; run ./lesson, which installs it") from None

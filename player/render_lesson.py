@@ -8,6 +8,7 @@ in a thread while the scenes are drawn: the drawing needs only the timings.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
@@ -71,6 +72,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
     check_script(script, build.cache)
     progress("[1/5] narration")
     timed: Future = Future()
+    abandoned = threading.Event()
 
     def narrate() -> tuple[Manifest, NarrationReport, Path]:
         def on_timed(manifest: Manifest) -> None:
@@ -80,7 +82,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         encoded: list[Future] = []  # the AAC encode runs while the whole track is measured
         manifest, report = build_narration(
             script, build, voice=voice, recordings=recordings, progress=lambda _line: None,
-            on_timed=on_timed, measure=not preview,
+            on_timed=on_timed, measure=not preview, stop=abandoned.is_set,
             on_levelled=lambda wav: encoded.append(threads.submit(narration_aac, wav, build.cache,
                                                                   preview)))
         aac = encoded[0].result()
@@ -89,17 +91,21 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
 
     with ThreadPoolExecutor(max_workers=2) as threads:
         narration = threads.submit(narrate)
-        wait([timed, narration], return_when=FIRST_COMPLETED)
-        if not timed.done():
-            narration.result()  # it failed before the timings were known: raise its error
-        _check(stop)
-        progress(f"[2/5] video ({quality})")
-        drawing = time.perf_counter()
-        beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
-                                    progress=lambda line: progress("      " + line),
-                                    pool=pool, stop=stop, rehearsed=True, resume=resume)
-        drawn_at = time.perf_counter()
-        manifest, report, aac = narration.result()
+        try:
+            wait([timed, narration], return_when=FIRST_COMPLETED)
+            if not timed.done():
+                narration.result()  # it failed before the timings were known: raise its error
+            _check(stop)
+            progress(f"[2/5] video ({quality})")
+            drawing = time.perf_counter()
+            beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
+                                        progress=lambda line: progress("      " + line),
+                                        pool=pool, stop=stop, rehearsed=True, resume=resume)
+            drawn_at = time.perf_counter()
+            manifest, report, aac = narration.result()
+        except BaseException:
+            abandoned.set()  # Ctrl-C, a failed scene, a newer save: the levelling stops too
+            raise
     _check(stop)
     for note in report.notes:
         progress(f"      note: {note}")

@@ -58,7 +58,9 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                 cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
                        "-s", f"{t.width}x{t.height}", "-r", str(t.fps), "-i", "-", "-an", *t.args,
                        "-f", "mp4", str(t.path)]
-                self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+                # A session of its own: Ctrl-C is the render's to handle (common.media.run_tool).
+                self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE,
+                                              start_new_session=True)
             assert self._current is not None and self._proc.stdin is not None
             self.counts[self._current] += repeat
             self._last = frame
