@@ -236,7 +236,7 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path):
              300, "beats to be drawn")
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal sends to the whole foreground group
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130
+    assert proc.returncode == 130, (out[-1500:], err[-1500:])
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert "interrupted" in err
     wait_for(lambda: not descendants(proc.pid), 10, "every child to end")
