@@ -230,7 +230,13 @@ def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tm
 
 def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path):
     build = tmp_path / "build"
-    proc = run_render("render", "--build", str(build), *FAST, start_new_session=True)
+    # As a terminal's foreground job: a test run started in the background (`cmd &` in a script)
+    # ignores SIGINT, and a render started from it would inherit that and rightly ignore Ctrl-C.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = run_render("render", "--build", str(build), *FAST, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, before)
     beats = build / "cache" / "beats"
     wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
              300, "beats to be drawn")
