@@ -29,7 +29,7 @@ def run_tool(cmd: list[str], what: str, *, stdin: bytes | None = None,
     error where the user asked to interrupt it."""
     try:
         done = subprocess.run([*YIELD, *cmd] if yielding else cmd, input=stdin,
-                              capture_output=True, start_new_session=True,  # see below
+                              capture_output=True, start_new_session=True,
                               stdin=None if stdin is not None else subprocess.DEVNULL)
     except FileNotFoundError:
         raise MediaError(f"{what}: {cmd[0]} is not installed; run ./lesson, which installs it") from None

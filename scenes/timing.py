@@ -68,10 +68,15 @@ class SceneTiming:
                 return b
         raise UnknownBeat(self.scene_id, sentence_id, tuple(b.sentence_id for b in self.beats))
 
-    def file_frames(self, sentence_id: str) -> int:
-        """Frames in a beat's own video file: the first beat's also holds the frames before it."""
+    def file_start(self, sentence_id: str) -> int:
+        """The scene frame a beat's own video file starts on: the first beat's file also holds
+        the frames before it."""
         beat = self.beat(sentence_id)
-        return beat.end - (0 if beat == self.beats[0] else beat.start)
+        return 0 if beat == self.beats[0] else beat.start
+
+    def file_frames(self, sentence_id: str) -> int:
+        """Frames in a beat's own video file."""
+        return self.beat(sentence_id).end - self.file_start(sentence_id)
 
 
 def scene_timing(manifest: Manifest, scene_id: str, fps: int) -> SceneTiming:

@@ -76,7 +76,7 @@ def _note_moves(scene: LessonScene) -> None:
     if _last is None or not scene.timeline:
         return
     beat = scene.timeline[-1]
-    begin = 0 if beat is scene.timeline[0] else beat.start  # the first beat's file: from frame 0
+    begin = scene.timing.file_start(beat.sentence_id)
     write_moves(_last.with_suffix(".moves"), [(a - begin, b - begin) for a, b in beat.moving],
                 beat.end - begin)
     _last = None

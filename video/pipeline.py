@@ -23,7 +23,7 @@ from video.audio_track import narration_aac
 from video.cache import beat_file, beat_keys, end_state, in_halves
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
-from video.workers import spawning, stop_workers, tie_to_parent
+from video.workers import stop_workers, tie_to_parent
 
 
 @dataclass(frozen=True)
@@ -234,8 +234,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
                                    initializer=tie_to_parent, initargs=(os.getpid(),))
         try:
-            with spawning():
-                running = {pool.submit(_draw, *args): s for s, args in jobs_of}
+            running = {pool.submit(_draw, *args): s for s, args in jobs_of}
             while running:
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:

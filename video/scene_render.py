@@ -70,8 +70,9 @@ class BeatRun:
 
     With `halves` (the live preview, where a save waits on one beat), the first beat the run
     draws, if it costs enough (video.halves), is drawn in two processes: a fork draws its first
-    part while this process runs on to the second, and the two encodes are joined by stream copy. Such a file
-    is not the bytes a single encode gives, so it is kept under its own name (`in_halves`).
+    part while this process runs on to the second, and the two encodes are joined by stream
+    copy. Such a file is not the bytes a single encode gives, so it is kept under its own name
+    (`in_halves`).
     """
 
     def __init__(self, timing: SceneTiming, quality: str,
@@ -129,7 +130,7 @@ class BeatRun:
         if not self.halves or self.chosen or self._scene is None:
             return None
         beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
-        begin = 0 if beat.sentence_id == first.sentence_id else beat.start
+        begin = self.timing.file_start(sentence_id)
         moves, length = self.moves or ([(0, beat.end - begin)], beat.end - begin)
         split = split_frame(moves, length, begin, beat.end)
         return None if split is None else max(split, first.start if beat is first else 0)
@@ -138,8 +139,7 @@ class BeatRun:
         """Fork: the child draws the beat's frames before `split` (then ends), this process those
         from `split` on."""
         assert self._scene is not None
-        beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
-        begin = 0 if beat.sentence_id == first.sentence_id else beat.start
+        begin = self.timing.file_start(sentence_id)
         whole = self.tmps[sentence_id]
         part = temp_path(whole.with_name(whole.stem + "-first.mp4"))
         read, write = os.pipe()
