@@ -9,14 +9,15 @@ from pathlib import Path
 
 from pydub import AudioSegment
 
+from audio.assemble import resampler
 from audio.voices import Voice, wav_bytes
-from common.files import atomic_write_bytes
+from common.files import atomic_write_bytes, parsed
 
 
 def clip_key(text: str, voice: Voice) -> str:
     """A hash of everything that changes a synthetic clip's sound."""
     what = {"text": text, "voice": voice.name, "version": voice.version,
-            "settings": voice.settings}
+            "settings": voice.settings, "resampler": resampler()}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode("utf-8")).hexdigest()[:32]
 
 
@@ -31,13 +32,15 @@ class ClipCache:
 
     def get(self, key: str) -> AudioSegment | None:
         """The cached clip, or None when absent or unreadable (it is then made again)."""
-        path = self.path(key)
-        if not path.exists():
-            return None
         try:
-            return AudioSegment.from_wav(io.BytesIO(path.read_bytes()))
+            return parsed(self.path(key), read_wav)
         except Exception:  # a damaged cache file is treated as missing
             return None
 
     def put(self, key: str, clip: AudioSegment) -> None:
         atomic_write_bytes(self.path(key), wav_bytes(clip))
+
+
+def read_wav(path: Path) -> AudioSegment:
+    """A WAV file as a clip."""
+    return AudioSegment.from_wav(io.BytesIO(path.read_bytes()))

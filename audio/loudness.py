@@ -18,8 +18,9 @@ from pathlib import Path
 
 from pydub import AudioSegment
 
+from audio.cache import read_wav
 from audio.voices import wav_bytes
-from common.files import atomic_write_bytes, atomic_write_text
+from common.files import atomic_write_bytes, atomic_write_text, parsed
 from common.media import ffmpeg
 
 TARGET_LUFS = -16.0
@@ -160,15 +161,18 @@ def fit_length(track: AudioSegment, samples: int) -> AudioSegment:
                         channels=track.channels)
 
 
+# The method is part of a levelled clip's key: a change to this module must not reuse old results.
+_METHOD = Path(__file__).read_bytes()
+
+
 def level_sentence_cached(clip: AudioSegment, cache: Path) -> tuple[AudioSegment, Levelling]:
     """`level_sentence`, reused from `cache` when the very same clip was levelled before."""
-    # The method is part of the key: a change to this module must not reuse old results.
-    settings = f"{TARGET_LUFS}/{TARGET_TP}/{clip.frame_rate}".encode() + Path(__file__).read_bytes()
+    settings = f"{TARGET_LUFS}/{TARGET_TP}/{clip.frame_rate}".encode() + _METHOD
     key = hashlib.sha256(settings + clip.raw_data).hexdigest()[:32]
     wav, info = Path(cache) / f"{key}.wav", Path(cache) / f"{key}.json"
     if wav.exists() and info.exists():
         try:
-            return (AudioSegment.from_wav(wav),
+            return (parsed(wav, read_wav),
                     Levelling(**json.loads(info.read_text(encoding="utf-8"))))
         except Exception:  # a damaged cache entry is made again
             pass

@@ -23,12 +23,12 @@ from audio.align import (
     take_matches,
 )
 from audio.assemble import RATE, Placement, layout, mix, prepare, to_track_format
-from audio.cache import ClipCache, clip_key
+from audio.cache import ClipCache, clip_key, read_wav
 from audio.loudness import Levelling, level_sentence_cached, track_loudness
 from audio.recordings import Recording, RecordingError, load_recordings
 from audio.speech import plausible_seconds
 from audio.voices import PiperVoice, Voice, VoiceError, get_voice, wav_bytes
-from common.files import atomic_write_bytes, atomic_write_text
+from common.files import atomic_write_bytes, atomic_write_text, parsed
 from common.paths import BuildPaths
 from common.settings import VOICES
 from transcript.captions import captions_srt, captions_vtt, chapters_vtt
@@ -121,6 +121,11 @@ def _word_times(engine: Voice, s: Sentence, words: list[str], raw: AudioSegment,
         times = aligned.get(key)  # as a later run reads them, to the digit
     assert times is not None  # just put
     return times
+
+
+def _prepared(path: Path) -> tuple[AudioSegment, float]:
+    """The clip in `path` ready to place (`prepare`)."""
+    return prepare(read_wav(path))
 
 
 def _in_lesson(words: list[str], times: WordTimes, p: Placement) -> tuple[TimedWord, ...]:
@@ -228,10 +233,11 @@ def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict
         words = words_of(s.text)
         spoken = None  # word times the voice itself gave, relative to the raw clip
         if s.id in takes:
-            raw, source = AudioSegment.from_wav(io.BytesIO(takes[s.id].converted.read_bytes())), "recorded"
+            path, source = takes[s.id].converted, "recorded"
+            raw = parsed(path, read_wav)
         else:
             key = clip_key(s.text, engine)
-            raw, source = cache.get(key), "cached"
+            path, raw, source = cache.path(key), cache.get(key), "cached"
             if raw is None:
                 raw, spoken = _say(engine, s.text, words)
                 raw, source = to_track_format(raw), "synthesized"
@@ -239,7 +245,7 @@ def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict
                 cache.put(key, raw)
         setattr(report, source, getattr(report, source) + 1)
         report.sources[s.id] = source
-        clip, head = prepare(raw)
+        clip, head = parsed(path, _prepared)  # a warm preview prepares a clip once
         clips.append(clip)
         levelling.append(pool.submit(level_sentence_cached, clip, loud_cache))
         word_times.append(_word_times(engine, s, words, raw, clip, head, spoken, source, aligned,

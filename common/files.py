@@ -11,9 +11,14 @@ import os
 import re
 import secrets
 import shutil
-from collections.abc import Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _TEMP = re.compile(r"^\..+\.(\d+)-[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]+)?$")
 # What earlier versions of the project left behind when killed: swept under the lock only.
@@ -103,3 +108,28 @@ def sweep_temporaries(folder: Path, *, all_runs: bool = False) -> list[Path]:
                 path.unlink(missing_ok=True)
             removed.append(path)
     return removed
+
+
+_parsed: OrderedDict[tuple[str, str], tuple[tuple[int, int, int], Any]] = OrderedDict()
+_parsed_lock = threading.Lock()  # the narration levels its sentences in threads
+PARSED_KEPT = 128  # files: a lesson's voice clips and their levelled versions, and some to spare
+
+
+def parsed(path: Path, parse: Callable[[Path], T]) -> T:
+    """`parse(path)`, kept in this process while the file is the same (inode, size, modification
+    time): a warm process, the live preview, reads each cached clip once, not on every save.
+    Raises what reading it raises (OSError when it is missing)."""
+    st = os.stat(path)
+    stamp, key = (st.st_ino, st.st_size, st.st_mtime_ns), (str(path), parse.__qualname__)
+    with _parsed_lock:
+        hit = _parsed.get(key)
+        if hit is not None and hit[0] == stamp:
+            _parsed.move_to_end(key)
+            return hit[1]
+    value = parse(path)
+    with _parsed_lock:
+        _parsed[key] = (stamp, value)
+        _parsed.move_to_end(key)
+        while len(_parsed) > PARSED_KEPT:
+            _parsed.popitem(last=False)
+    return value

@@ -293,3 +293,34 @@ def test_the_copies_folder_of_a_killed_preview_is_swept_by_the_next(tmp_path):
         (folder / "a.sock").touch()
     sweep_copies(tmp_path)
     assert not gone.exists() and alive.exists()
+
+
+def test_the_watch_tells_a_whole_save_from_a_write_under_way(tmp_path):
+    from cli.preview import watch
+
+    lesson, seen = tmp_path / "lesson.yaml", []
+    lesson.write_text("a: 1\n")
+    observer = watch([tmp_path], lambda p: p == lesson, lambda p, whole: seen.append(whole))
+    try:
+        def settled(n: int) -> list[bool]:
+            deadline = time.monotonic() + 10
+            while len(seen) < n and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.1)  # nothing more comes
+            got = seen[:]
+            seen.clear()
+            return got
+
+        lesson.write_text("a: 2\n")  # written in place: changes, then closed
+        got = settled(2)
+        assert got[-1] is True and False in got[:-1]
+        new = tmp_path / ".lesson.yaml.swp"
+        new.write_text("a: 3\n")
+        os.replace(new, lesson)  # an editor's atomic save: renamed into place
+        assert settled(1) == [True]
+        os.utime(lesson)  # a change that is no save: waited for as long as any other
+        assert settled(1) == [False]
+        os.replace(lesson, tmp_path / "lesson.yaml~")  # moved away (a backup): not a save
+        assert settled(1) == [False]
+    finally:
+        observer.stop()

@@ -45,26 +45,22 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             self._last: np.ndarray | None = None
 
         def segment(self, sentence_id: str) -> None:
+            if sentence_id == self._current:
+                return  # the first beat is entered twice (before and after the background)
             self._close()
             self._current = sentence_id
             self._target = targets.get(sentence_id)
             self.counts.setdefault(sentence_id, 0)
+            if self._target is not None:  # ffmpeg starts up while the first frame is drawn
+                self._proc = _encoder(self._target)
 
         def emit(self, frame: np.ndarray, repeat: int) -> None:
             if self._target is None:
                 raise RuntimeError(f"frames drawn for beat {self._current!r}, which has no output")
-            if self._proc is None:
-                t = self._target
-                cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                       "-s", f"{t.width}x{t.height}", "-r", str(t.fps), "-i", "-", "-an", *t.args,
-                       "-f", "mp4", str(t.path)]
-                # A session of its own: Ctrl-C is the render's to handle (common.media.run_tool).
-                self._proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE,
-                                              start_new_session=True)
-            assert self._current is not None and self._proc.stdin is not None
+            assert self._current is not None and self._proc is not None and self._proc.stdin
             self.counts[self._current] += repeat
             self._last = frame
-            data = np.ascontiguousarray(frame).tobytes()
+            data = np.ascontiguousarray(frame).data.cast("B")  # written without a copy
             for _ in range(repeat):
                 self._proc.stdin.write(data)
 
@@ -98,3 +94,13 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                 proc.wait()
 
     return FfmpegSink
+
+
+def _encoder(t: PipeTarget) -> subprocess.Popen:
+    """An ffmpeg process encoding the raw frames written to its stdin into `t.path`."""
+    cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+           "-s", f"{t.width}x{t.height}", "-r", str(t.fps), "-i", "-", "-an", *t.args,
+           "-f", "mp4", str(t.path)]
+    # A session of its own: Ctrl-C is the render's to handle (common.media.run_tool).
+    return subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
