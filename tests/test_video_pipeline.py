@@ -289,3 +289,20 @@ def test_a_beats_key_follows_the_word_timings_it_waits_for(flite_narration):
     assert before["softmax-squashes"] == after["softmax-squashes"]
     assert before[s.id] != after[s.id]
     assert keys(m, "formula") == keys(edited, "formula")
+
+
+def test_an_encoder_that_fails_mid_beat_neither_hangs_the_drawing_nor_passes(tmp_path):
+    import threading
+
+    from video.frames import Encoder, PipeTarget
+
+    target = PipeTarget(tmp_path / "beat.mp4", 64, 48, 15, ("-c:v", "no-such-codec"))
+    encoder = Encoder(target)
+    frame = np.zeros((48, 64, 4), np.uint8)
+    fed = threading.Thread(target=lambda: [encoder.put(frame, 3) for _ in range(200)], daemon=True)
+    fed.start()
+    fed.join(timeout=60)
+    assert not fed.is_alive(), "the drawing waited on an encoder that is gone"
+    encoder.end()
+    with pytest.raises(RuntimeError, match="no-such-codec"):
+        encoder.wait()

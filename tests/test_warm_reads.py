@@ -82,3 +82,4 @@ def test_a_beat_replaced_between_two_joins_is_read_again(tmp_path):
     got = frames(join_and_mux([first, second], [1, 2 / 3], tmp_path / "two.mp4"))
     assert len(got) == 25
     assert [int(np.argmax(rgb)) for _, rgb, _ in got] == [0] * 15 + [1] * 10
+
