@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
+import time
 
 import numpy as np
 import pytest
@@ -13,9 +15,8 @@ import pytest
 from scenes import scene_class
 from scenes.base import FrameSink
 from scenes.timing import scene_timing
-from video import halves
-from video.cache import beat_file, in_halves
-from video.halves import split_frame
+from video.cache import beat_file, in_halves, versions
+from video.halves import last_took, split_frame, worth_halving, write_took
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed
 from video.scene_render import FOREVER, manim_config, render_beats
 
@@ -67,9 +68,7 @@ def keyframes(video) -> list[int]:
     return [i for i, p in enumerate(json.loads(rows)["packets"]) if "K" in p["flags"]]
 
 
-def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration, tmp_path,
-                                                               monkeypatch):
-    monkeypatch.setattr(halves, "MIN_COST", 10.0)  # this short scene's first beat counts as long
+def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration, tmp_path):
     m = flite_narration.manifest
     timing = scene_timing(m, SCENE, FPS)
     whole = tmp_path / "whole.mp4"
@@ -79,6 +78,9 @@ def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration,
     beats = plan(m, "low", cache, [SCENE])
     store = BeatStore(beat_folder(cache, "low", SCENE), {j.sentence_id: j.key for j in beats},
                       frozenset(j.sentence_id for j in beats), halves=True)
+    frames = timing.file_frames(FIRST)
+    # An older version of the first beat took long to draw: this one is drawn in two.
+    write_took(store.folder / f"{FIRST}-{'0' * 20}-start.took", 60.0, frames)
     render_beats(timing, "low", store, tmp_path / "media")
 
     drawn = plan(m, "low", cache, [SCENE], halves=True)
@@ -92,6 +94,9 @@ def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration,
     assert np.abs(ours - reference).mean() < 1.0  # the same pictures, encoded twice
     assert len(keyframes(drawn[0].path)) == len(keyframes(whole)) + 1  # where the halves meet
     assert drawn[0].path.with_suffix(".jpg").exists()
+    took = [last_took([j.path.with_suffix(".took")]) for j in drawn]  # each beat drawn: measured
+    assert [t[1] for t in took if t] == [timing.file_frames(j.sentence_id) for j in drawn]
+    assert all(t and 0 < t[0] < 60 for t in took)
     assert not [p for p in cache.rglob(".*")], "no temporary file left"
 
     # `render` draws the beat whole and keeps one version of it: the halves go.
@@ -120,11 +125,10 @@ def cost(moves, n, frames):
     [(0, 15), (15, 22)],
     [(100, 120)],
 ])
-def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves, monkeypatch):
+def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves):
     """Held frames cost little, moving ones and a play's start much: the cut is where the two
     parts' costs are closest, the second part paying for running the first without pixels."""
     from video.halves import SKIP
-    monkeypatch.setattr(halves, "MIN_COST", 0.0)
     n = max(b for _, b in moves) + 4
     imbalance = {k: abs(cost(moves, n, range(k)) - cost(moves, n, range(k, n)) - SKIP)
                  for k in range(1, n)}
@@ -132,16 +136,24 @@ def test_a_beat_is_cut_where_its_two_parts_cost_the_same(moves, monkeypatch):
     assert split_frame(moves, n, 500, 500 + n) == 500 + split_frame(moves, n, 0, n)
 
 
-def test_a_beat_that_costs_little_is_drawn_whole():
-    """Forking, the play starts both processes run and the join would take what the second
-    process saves: a beat mostly held, or short, is not cut."""
-    assert split_frame([(0, 10)], 200, 0, 200) is None  # 200 frames, 10 of them moving
-    assert split_frame([(0, 60)], 60, 0, 60) is None
-    assert split_frame([(0, 120)], 120, 0, 120) is not None
+def test_a_beat_is_cut_only_when_it_took_long_to_draw_last_time(tmp_path):
+    """The second process, the play starts both run and the join cost what a quick beat would
+    save; a beat never drawn is drawn whole, and so measured. The time is scaled to the beat's
+    new length, and read from its newest version, not from another beat's."""
+    folder, sid = tmp_path, "weights"
+    assert not worth_halving(last_took(versions(folder, sid, ".took")), 100)  # never drawn
+    write_took(folder / f"{sid}-{'a' * 20}-start.took", 0.5, 100)
+    write_took(folder / f"{sid}-and-more-{'b' * 20}-start.took", 9.0, 100)  # another beat
+    assert not worth_halving(last_took(versions(folder, sid, ".took")), 100)
+    newer = folder / f"{sid}-{'c' * 20}-0123456789abcdef-2.took"  # drawn in halves since
+    write_took(newer, 2.0, 100)
+    os.utime(newer, (time.time() + 5, time.time() + 5))
+    assert last_took(versions(folder, sid, ".took")) == (2.0, 100)
+    assert worth_halving((2.0, 100), 100) and worth_halving((2.0, 100), 80)  # 1.6 s now
+    assert not worth_halving((2.0, 100), 70)  # 1.4 s now
 
 
-def test_the_cut_follows_the_beats_new_length(monkeypatch):
+def test_the_cut_follows_the_beats_new_length():
     """Moves recorded under the timing before an edit are stretched to the beat's new length."""
-    monkeypatch.setattr(halves, "MIN_COST", 0.0)
     moves = [(0, 10), (40, 50)]
     assert abs(split_frame(moves, 60, 100, 220) - (100 + 2 * split_frame(moves, 60, 0, 60))) <= 2

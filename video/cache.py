@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
@@ -30,6 +31,12 @@ def beat_sources(scene_id: str) -> tuple:
 
 
 @cache
+def _manim_version() -> str:
+    """Asked once per process (reading a package's metadata takes a millisecond)."""
+    return version("manim")
+
+
+@cache
 def _core_digest() -> bytes:
     L = lesson()
     h = hashlib.sha256()
@@ -52,7 +59,7 @@ def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
     """
     scene_id = timing.scene_id
     base = hashlib.sha256()
-    for part in (scene_id, quality, repr(QUALITIES[quality]), version("manim"), ffmpeg_version()):
+    for part in (scene_id, quality, repr(QUALITIES[quality]), _manim_version(), ffmpeg_version()):
         base.update(part.encode() + b"\0")
     base.update(_core_digest())
     for path in beat_sources(scene_id):
@@ -74,6 +81,18 @@ def beat_file(folder: Path, sentence_id: str, key: str, start: str) -> Path:
     """Where the beat with own `key`, drawn from the picture with digest `start`, is kept: its
     video (.mp4, written last), last frame (.jpg) and end state (.end) share the name."""
     return folder / f"{sentence_id}-{key}-{start[:16]}.mp4"
+
+
+# After the sentence id in a beat's file names: its own key and start picture (older caches: a
+# key alone), and -2 for a beat drawn in two processes.
+_VERSION = re.compile(r"-[0-9a-f]{20}(-[0-9a-z]{5,16})?(-2)?")
+
+
+def versions(folder: Path, sentence_id: str, suffix: str) -> list[Path]:
+    """The files with `suffix` of every version of a beat kept in `folder` (not those of
+    another beat whose id starts with this one's)."""
+    return [p for p in folder.glob(f"{sentence_id}-*{suffix}")
+            if _VERSION.fullmatch(p.name[len(sentence_id):-len(suffix)])]
 
 
 def in_halves(video: Path) -> Path:

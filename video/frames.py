@@ -10,6 +10,7 @@ from __future__ import annotations
 import queue
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +44,10 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             self._encoder: Encoder | None = None
             self._target: PipeTarget | None = None
             self.counts: dict[str, int] = {}
+            # the drawing thread's processor seconds from a drawn beat's start to its last frame: its
+            # own cost, whatever else the machine was doing meanwhile
+            self.took: dict[str, float] = {}
+            self._began = 0.0
             self._current: str | None = None
             self._closing: list[Encoder] = []
             self._last: np.ndarray | None = None
@@ -55,6 +60,7 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
             self._target = targets.get(sentence_id)
             self.counts.setdefault(sentence_id, 0)
             if self._target is not None:  # ffmpeg starts up while the first frame is drawn
+                self._began = time.thread_time()
                 self._encoder = Encoder(self._target)
 
         def emit(self, frame: np.ndarray, repeat: int) -> None:
@@ -71,6 +77,8 @@ def ffmpeg_sink(targets: dict[str, PipeTarget]) -> type[FrameSink]:
                 return
             encoder, self._encoder = self._encoder, None
             encoder.end()
+            assert self._current is not None  # an encoder runs for a beat
+            self.took[self._current] = time.thread_time() - self._began
             self._closing.append(encoder)
             if encoder.target.poster is not None and self._last is not None:
                 Image.fromarray(np.ascontiguousarray(self._last[:, :, :3])).save(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
-import re
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -20,7 +19,7 @@ from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video import checkpoints
 from video.audio_track import narration_aac
-from video.cache import beat_file, beat_keys, end_state, in_halves
+from video.cache import beat_file, beat_keys, end_state, in_halves, versions
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
 from video.workers import stop_workers, tie_to_parent
@@ -306,20 +305,15 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
     return runs
 
 
-# After the sentence id: the own key and the start picture (older caches: a key alone), and
-# -2 for a beat drawn in two processes.
-_STEM = re.compile(r"-[0-9a-f]{20}(-[0-9a-z]{5,16})?(-2)?")
-
-
 def _prune(beats: list[BeatJob]) -> None:
-    """Drop older cached versions of these beats: the cache keeps one video, poster and end
-    state per beat."""
+    """Drop older cached versions of these beats: the cache keeps one video, poster, end state
+    and drawing time per beat."""
     for j in beats:
         assert j.path is not None
-        for old in j.path.parent.glob(f"{j.sentence_id}-*.*"):
-            if old.suffix in (".mp4", ".jpg", ".end") and old.stem != j.path.stem \
-                    and _STEM.fullmatch(old.stem[len(j.sentence_id):]):
-                old.unlink(missing_ok=True)
+        for suffix in (".mp4", ".jpg", ".end", ".took"):
+            for old in versions(j.path.parent, j.sentence_id, suffix):
+                if old.stem != j.path.stem:
+                    old.unlink(missing_ok=True)
 
 
 def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality: str,

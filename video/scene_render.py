@@ -20,10 +20,10 @@ from scenes.base import LessonScene, StopAfterBeat
 from scenes.style import BACKGROUND
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
-from video.cache import in_halves
+from video.cache import in_halves, versions
 from video.encode import video_args
 from video.frames import PipeTarget, ffmpeg_sink
-from video.halves import Moves, split_frame
+from video.halves import Moves, last_took, split_frame, worth_halving, write_took
 from video.lesson_video import concat_video
 from video.workers import tie_to_parent
 
@@ -104,7 +104,7 @@ class BeatRun:
         out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
         if out is None:
             return False
-        split = self._split_at(sentence_id)
+        split = self._split_at(sentence_id, out)
         if split is not None:
             out = in_halves(out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -125,11 +125,15 @@ class BeatRun:
         return PipeTarget(path, q.width, q.height, q.fps, tuple(video_args(self.quality, at)),
                           poster=_poster_of(path) if poster is None else poster)
 
-    def _split_at(self, sentence_id: str) -> int | None:
-        """The scene frame where the second process takes over this beat, or None: drawn whole."""
+    def _split_at(self, sentence_id: str, out: Path) -> int | None:
+        """The scene frame where the second process takes over this beat (to be drawn into
+        `out`), or None: drawn whole."""
         if not self.halves or self.chosen or self._scene is None:
             return None
         beat, first = self.timing.beat(sentence_id), self.timing.beats[0]
+        took = last_took(versions(out.parent, sentence_id, ".took"))
+        if not worth_halving(took, self.timing.file_frames(sentence_id)):
+            return None
         begin = self.timing.file_start(sentence_id)
         moves, length = self.moves or ([(0, beat.end - begin)], beat.end - begin)
         split = split_frame(moves, length, begin, beat.end)
@@ -161,23 +165,24 @@ class BeatRun:
                                                  poster=_poster_of(whole))
         self._scene.draw_only((split, FOREVER))
 
-    def _join_first_part(self, counts: dict[str, int]) -> None:
+    def _join_first_part(self, counts: dict[str, int], took: dict[str, float]) -> None:
         """Wait for the fork drawing a beat's first part; join its file and this one's."""
         if self.first_part is None:
             return
         pid, read, part, sid = self.first_part
         self.first_part = None
         with os.fdopen(read, "rb") as pipe:
-            said = pipe.read().decode().strip()
+            said = pipe.read().decode().split()  # its frames and its seconds
         _, status = os.waitpid(pid, 0)
         second = self.targets[sid].path
         try:
-            if status != 0 or not said.isdigit():
+            if status != 0 or len(said) != 2 or not said[0].isdigit():
                 raise RuntimeError(f"the process drawing the first part of beat {sid!r} failed")
-            fps = self.timing.fps
-            counts[sid] = counts.get(sid, 0) + int(said)
+            fps, frames = self.timing.fps, int(said[0])
+            counts[sid] = counts.get(sid, 0) + frames
+            took[sid] = took.get(sid, 0.0) + float(said[1])  # as if one process drew it all
             if counts[sid] == self.timing.file_frames(sid):
-                concat_video([part, second], [int(said) / fps, (counts[sid] - int(said)) / fps],
+                concat_video([part, second], [frames / fps, (counts[sid] - frames) / fps],
                              self.tmps[sid])
         finally:
             part.unlink(missing_ok=True)
@@ -204,8 +209,9 @@ class BeatRun:
     def publish(self, scene: LessonScene) -> list[str]:
         """Check each drawn beat's frames and rename its files into place; returns their ids."""
         timing, scene_id = self.timing, self.timing.scene_id
-        counts = dict(scene.renderer.file_writer.counts)  # type: ignore[union-attr]  # our FfmpegSink
-        self._join_first_part(counts)
+        writer = scene.renderer.file_writer
+        counts, took = dict(writer.counts), dict(writer.took)  # type: ignore[union-attr]  # ours
+        self._join_first_part(counts, took)
         for sid in self.chosen:
             if counts.get(sid) != timing.file_frames(sid):
                 raise RuntimeError(f"beat {sid!r} of scene {scene_id!r} drew {counts.get(sid)} "
@@ -217,6 +223,7 @@ class BeatRun:
                 later = ids[ids.index(sid) + 1:]
                 end = scene.states[later[0]] if later else scene.end_state
                 atomic_write_text(out.with_suffix(".end"), f"{end}\n")
+                write_took(out.with_suffix(".took"), took[sid], counts[sid])
             os.replace(self.tmps[sid], out)  # last: a beat counts as cached once its video is there
         return list(self.chosen)
 
@@ -247,8 +254,9 @@ class _FirstPart:
         self.pipe = pipe
 
     def finish(self, scene: LessonScene) -> NoReturn:
-        counts = scene.renderer.file_writer.counts  # type: ignore[union-attr]  # our FfmpegSink
-        os.write(self.pipe, f"{sum(counts.values())}\n".encode())
+        writer = scene.renderer.file_writer
+        frames, took = sum(writer.counts.values()), sum(writer.took.values())  # type: ignore[union-attr]
+        os.write(self.pipe, f"{frames} {took:.3f}\n".encode())
         os._exit(0)
 
     def fail(self, error: BaseException) -> NoReturn:
