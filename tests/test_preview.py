@@ -324,3 +324,19 @@ def test_the_watch_tells_a_whole_save_from_a_write_under_way(tmp_path):
         assert settled(1) == [False]
     finally:
         observer.stop()
+
+
+def test_a_scene_whose_edit_leaves_one_beat_to_draw_is_one_run(tmp_path):
+    """The later beats of an edited sentence's scene wait only to learn their start picture:
+    drawn before with their own keys, they are not split off into a second process."""
+    from video.pipeline import BeatJob, _parts, beat_folder
+
+    scene = [BeatJob(0, "s", f"s-{i}", 5.0, None, False, None, f"{i}" * 20)  # type: ignore[arg-type]
+             for i in range(4)]
+    folder = beat_folder(tmp_path, "low", "s")
+    folder.mkdir(parents=True)
+    for j in scene[1:]:  # the edited sentence is the first: the others were drawn as they are
+        (folder / f"{j.sentence_id}-{j.key}-0123456789abcdef.mp4").write_bytes(b"")
+    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, "low")) == 1
+    (folder / f"s-2-{scene[2].key}-0123456789abcdef.mp4").unlink()  # two beats edited: split
+    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, "low")) == 2

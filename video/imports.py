@@ -10,6 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@cache
 def _file(module: str) -> Path | None:
     """The project file of a dotted module name, or None for anything outside the project."""
     base = ROOT.joinpath(*module.split("."))
@@ -19,7 +20,10 @@ def _file(module: str) -> Path | None:
     return None
 
 
-def _imported(path: Path) -> set[str]:
+@cache
+def _imported(path: Path) -> frozenset[str]:
+    """What `path` imports (read once per process, as `project_sources` is: each scene's sources
+    share most of their files)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
@@ -27,7 +31,7 @@ def _imported(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)  # submodules
-    return names
+    return frozenset(names)
 
 
 @cache

@@ -281,9 +281,14 @@ def _resume_from(first: BeatJob) -> tuple[str, str] | None:
 def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache_dir: Path,
            quality: str, halves: bool = False) -> list[tuple[str, BeatStore, Path]]:
     """(scene, store, Manim folder) per run: when there are fewer scenes to draw than workers
-    (an edit), the longest scene's beats are split in two runs, the second running the scene
-    without pixels up to its part. Each run has its own Manim folder, so two processes never
-    write one LaTeX file."""
+    (an edit) and the longest scene has two beats or more to draw, its beats are split in two
+    runs, the second running the scene without pixels up to its part. Each run has its own Manim
+    folder, so two processes never write one LaTeX file.
+
+    A beat already drawn with its own key (from another start picture) is not counted: it waits
+    only to learn the picture it starts from, most often the same, so it is found again. A
+    one-sentence edit then draws in one run, and `render` in its own process, with no worker
+    process to start."""
     def store(beats: list[BeatJob]) -> BeatStore:
         first = beats[0]
         return BeatStore(beat_folder(cache_dir, quality, first.scene_id),
@@ -294,7 +299,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
     if not order:
         return runs
     beats = todo[order[0]]
-    if len(order) < workers and len(beats) >= 2:
+    if len(order) < workers and sum(not _drawn_before(j, cache_dir, quality) for j in beats) >= 2:
         half, seconds, cut = 0.55 * sum(j.seconds for j in beats), 0.0, 1
         for cut, j in enumerate(beats[:-1], 1):  # noqa: B007 (the cut is read after the loop)
             seconds += j.seconds
@@ -303,6 +308,13 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
         runs[0] = (order[0], store(beats[:cut]), cache_dir / "manim")
         runs.append((order[0], store(beats[cut:]), cache_dir / "manim-second-part"))
     return runs
+
+
+def _drawn_before(beat: BeatJob, cache_dir: Path, quality: str) -> bool:
+    """Whether a version of `beat` with its own key is in the cache, from any start picture."""
+    folder = beat_folder(cache_dir, quality, beat.scene_id)
+    return any(p.name.startswith(f"{beat.sentence_id}-{beat.key}-")
+               for p in versions(folder, beat.sentence_id, ".mp4"))
 
 
 def _prune(beats: list[BeatJob]) -> None:
