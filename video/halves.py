@@ -1,10 +1,11 @@
 """Which beats the live preview draws in two processes, and where to cut them so that both
 parts take about as long.
 
-A beat is drawn in two when drawing it took HALVES_FROM seconds or more the last time (kept
-beside it as `.took`, scaled to its new length): below that, the second process's share of the
-processors, the play starts both run and the join cost more than it saved. A beat never drawn
-is drawn whole (and so measured).
+A beat is drawn in two when drawing it took HALVES_FROM processor-seconds or more the last time
+(the drawing thread's own time, whatever else ran beside it; kept beside the beat as `.took`,
+scaled to its new length): below that, the second process's share of the processors, the play
+starts both run and the join cost more than it saved. A beat never drawn is drawn whole (and so
+measured).
 
 Where to cut: a beat's cost is in its moving frames. Measured on the lesson's longest beat at
 low quality, a frame of a play took 20–50 ms to draw and encode, a held frame 4–9 ms, and a
@@ -27,9 +28,9 @@ from common.files import atomic_write_text
 HELD = 0.2  # a held frame's cost, in moving frames
 PLAY_START = 2.0  # a play's start
 SKIP = 8.0  # running the first part without pixels, in the second part's process
-# Seconds of drawing (one process, as last measured) from which a beat is drawn in two: with
-# the preview bench at low quality, a beat of 2 s drew 0.25 s sooner in two, beats of 1-1.2 s
-# 0.1-0.3 s later (its encoder and the levelling share the processors with the drawing).
+# Processor-seconds of drawing (as last measured) from which a beat is drawn in two: in the
+# preview at low quality, a beat that draws in 2 s alone drew 0.25 s sooner in two, beats of
+# 1-1.2 s 0.1-0.3 s later (their encoders and the levelling share the processors).
 HALVES_FROM = 1.5
 
 
@@ -76,7 +77,8 @@ def read_moves(path: Path) -> tuple[list[tuple[int, int]], int] | None:
 
 
 def write_took(path: Path, seconds: float, frames: int) -> None:
-    """Keep beside a drawn beat (`path`, its .took) how long drawing its `frames` took."""
+    """Keep beside a drawn beat (`path`, its .took) the processor-seconds drawing its `frames`
+    took."""
     atomic_write_text(path, f"{seconds:.3f} {frames}\n")
 
 
