@@ -5,7 +5,6 @@ Outputs (all written atomically): narration.wav, lesson.json, captions.vtt and c
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -142,7 +141,7 @@ def check_takes(script: Script, takes: dict[str, Recording]) -> None:
     """Every take must say its sentence: a wrong take is reported, file and text named, up front."""
     for sid, take in takes.items():
         s = script.sentence(sid)
-        clip = AudioSegment.from_wav(io.BytesIO(take.converted.read_bytes()))
+        clip = read_wav(take.converted)
         ok, heard = take_matches(prepare(clip)[0], words_of(s.text))
         if not ok:
             raise RecordingError(take.path, f"does not say its sentence {s.text!r} "

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydub import AudioSegment
 
+from audio.cache import read_wav
 from audio.speech import plausible_seconds
 from common.files import atomic_output
 from common.media import MediaError, ffmpeg
@@ -119,7 +119,7 @@ def _convert(path: Path, cache: Path) -> Path:
 
 
 def _check_not_silent(path: Path, converted: Path) -> AudioSegment:
-    clip = AudioSegment.from_wav(io.BytesIO(converted.read_bytes()))
+    clip = read_wav(converted)
     if len(clip) == 0 or clip.max_dBFS < SILENT_DBFS:
         raise RecordingError(path, f"is silent (loudest moment {clip.max_dBFS:.0f} dBFS)",
                              "record the sentence again with the microphone on, or remove the file "
