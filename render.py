@@ -6,16 +6,20 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import logging
 import os
 import signal
 import sys
+from contextlib import contextmanager
+from typing import TextIO, cast
 
 from cli.options import add_common, paths, publish_settings
-from common.lock import BuildBusy, build_lock
+from common.lock import BuildBusy, NotOurs, build_lock
 from common.media import MediaError
 from common.paths import NotBuilt
+from common.stage import Stage, staged
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
@@ -30,6 +34,8 @@ SUBCOMMANDS = {  # name -> (module, help)
     "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
 }
 READ_ONLY = {"serve"}  # commands that write nothing into the build folder
+UNSTAGED = {"preview"}  # publishes each version itself, under a new name, while it holds the lock
+FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,21 +53,74 @@ def main(argv: list[str] | None = None) -> int:
         publish_settings(args, args.command)
     # A plain `kill` unwinds like Ctrl-C: every half-written output is removed on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    stage: Stage | None = None
+    build = None
     try:
         if args.command in READ_ONLY:
             return args.run(args) or 0
-        with build_lock(paths(args), name):
-            return args.run(args) or 0
+        build = paths(args)
+        with build_lock(build, name):
+            if args.command in UNSTAGED:
+                return args.run(args) or 0
+            with staged(build) as stage, _public(stage):
+                args.stage = stage
+                code = args.run(args) or 0
+            return code
     except KeyboardInterrupt:
-        print(f"{name}: interrupted; every output is as it was before this run", file=sys.stderr)
+        if stage is not None and stage.published:
+            print(f"{name}: interrupted after its outputs were published; the build is complete",
+                  file=sys.stderr)
+        else:
+            print(f"{name}: interrupted; every output is as it was before this run", file=sys.stderr)
         return 130
-    except (BuildBusy, MediaError) as e:
-        print(f"{name}: {e}", file=sys.stderr)
+    except SystemExit as e:
+        if stage is not None and isinstance(e.code, str):
+            raise SystemExit(stage.public(e.code)) from None
+        raise
+    except (BuildBusy, NotOurs, MediaError) as e:
+        print(f"{name}: {_shown(stage, e)}", file=sys.stderr)
         return 1
     except NotBuilt as e:
-        print(f"{name}: {e}; run `./lesson {e.step}` first", file=sys.stderr)
+        print(f"{name}: {_shown(stage, e)}; run `./lesson {e.step}` first", file=sys.stderr)
+        return 1
+    except OSError as e:
+        where = _shown(stage, e.filename or (build.root if build else "the build folder"))
+        if e.errno in FULL:
+            print(f"{name}: no space left on the disk of {where}; free some space or pass a "
+                  "--build folder on another disk (every output is as it was before this run)",
+                  file=sys.stderr)
+        else:
+            print(f"{name}: {e.strerror or e} ({where}); every output is as it was before this run",
+                  file=sys.stderr)
         return 1
 
+
+def _shown(stage: Stage | None, what: object) -> str:
+    return stage.public(str(what)) if stage is not None else str(what)
+
+
+class _PublicLines:
+    """A text stream that names the stage's folder as the build folder it becomes."""
+
+    def __init__(self, stream: TextIO, stage: Stage):
+        self.stream, self.stage = stream, stage
+
+    def write(self, text: str) -> int:
+        return self.stream.write(self.stage.public(text))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def _public(stage: Stage):
+    """What the command prints names the build folder, not the stage it writes on."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = cast(TextIO, _PublicLines(out, stage)), cast(TextIO, _PublicLines(err, stage))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 if __name__ == "__main__":
     code = main()

@@ -13,16 +13,22 @@ from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES
 from player.publish import Publish, PublishError, publish
 
 
+def user_path(text: str) -> Path:
+    """A path as the user typed it: `~` expanded, a relative one taken from the folder they were
+    in (`./lesson` changes to the checkout first and says where it was in LESSON_CWD)."""
+    return Path(os.environ.get("LESSON_CWD") or os.getcwd()) / Path(text).expanduser()
+
+
 def add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lesson", type=Path, default=DEFAULT_LESSON,
+    parser.add_argument("--lesson", type=user_path, default=DEFAULT_LESSON,
                         help="the lesson YAML (default: transcript/lesson.yaml)")
-    parser.add_argument("--build", type=Path, default=DEFAULT_BUILD,
+    parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
                         help="output folder (default: build/)")
     parser.add_argument("--quality", choices=list(QUALITIES), default=DEFAULT_QUALITY,
                         help=", ".join(f"{q.name} {q.note}" for q in QUALITIES.values()))
     parser.add_argument("--voice", choices=list(VOICES), default=None,
                         help="narration voice (default: the lesson YAML's 'voice')")
-    parser.add_argument("--recordings", type=Path, default=None,
+    parser.add_argument("--recordings", type=user_path, default=None,
                         help="folder of recorded takes, one file per sentence id")
     parser.add_argument("--jobs", type=positive_int, default=None,
                         help="scene render processes (default: one per core)")
@@ -40,7 +46,11 @@ def positive_int(text: str) -> int:
 
 def paths(args: argparse.Namespace) -> BuildPaths:
     """The build folder of `--build`, checked to be a folder this user can write (it is created
-    when missing); exits with one line naming the path and the fix otherwise."""
+    when missing); exits with one line naming the path and the fix otherwise. Inside a staged run
+    (render.py), the stage the command writes on."""
+    stage = getattr(args, "stage", None)
+    if stage is not None:
+        return stage.paths
     root = Path(args.build).expanduser().resolve()
     command = f"render.py {getattr(args, 'command', '')}".strip()
     if root.exists() and not root.is_dir():

@@ -1,8 +1,9 @@
 """Writing outputs safely: every file appears whole or not at all, with the mode the user's umask
 gives a new file (outputs are published), and the temporaries of a run that died are swept away.
 
-A temporary is named `.NAME.<pid>-<random>.tmp<suffix>` beside its target, so a later run can tell
-debris from work in progress and the suffix still tells ffmpeg the format.
+A temporary is named `.NAME.<pid>-<random>.lesson-tmp<suffix>` beside its target, so a later run
+can tell debris from work in progress, nothing another program names can match, and the suffix
+still tells ffmpeg the format. Only the folders the project writes are swept.
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_TEMP = re.compile(r"^\..+\.(\d+)-[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]+)?$")
-# What earlier versions of the project left behind when killed: swept under the lock only.
-_LEGACY = re.compile(r"^\.(join-|beats-).+$|^\..+\.tmp(\.[A-Za-z0-9]+)?$")
+_TEMP = re.compile(r"^\..+\.(\d+)-[0-9a-f]{8}\.lesson-tmp(\.[A-Za-z0-9]+)?$")
+# What earlier versions of the project left behind when killed: swept under the lock, in its
+# working files (cache/) only, where nothing but the project writes.
+_LEGACY = re.compile(r"^\.(join-|beats-).+$|^\..+\.\d+-[0-9a-f]{8}\.tmp(\.[A-Za-z0-9]+)?$")
 
 
 def temp_path(target: Path) -> Path:
     """A fresh temporary name beside `target`, marked with this process's id."""
     target = Path(target)
-    return target.with_name(f".{target.stem}.{os.getpid()}-{secrets.token_hex(4)}.tmp{target.suffix}")
+    return target.with_name(f".{target.stem}.{os.getpid()}-{secrets.token_hex(4)}.lesson-tmp"
+                            f"{target.suffix}")
 
 
 def is_temporary(path: Path) -> bool:
@@ -74,6 +77,15 @@ def atomic_copy(src: Path, out: Path) -> Path:
     return out
 
 
+def touch(path: Path) -> None:
+    """Mark `path` as changed now. A file whose data another name shares (an output a staged run
+    has not yet published) is copied first, so the published one keeps its time."""
+    if os.stat(path).st_nlink > 1:
+        atomic_copy(path, path)
+    else:
+        os.utime(path)
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -84,21 +96,25 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def sweep_temporaries(folder: Path, *, all_runs: bool = False) -> list[Path]:
-    """Remove temporaries under `folder` left by runs that are no longer alive (with `all_runs`,
-    every temporary but this process's own: for a caller that holds the folder's lock).
-    Returns what was removed."""
+def sweep_temporaries(folder: Path, *, all_runs: bool = False, deep: bool = True,
+                      legacy: bool = False) -> list[Path]:
+    """Remove the project's temporaries in `folder` (and below it, with `deep`) left by runs that
+    are no longer alive; with `all_runs`, every one but this process's own (for a caller that
+    holds the folder's lock), and with `legacy` also the names older versions used. Nothing but
+    names this module makes is touched. Returns what was removed."""
     removed: list[Path] = []
-    if not Path(folder).is_dir():
+    if not Path(folder).is_dir() or Path(folder).is_symlink():
         return removed
     for dirpath, dirnames, filenames in os.walk(folder):
         for name in [*filenames, *dirnames]:
-            m = _TEMP.match(name)
-            if m:
+            m = _TEMP.match(name) or (legacy and _LEGACY.match(name))
+            if not m:
+                continue
+            if m.re is _TEMP:
                 pid = int(m[1])
                 if pid == os.getpid() or (not all_runs and _alive(pid)):
                     continue
-            elif not (all_runs and _LEGACY.match(name)):
+            elif not all_runs:
                 continue
             path = Path(dirpath) / name
             if path.is_dir() and not path.is_symlink():
@@ -107,6 +123,8 @@ def sweep_temporaries(folder: Path, *, all_runs: bool = False) -> list[Path]:
             else:
                 path.unlink(missing_ok=True)
             removed.append(path)
+        if not deep:
+            break
     return removed
 
 

@@ -1,6 +1,11 @@
 """One run at a time per build folder: a second run into the same folder is refused with a line
 that says who holds it, instead of mixing its files with the first one's. The lock is the
-kernel's (flock), so it is gone the moment its holder exits, however it exits."""
+kernel's (flock), so it is gone the moment its holder exits, however it exits.
+
+The build folder is the project's alone: a folder that holds files the project did not make is
+refused before anything is written into it, and only the project's own temporaries, in the
+folders it writes, are ever swept.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +14,41 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from common.files import sweep_temporaries
 from common.paths import BuildPaths
+from common.stage import recover
 
 
 class BuildBusy(RuntimeError):
     """Another run holds the build folder."""
 
 
+class NotOurs(RuntimeError):
+    """The build folder holds files the project did not make."""
+
+
+def check_ours(build: BuildPaths) -> None:
+    """Raise NotOurs unless `build.root` is missing, made by the project (it has the lock every
+    writing run leaves), or holds nothing but names the project makes."""
+    if build.lock.is_file() or not build.root.is_dir():
+        return
+    files, folders = build.published()
+    own = {p.name for p in (*files, *folders, build.cache)}
+    others = sorted(p.name for p in Path(build.root).iterdir() if p.name not in own)
+    if others:
+        shown = ", ".join(repr(n) for n in others[:3]) + (f" and {len(others) - 3} more"
+                                                          if len(others) > 3 else "")
+        raise NotOurs(f"--build {build.root} holds files this project did not make ({shown}); "
+                      "give a new or empty folder, or the build folder of an earlier render")
+
+
 @contextmanager
-def build_lock(build: BuildPaths, command: str) -> Iterator[list]:
-    """Hold `build`'s lock for the duration; first sweep the temporaries of runs that died there.
-    Yields the list of removed temporaries."""
+def build_lock(build: BuildPaths, command: str) -> Iterator[list[Path]]:
+    """Hold `build`'s lock for the duration; first finish or drop what a run killed there left
+    (its stage, its temporaries). Yields the list of removed temporaries."""
+    check_ours(build)
     build.lock.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(build.lock, os.O_RDWR | os.O_CREAT, 0o666)
     try:
@@ -33,6 +60,17 @@ def build_lock(build: BuildPaths, command: str) -> Iterator[list]:
                             "or pass another --build folder") from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()} ({command}, since {time.strftime('%H:%M:%S')})".encode(), 0)
-        yield sweep_temporaries(build.root, all_runs=True)
+        recover(build)
+        yield sweep(build)
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def sweep(build: BuildPaths) -> list[Path]:
+    """The temporaries of dead runs, from the folders the project writes and nowhere else."""
+    _files, folders = build.published()
+    removed = sweep_temporaries(build.root, all_runs=True, deep=False)
+    removed += sweep_temporaries(build.cache, all_runs=True, legacy=True)
+    for folder in folders:
+        removed += sweep_temporaries(folder, all_runs=True)
+    return removed

@@ -20,11 +20,16 @@ class NotBuilt(Exception):
         super().__init__(problem)
 
 
+ASSETS = "player"  # the pages' scripts and stylesheets, under the build folder
+
+
 @dataclass(frozen=True)
 class BuildPaths:
-    """Where each output lives under the build folder."""
+    """Where each output lives under the build folder. A run that stages its outputs
+    (common.stage) writes them under a stage `root` and keeps the build's own `shared_cache`."""
 
     root: Path
+    shared_cache: Path | None = None
 
     @property
     def manifest(self) -> Path:
@@ -79,9 +84,23 @@ class BuildPaths:
         return self.root / "scenes"
 
     @property
+    def sheets(self) -> Path:
+        return self.root / "sheets"
+
+    @property
+    def assets(self) -> Path:
+        return self.root / ASSETS
+
+    def published(self) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+        """What a render publishes: files at the top of the build folder, and whole folders."""
+        return ((self.manifest, self.narration, self.captions, self.captions_srt, self.chapters,
+                 self.video, self.player, self.poster, self.oembed, self.scorm),
+                (self.assets, self.clips, self.stills, self.scenes, self.sheets))
+
+    @property
     def cache(self) -> Path:
         """Working files (voices, levelled sentences, drawn beats): never published."""
-        return self.root / "cache"
+        return self.shared_cache or self.root / "cache"
 
     @property
     def lock(self) -> Path:

@@ -6,8 +6,9 @@ from importlib import resources
 from pathlib import Path
 
 from common.files import atomic_write_bytes
+from common.paths import ASSETS
 
-ASSET_DIR = "player"  # under the build folder
+ASSET_DIR = ASSETS  # under the build folder
 NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
          "attention.js", "explore.js", "explore.css")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from common.files import atomic_copy, atomic_write_text
+from common.files import atomic_copy, atomic_write_text, touch
 from common.paths import BuildPaths, NotBuilt
 from player.assets import install_assets
 from player.clip_plan import RANGE_JOIN, Clip, ClipError, plan, range_clip
@@ -160,7 +160,7 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
     _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])],
           drawn)
     for clip in clips:
-        os.utime(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
+        touch(clip.file(build_paths.clips, ".mp4"))  # current: confirmed against this video
         atomic_write_text(clip.file(build_paths.clips, ".vtt"), captions_vtt(manifest, clip.span))
         atomic_write_text(clip.file(build_paths.clips, ".srt"), captions_srt(manifest, clip.span))
         atomic_write_text(clip.file(build_paths.clips, ".html"),

@@ -26,7 +26,7 @@ from transcript.manifest import (
 from transcript.words import TimedWord, words_of
 
 REPO = Path(__file__).resolve().parent.parent
-SCREENSHOTS = REPO / "build" / "screenshots"
+SCREENSHOTS = REPO / "build" / "cache" / "screenshots"  # working files of the default build
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",

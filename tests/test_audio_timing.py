@@ -24,7 +24,7 @@ def test_outputs_exist_and_manifest_reads_back(flite_narration, flite_build):
         assert path.is_file() and path.stat().st_size > 0, path
     assert read_manifest(flite_build.manifest) == flite_narration.manifest
     assert flite_narration.manifest.audio == "narration.wav"
-    assert not list(flite_build.root.glob(".*.tmp")), "temporary files left behind"
+    assert not list(flite_build.root.glob(".*lesson-tmp*")), "temporary files left behind"
 
 
 def test_track_is_48k_and_its_length_is_the_manifest_duration(flite_narration, flite_build):

@@ -245,7 +245,7 @@ def test_ctrl_c_stops_everything_with_one_line(preview):
     assert left == []
     printed = "".join(preview.output).strip().splitlines()
     assert printed[-1] == "preview: stopped" and "Traceback" not in "".join(preview.output), printed
-    assert not [p for p in preview.build.rglob("*") if ".tmp" in p.name]
+    assert not [p for p in preview.build.rglob("*") if "lesson-tmp" in p.name]
 
 
 def test_a_scene_error_names_the_scene_file_and_line():

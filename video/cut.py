@@ -58,6 +58,6 @@ def poster(clip: Path, at: float, out: Path) -> Path:
     """A JPEG of the frame shown `at` seconds into `clip`."""
     with atomic_output(out) as tmp:
         ffmpeg("-v", "error", "-y", "-ss", f"{max(0.0, at):.6f}", "-i", str(clip),
-               "-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", str(tmp),
+               "-frames:v", "1", "-q:v", "3", "-f", "image2", "-update", "1", "-c:v", "mjpeg", str(tmp),
                what=f"taking the poster {out.name}")
     return out

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
+import re
 import shutil
 import signal
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +43,7 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
     q = QUALITIES[quality]
     width, height, fps = q.width, q.height, q.fps
     media_dir.mkdir(parents=True, exist_ok=True)
+    media_dir = readable_path(media_dir)
     with tempconfig({
         "pixel_width": width, "pixel_height": height, "frame_rate": fps,
         "frame_width": 14.222222222222221, "frame_height": 8.0,
@@ -50,6 +54,25 @@ def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterat
         "write_to_movie": True, "save_last_frame": False, "format": "mp4",
     }):
         yield
+
+
+# What LaTeX cannot read in a path (a comment, an active character, an escape), and what Manim's
+# folder templates would take for a placeholder.
+UNREADABLE = re.compile(r"[%~\\{}]")
+
+
+def readable_path(folder: Path) -> Path:
+    """`folder`, or where it holds characters LaTeX and Manim cannot take, a link to it in the
+    temporary folder under a name of plain letters (one per folder, kept for the next run)."""
+    if not UNREADABLE.search(str(folder)):
+        return folder
+    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
+    link = Path(tempfile.gettempdir()) / f"attention-lesson-{os.getuid()}-{digest}"
+    if not (link.is_symlink() and os.readlink(link) == str(folder)):
+        fresh = temp_path(link)
+        os.symlink(folder, fresh)
+        os.replace(fresh, link)
+    return link
 
 
 def rehearse(timing: SceneTiming, quality: str, media_dir: Path) -> LessonScene:
