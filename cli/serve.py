@@ -28,6 +28,9 @@ def port_number(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (Ctrl+C)."""
     root = Path(args.build).expanduser().resolve()  # only read: never created here
+    if root.exists() and not root.is_dir():
+        raise SystemExit(f"render.py serve: --build {root} is a file, not a folder; give the build "
+                         "folder `./lesson render` wrote (default: build/)")
     if not root.is_dir():
         raise SystemExit(f"render.py serve: {root} does not exist; run `./lesson render` first")
     try:

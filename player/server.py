@@ -1,17 +1,23 @@
 """A local preview server for the build folder, with the HTTP byte ranges video seeking needs.
 
 It serves what the pages need and nothing else: no folder listings, nothing hidden, and not the
-working files under cache/. It holds up when a whole class opens the page at once: a deep listen
-queue, a thread per connection, and idle connections closed after a time-out.
+working files under cache/, and only to requests that name it by its own host name (so a page on
+another site cannot read it through DNS rebinding). It holds up when a whole class opens the page
+at once: a deep listen queue, a bounded number of connection threads, idle connections closed
+after a time-out, and a request's line and headers given a deadline however slowly they trickle.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import os
 import re
 import shutil
+import socket
 import sys
+import threading
+import time
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,7 +27,10 @@ _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 CHUNK = 256 * 1024
 PRIVATE = ("cache",)  # top-level folders of the build that no page needs
 IDLE_TIMEOUT = 30  # seconds a connection may sit silent before it is closed
-BACKLOG = 256  # connections the kernel queues while every thread is busy starting
+REQUEST_DEADLINE = 10  # seconds from a request's first byte to the end of its headers
+MAX_CONNECTIONS = 64  # connection threads at once; further connections wait in the listen queue
+BACKLOG = 256  # connections the kernel queues while every thread is busy
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
 def parse_range(header: str, size: int) -> tuple[int, int] | None:
@@ -47,6 +56,51 @@ def parse_range(header: str, size: int) -> tuple[int, int] | None:
     return first, last
 
 
+def own_hosts(port: int, *names: str) -> frozenset[str]:
+    """The Host header values that name this server: the loopback names and `names`, with or
+    without `:port` (an IPv6 address in brackets), in lower case."""
+    hosts = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in (*LOOPBACK, *names)}
+    return frozenset(h.lower() for h in hosts | {f"{h}:{port}" for h in hosts})
+
+
+class DeadlineReader(io.RawIOBase):
+    """A connection's reading side that gives a request's line and headers `deadline` seconds
+    from their first byte, however slowly they arrive; between requests it waits `idle` seconds."""
+
+    def __init__(self, sock: socket.socket, idle: float | None, deadline: float) -> None:
+        super().__init__()
+        self._sock, self._idle, self._deadline = sock, idle, deadline
+        self._headers = False  # reading a request's line and headers
+        self._ends: float | None = None  # when they must be in, from their first byte
+
+    def expect_request(self) -> None:
+        """The next bytes start a request: its line and headers get the deadline."""
+        self._headers, self._ends = True, None
+
+    def headers_read(self) -> None:
+        """The headers are in: reads wait for the idle time-out again."""
+        self._headers, self._ends = False, None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        wait = self._idle
+        if self._ends is not None:
+            left = self._ends - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"request line and headers not in after {self._deadline} s")
+            wait = left if wait is None else min(wait, left)
+        self._sock.settimeout(wait)
+        try:
+            n = self._sock.recv_into(buffer)
+        finally:
+            self._sock.settimeout(self._idle)
+        if n and self._headers and self._ends is None:
+            self._ends = time.monotonic() + self._deadline
+        return n
+
+
 class RangeRequestHandler(SimpleHTTPRequestHandler):
     """Static files with `Range` support (206 Partial Content), no caching, quiet by default."""
 
@@ -55,8 +109,37 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
                       ".json": "application/json"}
     protocol_version = "HTTP/1.1"  # keep-alive: a video makes many small range requests
     timeout = IDLE_TIMEOUT
+    request_deadline: float = REQUEST_DEADLINE
     quiet = True
     _range: tuple[int, int] | None = None
+    server: PreviewServer
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()
+        self._reader = DeadlineReader(self.connection, self.timeout, self.request_deadline)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle_one_request(self) -> None:
+        self._reader.expect_request()
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        """The request line and headers, refused with 421 unless the Host names this server."""
+        parsed = super().parse_request()
+        self._reader.headers_read()
+        if parsed and not self._own_host():
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Not this server's host name",
+                            f"This server answers to {LOOPBACK[0]}:{self.server.server_address[1]}.")
+            return False
+        return parsed
+
+    def _own_host(self) -> bool:
+        """Whether the one Host header names this server; HTTP/1.0 may leave it out."""
+        hosts = self.headers.get_all("Host") or []
+        if not hosts:
+            return self.request_version == "HTTP/1.0"
+        return len(hosts) == 1 and hosts[0].strip().lower() in self.server.hosts
 
     def end_headers(self) -> None:
         self.send_header("Accept-Ranges", "bytes")
@@ -132,10 +215,39 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """Threaded, and silent about browsers that hang up mid-video (they do, when seeking)."""
+    """Threaded with at most `max_connections` connection threads (the next connections wait in
+    the listen queue), and silent about browsers that hang up mid-video (they do, when seeking)."""
 
     daemon_threads = True
     request_queue_size = BACKLOG
+
+    def __init__(self, address: tuple[str, int], handler, max_connections: int = MAX_CONNECTIONS) -> None:
+        super().__init__(address, handler)
+        self.hosts = own_hosts(self.server_address[1], address[0], str(self.server_address[0]))
+        self._slots = threading.BoundedSemaphore(max_connections)
+        self._closing = threading.Event()
+
+    def process_request(self, request, client_address) -> None:
+        """Start the connection's thread once one of the slots is free."""
+        while not self._slots.acquire(timeout=0.2):
+            if self._closing.is_set():
+                self.shutdown_request(request)
+                return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def shutdown(self) -> None:
+        self._closing.set()
+        super().shutdown()
 
     def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -143,9 +255,11 @@ class PreviewServer(ThreadingHTTPServer):
 
 
 def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = True,
-                idle_timeout: float = IDLE_TIMEOUT) -> PreviewServer:
+                idle_timeout: float = IDLE_TIMEOUT, request_deadline: float = REQUEST_DEADLINE,
+                max_connections: int = MAX_CONNECTIONS) -> PreviewServer:
     """A threaded server for `root` on host:port (port 0: any free one); call serve_forever()."""
     handler = functools.partial(
-        type("Handler", (RangeRequestHandler,), {"quiet": quiet, "timeout": idle_timeout}),
+        type("Handler", (RangeRequestHandler,), {"quiet": quiet, "timeout": idle_timeout,
+                                                 "request_deadline": request_deadline}),
         directory=str(root))
-    return PreviewServer((host, port), handler)
+    return PreviewServer((host, port), handler, max_connections)

@@ -80,7 +80,10 @@ def alive(pid: int) -> bool:
 
 
 def debris(root: Path) -> list[Path]:
-    return [p for p in root.rglob(".*") if ".tmp" in p.name or p.name.startswith((".join", ".beats"))]
+    """What a killed run leaves: its temporaries and the stage of its unpublished outputs."""
+    stage = [root / "cache" / "stage"] if (root / "cache" / "stage").exists() else []
+    return stage + [p for p in root.rglob(".*")
+                    if "lesson-tmp" in p.name or p.name.startswith((".join", ".beats"))]
 
 
 def wait_for(predicate, seconds: float, what: str) -> None:
@@ -251,7 +254,7 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path):
 def test_sweeping_keeps_the_temporaries_of_live_runs(tmp_path):
     mine = temp_path(tmp_path / "a.mp4")
     mine.write_bytes(b"x")
-    dead = tmp_path / ".b.999999999-0123abcd.tmp.mp4"  # no such process
+    dead = tmp_path / ".b.999999999-0123abcd.lesson-tmp.mp4"  # no such process
     dead.write_bytes(b"x")
     assert sweep_temporaries(tmp_path) == [dead]
     assert mine.exists() and not dead.exists()
@@ -440,7 +443,7 @@ def test_a_class_opening_the_video_at_once_is_served(served):
     def fetch() -> None:
         try:
             sock = socket.create_connection(("127.0.0.1", served), timeout=20)
-            sock.sendall(b"GET /lesson.mp4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            sock.sendall(b"GET /lesson.mp4 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             got = 0
             while chunk := sock.recv(1 << 16):
                 got += len(chunk)
