@@ -13,6 +13,7 @@ import difflib
 import hashlib
 import json
 import subprocess
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +28,7 @@ ALIGN_VERSION = 1  # bump when a method changes its results: cached timings are 
 SPHINX_RATE = 16000
 SPHINX_FRAME = 0.01  # seconds per pocketsphinx frame
 TAKE_MATCH = 0.4  # least word-sequence similarity between a take and its sentence's text
+HEARD_CHARS = 120  # of what was heard in a take, shown in an error line
 _NOT_SOUNDS = set("ˈˌː‖|.,;:!?—–-\"'()[]{} ")
 
 
@@ -222,11 +224,12 @@ def heard_words(clip: AudioSegment) -> list[str]:
 
 
 def take_matches(clip: AudioSegment, words: Sequence[str]) -> tuple[bool, str]:
-    """Whether a recorded clip says `words`, and what was heard (for the error message)."""
+    """Whether a recorded clip says `words`, and the start of what was heard (for the error
+    message: a take of something else would make it pages long)."""
     heard = heard_words(clip)
     wanted = [p.strip("'") for w in words for p in word_key(w).split("-") if p.strip("'")]
     ratio = difflib.SequenceMatcher(None, heard, wanted).ratio()
-    return ratio >= TAKE_MATCH, " ".join(heard)
+    return ratio >= TAKE_MATCH, textwrap.shorten(" ".join(heard), HEARD_CHARS, placeholder=" …")
 
 
 # --- the cache ----------------------------------------------------------------------------------

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydub import AudioSegment
 
+from audio.assemble import trim_span
 from audio.cache import read_wav
 from audio.speech import plausible_seconds
 from common.files import atomic_output
@@ -22,8 +25,9 @@ from common.settings import SAMPLE_RATE as RATE
 AUDIO_SUFFIXES = (".wav", ".mp3", ".m4a", ".flac", ".ogg", ".opus", ".aac", ".aif", ".aiff",
                   ".webm")
 SILENT_DBFS = -60.0  # a take whose loudest moment is below this is treated as silent
-LONG_TAKE = 3.0  # a take this many times longer than its text needs (plus LONG_TAKE_SLACK s)
-LONG_TAKE_SLACK = 3.0  # ... is most likely the wrong file
+LONG_TAKE = 3.0  # a take's sound this many times longer than its text needs (plus
+LONG_TAKE_SLACK = 3.0  # LONG_TAKE_SLACK s) is the sentence said over and over, or the wrong file
+MAX_TAKE_BYTES = 200 << 20  # 18 minutes of 48 kHz stereo WAV: a sentence's take is far smaller
 
 
 class RecordingError(ValueError):
@@ -45,11 +49,17 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
     """Map sentence id -> recorded file; raises RecordingError for a bad folder or file name."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise RecordingError(folder, "the recordings folder does not exist",
-                             "create it, or pass the right folder with --recordings")
+        raise RecordingError(folder, "is a file, not a folder" if folder.exists() else "does not exist",
+                             "give --recordings the folder that holds the takes, one file per sentence id")
     known, found = set(sentence_ids), dict[str, Path]()
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or path.is_dir():
+        if path.name.startswith("."):
+            continue
+        if path.is_dir():
+            if path.suffix.lower() in AUDIO_SUFFIXES or path.name in known:
+                raise RecordingError(path, "is a folder, not a recorded take",
+                                     "put the take itself in the recordings folder, or rename "
+                                     "the folder so it is not named like a take")
             continue
         if path.is_symlink() and not path.exists():
             raise RecordingError(path, f"is a dangling symlink (it points to {path.readlink()}, "
@@ -68,16 +78,40 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
         if sid in found:
             raise RecordingError(path, f"two recordings for sentence {sid!r}: "
                                  f"{found[sid].name} and {path.name}", "keep only one of them")
+        try:
+            info = path.stat()
+        except OSError as e:
+            raise RecordingError(path, f"cannot be read ({e.strerror})",
+                                 "check the file's permissions") from None
+        _check_file(path, info.st_mode, info.st_size)
         found[sid] = path
     return found
+
+
+def _check_file(path: Path, mode: int, size: int) -> None:
+    """Refuse a take that is no regular file (a FIFO would block the render, a link to
+    /dev/zero never end) or too large to be one sentence."""
+    if not stat.S_ISREG(mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
+                "a socket" if stat.S_ISSOCK(mode) else
+                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+                "a folder" if stat.S_ISDIR(mode) else "not a regular file")
+        link = f"links to {path.resolve()}, which is " if path.is_symlink() else "is "
+        raise RecordingError(path, f"{link}{kind}, not a recorded file",
+                             "replace it with the take's audio file, or remove it")
+    if size > MAX_TAKE_BYTES:
+        raise RecordingError(path, f"is {size / 2**20:.0f} MiB, more than a take of one "
+                             f"sentence can be ({MAX_TAKE_BYTES >> 20} MiB at most)",
+                             "export just this sentence's take, as FLAC or a shorter WAV")
 
 
 def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...] | Mapping[str, str],
                     cache: Path, notes: list[str] | None = None) -> dict[str, Recording]:
     """Check and convert every take into `cache` (48 kHz mono WAV); the originals stay untouched.
 
-    With `sentence_ids` a mapping of id -> text, a take far longer than its text needs is noted
-    in `notes` (most likely the wrong file), as is a take that is a link to outside the folder.
+    With `sentence_ids` a mapping of id -> text, a take whose sound is far longer than its text
+    needs is refused before any speech is recognised in it (the sentence said over and over, or
+    the wrong file). A take that is a link to outside the folder is noted in `notes`.
     """
     out = {}
     notes = [] if notes is None else notes
@@ -88,20 +122,46 @@ def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...] | Ma
         converted = _convert(path, Path(cache))
         clip = _check_not_silent(path, converted)
         if isinstance(sentence_ids, Mapping):
-            need = plausible_seconds(sentence_ids[sid])[1]
-            if len(clip) / 1000 > LONG_TAKE * need + LONG_TAKE_SLACK:
-                notes.append(f"{path}: {len(clip) / 1000:.0f} s long, while its text needs about "
-                             f"{need:.0f} s ({sentence_ids[sid]!r}); is it the right take?")
+            _check_length(path, clip, sentence_ids[sid])
         out[sid] = Recording(sid, path, converted)
     return out
 
 
-def _convert(path: Path, cache: Path) -> Path:
+def _check_length(path: Path, clip: AudioSegment, text: str) -> None:
+    """Refuse a take whose sound (its silent ends trimmed, as the lesson places it) is far longer
+    than `text` needs: checked on the decoded take, in a moment, before recognising its words
+    would take minutes."""
+    start, end = trim_span(clip)
+    seconds, need = (end - start) / 1000, plausible_seconds(text)[1]
+    if seconds > LONG_TAKE * need + LONG_TAKE_SLACK:
+        shown = text if len(text) <= 80 else text[:80] + "…"
+        raise RecordingError(path, f"is {seconds:.0f} s of sound, while its text needs about "
+                             f"{need:.0f} s ({shown!r}): the sentence said over and over, or "
+                             "another recording", "cut the take to one reading of its sentence, "
+                             "or remove it to use the synthetic voice")
+
+
+def _read(path: Path) -> bytes:
+    """The take's bytes, checked again on the file opened (it may have changed since it was
+    found), and read no further than a take can be long."""
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as e:
         raise RecordingError(path, f"cannot be read ({e.strerror})",
                              "check the file's permissions") from None
+    try:
+        info = os.fstat(fd)
+        _check_file(path, info.st_mode, info.st_size)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_TAKE_BYTES + 1)
+    finally:
+        os.close(fd)
+    _check_file(path, stat.S_IFREG, len(data))  # it grew while read
+    return data
+
+
+def _convert(path: Path, cache: Path) -> Path:
+    data = _read(path)
     target = cache / f"recorded-{hashlib.sha256(data).hexdigest()[:32]}.wav"
     if target.exists():
         return target

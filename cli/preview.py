@@ -119,14 +119,14 @@ class Preview:
 
     def _count_copies(self) -> None:
         """Keep the status's count of paused copies (`copies`) and of beats (`beats`) current."""
-        from transcript import TranscriptError, load_script
+        from transcript import load_script
 
         counted: tuple = ()
         while not self._stopping.wait(0.5):
             n = len(list(self.copies.glob("*.sock"))) if self.copies.is_dir() else 0
             try:
                 beats = len(load_script(self.lesson).sentences)
-            except (TranscriptError, OSError):
+            except Exception:  # a lesson that does not load: the render says why, this counts on
                 beats = None
             if (n, beats) != counted:
                 counted = (n, beats)
@@ -427,9 +427,9 @@ def describe(error: BaseException) -> str:
     anything else gets the place in the scene or core code it came from."""
     from video.errors import SceneFailed, where
 
-    if isinstance(error, SceneFailed) or type(error).__name__ in (
+    if isinstance(error, SceneFailed) or any(kind.__name__ in (
             "TranscriptError", "RecordingError", "VoiceError", "ScriptSceneError",
-            "SceneRegistryError", "MediaError"):
+            "SceneRegistryError", "MediaError") for kind in type(error).__mro__):
         return str(error)
     place = where(error)
     return f"{place + ': ' if place else ''}{type(error).__name__}: {error}"

@@ -335,14 +335,16 @@ def test_narration_stops_at_a_sentence_in_a_script_the_voice_cannot_read(tmp_pat
 
 # 9. recordings ---------------------------------------------------------------------------------
 
-def test_a_take_far_longer_than_its_text_is_noted(tmp_path):
+def test_a_take_far_longer_than_its_text_is_refused_before_it_is_heard(tmp_path):
     takes = tmp_path / "takes"
     takes.mkdir()
     Sine(300).to_audio_segment(duration=60_000, volume=-12).export(takes / "key-contains.wav", format="wav")
-    notes: list[str] = []
-    load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache", notes)
-    assert len(notes) == 1 and "key-contains.wav" in notes[0] and "60 s" in notes[0]
-    assert "right take" in notes[0]
+    start = time.monotonic()
+    with pytest.raises(RecordingError) as refused:
+        load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache", [])
+    assert time.monotonic() - start < 20  # decoded and measured, not recognised word by word
+    message = str(refused.value)
+    assert "key-contains.wav" in message and "60 s of sound" in message and "fix:" in message
 
 
 def test_symlinked_takes_are_named_for_what_they_are(tmp_path):

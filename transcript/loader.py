@@ -6,20 +6,32 @@ reading this code.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 from attention import Lesson, lesson
 from attention.steps import STEPS
 from common.settings import VOICES
-from transcript.script import Course, Link, Paragraph, Script, Sentence
+from transcript.script import Course, Link, Paragraph, Script, Sentence, few
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
 DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_BYTES = 1 << 20  # a lesson's script is a few KB: anything past this is another file
+MAX_DEPTH = 50  # nodes inside each other (lists, mappings, their values); a lesson needs six
+WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")  # what YAML 1.1 and an author both read as one number
+DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
+INT, FLOAT, STR = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:str")
 
 
 class TranscriptError(ValueError):
@@ -28,6 +40,46 @@ class TranscriptError(ValueError):
     def __init__(self, path: Path, line: int, problem: str, fix: str):
         self.path, self.line, self.problem, self.fix = path, line, problem, fix
         super().__init__(f"{path}:{line}: {problem}\n  fix: {fix}")
+
+
+class _TooDeep(Exception):
+    """The document nests lists and mappings deeper than MAX_DEPTH, at `mark`."""
+
+    def __init__(self, mark):
+        super().__init__(mark)
+        self.mark = mark
+
+
+class _Composer(Reader, Scanner, Parser, Composer, Resolver):
+    """PyYAML's composer (nodes with their lines, nothing constructed), with nesting bounded:
+    its recursion would overflow Python's stack on a few thousand brackets."""
+
+    def __init__(self, source: str):
+        Reader.__init__(self, source)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        Resolver.__init__(self)
+        self.depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _cut(text: str, most: int = 60) -> str:
+    """`text` cut to `most` characters: a pasted paragraph keeps an error line short."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _quoted(value: object) -> str:
+    """`value` as an error line quotes it: in quotes, and cut."""
+    return repr(_cut(str(value)))
 
 
 class _Reader:
@@ -43,13 +95,16 @@ class _Reader:
                              f"write {what} as 'key: value' lines")
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise self.error(key_node, f"a key in {what} is a list or mapping; a key must be "
+                                 "plain text", "write the key as a word followed by ':', e.g. title:")
             key = key_node.value
             if key not in required and key not in optional:
                 allowed = ", ".join((*required, *optional))
-                raise self.error(key_node, f"unknown key {key!r} in {what}",
+                raise self.error(key_node, f"unknown key {_quoted(key)} in {what}",
                                  f"remove it or use one of: {allowed}")
             if key in out:
-                raise self.error(key_node, f"key {key!r} appears twice in {what}",
+                raise self.error(key_node, f"key {_quoted(key)} appears twice in {what}",
                                  "keep one of them")
             out[key] = value_node
         for key in required:
@@ -58,25 +113,32 @@ class _Reader:
         return out
 
     def text(self, node: Node, what: str) -> str:
-        if not isinstance(node, ScalarNode) or node.tag != "tag:yaml.org,2002:str":
+        if not isinstance(node, ScalarNode) or node.tag != STR:
             raise self.error(node, f"{what} must be text", f"write {what} as a quoted string")
         if not node.value.strip():
             raise self.error(node, f"{what} is empty", f"write the {what}")
         return node.value
 
     def integer(self, node: Node, what: str) -> int:
-        if not isinstance(node, ScalarNode) or node.tag != "tag:yaml.org,2002:int":
+        """A whole number in plain digits: YAML 1.1 also reads 0x7, 0b111, 010 (8) and 1:30 (90)
+        as numbers, which an author rarely means."""
+        if not isinstance(node, ScalarNode) or node.tag != INT:
             raise self.error(node, f"{what} must be a whole number", f"write {what} as e.g. 7")
+        if not WHOLE.fullmatch(node.value):
+            meant = _yaml_int(node)
+            raise self.error(node, f"{what} {_quoted(node.value)} is not written in plain digits"
+                             + (f" (YAML reads it as {meant})" if meant is not None else ""),
+                             f"write {what} in plain decimal digits, e.g. {meant or 7}")
         return int(node.value)
 
     def fraction(self, node: Node, what: str) -> float:
         """A share above 0 and at most 1, written as a decimal (0.9 for 90%)."""
-        numeric = isinstance(node, ScalarNode) and node.tag in ("tag:yaml.org,2002:float",
-                                                                "tag:yaml.org,2002:int")
-        if not numeric or not 0 < float(node.value) <= 1:
+        plain = (isinstance(node, ScalarNode) and node.tag in (FLOAT, INT)
+                 and DECIMAL.fullmatch(node.value))
+        if not plain or not 0 < float(node.value) <= 1:
+            shown = _quoted(node.value) if isinstance(node, ScalarNode) else "a list or mapping"
             raise self.error(node, f"{what} must be a share of the lesson above 0 and at most 1, "
-                             f"not {getattr(node, 'value', node)!r}",
-                             f"write {what} as a decimal, e.g. 0.9 for 90%")
+                             f"not {shown}", f"write {what} as a decimal, e.g. 0.9 for 90%")
         return float(node.value)
 
     def sequence(self, node: Node, what: str) -> list[Node]:
@@ -88,10 +150,21 @@ class _Reader:
     def kebab(self, node: Node, what: str) -> str:
         value = self.text(node, what)
         if not KEBAB.match(value):
-            suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-") or "my-id"
-            raise self.error(node, f"{what} {value!r} is not kebab-case",
-                             f"use lower-case words joined by hyphens, e.g. {suggestion!r}")
+            suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")[:60].strip("-")
+            raise self.error(node, f"{what} {_quoted(value)} is not kebab-case",
+                             f"use lower-case words joined by hyphens, e.g. {suggestion or 'my-id'!r}")
         return value
+
+
+def _yaml_int(node: ScalarNode) -> int | None:
+    """What YAML 1.1 makes of an int-tagged scalar, when that is a modest number."""
+    if len(node.value) > 20:
+        return None
+    try:
+        value = yaml.SafeLoader("").construct_yaml_int(node)
+    except ValueError:
+        return None
+    return value if abs(value) < 10**9 else None
 
 
 def source_line(data: bytes, offset: int) -> int:
@@ -99,32 +172,85 @@ def source_line(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+def _read(path: Path) -> bytes:
+    """The lesson file's bytes, refused before reading when it is no regular file (a FIFO
+    would block, /dev/zero never end) or too large to be a lesson's script."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise TranscriptError(path, 0, "the lesson file does not exist",
+                              "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
+    except PermissionError:
+        raise TranscriptError(path, 0, "cannot be read (permission denied)",
+                              "make the file readable, or pass a copy you can read") from None
+    except OSError as e:
+        raise TranscriptError(path, 0, f"cannot be read ({e.strerror or e})",
+                              "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
+    try:
+        info = os.fstat(fd)
+        mode, size = info.st_mode, info.st_size
+        if stat.S_ISDIR(mode):
+            raise TranscriptError(path, 0, "is a folder, not a lesson file",
+                                  f"pass the YAML file inside it, e.g. {path / 'lesson.yaml'}")
+        if not stat.S_ISREG(mode):
+            raise TranscriptError(path, 0, "is not a regular file (a pipe, socket or device)",
+                                  "pass the lesson YAML file itself, e.g. transcript/lesson.yaml")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES or len(data) > MAX_BYTES:
+        raise TranscriptError(path, 0, f"is {max(size, len(data)):,} bytes, larger than a "
+                              f"lesson script can be ({MAX_BYTES:,} at most)",
+                              "pass the lesson YAML (a few KB, like transcript/lesson.yaml), not "
+                              "another file")
+    return data
+
+
+def _source(path: Path) -> str:
+    """The lesson file as text, its line ends made \\n as a text-mode read makes them."""
+    data = _read(path)
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TranscriptError(path, source_line(data, e.start), "is not UTF-8 text (byte "
+                              f"0x{e.object[e.start]:02x} at offset {e.start})",
+                              "save the file as UTF-8 in your editor") from None
+    return source.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _compose(path: Path, source: str) -> Node | None:
+    """The YAML's node tree; any YAML problem is a TranscriptError at its line."""
+    try:
+        composer = _Composer(source)
+        try:
+            return composer.get_single_node()
+        finally:
+            composer.dispose()
+    except yaml.reader.ReaderError as e:
+        code = e.character if isinstance(e.character, int) else ord(e.character)
+        raise TranscriptError(path, source.count("\n", 0, e.position) + 1,
+                              f"has a control character (U+{code:04X}) YAML does not allow",
+                              "delete it: most editors do not show it, so retype the line") from None
+    except _TooDeep as e:
+        raise TranscriptError(path, e.mark.line + 1, f"lists or mappings are nested more than "
+                              f"{MAX_DEPTH} deep", "close the brackets opened here, or undo the "
+                              "indentation: a lesson nests six deep") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        problem = _cut(", ".join(filter(None, (e.context, e.problem))), 160)
+        raise TranscriptError(path, (mark.line + 1) if mark else 1, f"not valid YAML: {problem}",
+                              "check the indentation and quoting around this line") from None
+    except yaml.YAMLError as e:
+        raise TranscriptError(path, 1, f"not valid YAML: {_cut(str(e), 120)}",
+                              "check the indentation and quoting of the file") from None
+
+
 def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> Script:
     """Parse and validate the lesson YAML at `path`; raises TranscriptError on any problem."""
     path = Path(path)
     core = core or lesson()
-    try:
-        source = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TranscriptError(path, 0, "the lesson file does not exist",
-                              "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
-    except IsADirectoryError:
-        raise TranscriptError(path, 0, "is a folder, not a lesson file",
-                              f"pass the YAML file inside it, e.g. {path / 'lesson.yaml'}") from None
-    except PermissionError:
-        raise TranscriptError(path, 0, "cannot be read (permission denied)",
-                              "make the file readable, or pass a copy you can read") from None
-    except UnicodeDecodeError as e:
-        line = source_line(path.read_bytes(), e.start)
-        raise TranscriptError(path, line, f"is not UTF-8 text (byte 0x{e.object[e.start]:02x} "
-                              f"at offset {e.start})",
-                              "save the file as UTF-8 in your editor") from None
-    try:
-        root = yaml.compose(source)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        raise TranscriptError(path, (mark.line + 1) if mark else 0, f"not valid YAML: {e.problem}",
-                              "check the indentation and quoting around this line") from None
+    root = _compose(path, _source(path))
     if root is None:
         raise TranscriptError(path, 1, "the lesson file is empty",
                               "start from transcript/lesson.yaml in the project")
@@ -136,7 +262,8 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     if "voice" in top:
         voice = r.text(top["voice"], "voice")
         if voice not in VOICES:
-            raise r.error(top["voice"], f"unknown voice {voice!r}", f"use one of: {', '.join(VOICES)}")
+            raise r.error(top["voice"], f"unknown voice {_quoted(voice)}",
+                          f"use one of: {', '.join(VOICES)}")
 
     paragraphs: list[Paragraph] = []
     seen_ids: dict[str, int] = {}
@@ -144,23 +271,23 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     for p_index, p_node in enumerate(r.sequence(top["paragraphs"], "paragraphs")):
         p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "step", "sentences"))
         scene = r.kebab(p["scene"], "scene")
-        step = _step(r, p["step"], f"the step of scene {scene!r}")
+        step = _step(r, p["step"], f"the step of scene {_quoted(scene)}")
         if scene in seen_scenes:
-            raise r.error(p["scene"], f"scene {scene!r} is used by two paragraphs "
+            raise r.error(p["scene"], f"scene {_quoted(scene)} is used by two paragraphs "
                           f"(first at line {seen_scenes[scene]})", "give each paragraph its own scene")
         seen_scenes[scene] = p["scene"].start_mark.line + 1
         sentences = []
-        for s_node in r.sequence(p["sentences"], f"the sentences of scene {scene!r}"):
+        for s_node in r.sequence(p["sentences"], f"the sentences of scene {_quoted(scene)}"):
             s = r.mapping(s_node, "a sentence", ("id", "text"), ("step",))
             sid = r.kebab(s["id"], "sentence id")
             line = s["id"].start_mark.line + 1
             if sid in seen_ids:
-                raise r.error(s["id"], f"sentence id {sid!r} is used twice (first at line "
+                raise r.error(s["id"], f"sentence id {_quoted(sid)} is used twice (first at line "
                               f"{seen_ids[sid]})", "give every sentence its own id")
             seen_ids[sid] = line
-            template = r.text(s["text"], f"the text of sentence {sid!r}")
+            template = r.text(s["text"], f"the text of sentence {_quoted(sid)}")
             _check_placeholders(r, s["text"], template, core)
-            beat_step = _step(r, s["step"], f"the step of sentence {sid!r}") if "step" in s else step
+            beat_step = _step(r, s["step"], f"the step of sentence {_quoted(sid)}") if "step" in s else step
             sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
                                       paragraph=p_index, scene=scene, line=line, step=beat_step))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
@@ -169,7 +296,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     if "poster" in top:
         poster = r.text(top["poster"], "poster")
         if poster not in seen_ids:
-            raise r.error(top["poster"], f"poster {poster!r} is not a sentence id of the lesson",
+            raise r.error(top["poster"], f"poster {_quoted(poster)} is not a sentence id of the lesson",
                           f"name the sentence whose last frame shows what the lesson is, e.g. "
                           f"{paragraphs[-1].sentences[0].id!r}")
     threshold = 0.9
@@ -198,18 +325,19 @@ def _step(r: _Reader, node: Node, what: str) -> str:
     """Which step of attention a beat shows: one of attention.steps.STEPS."""
     value = r.text(node, what)
     if value not in STEPS:
-        raise r.error(node, f"unknown step {value!r} in {what}", f"use one of: {', '.join(STEPS)}")
+        raise r.error(node, f"unknown step {_quoted(value)} in {what}",
+                      f"use one of: {', '.join(STEPS)}")
     return value
 
 
 def _check_placeholders(r: _Reader, node: Node, template: str, core: Lesson) -> None:
     for m in PLACEHOLDER.finditer(template):
         if m["kind"] not in KINDS:
-            raise r.error(node, f"unknown number {m[0]!r}",
+            raise r.error(node, f"unknown number {_quoted(m[0])}",
                           "use {score:TOKEN} or {percent:TOKEN}")
         if m["token"] not in core.tokens:
-            raise r.error(node, f"{m[0]!r} names no token of the phrase",
-                          f"use one of: {', '.join(core.tokens)}")
+            raise r.error(node, f"{_quoted(m[0])} names no token of the phrase",
+                          f"use one of: {few(core.tokens)}")
     if "{" in PLACEHOLDER.sub("", template) or "}" in PLACEHOLDER.sub("", template):
         raise r.error(node, "a '{' or '}' that is not a number placeholder",
                       "write numbers as {score:TOKEN} or {percent:TOKEN}, or remove the brace")

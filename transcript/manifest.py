@@ -12,7 +12,7 @@ from pathlib import Path
 
 from common.files import atomic_write_text
 from common.paths import NotBuilt
-from transcript.script import Course, Link, Script
+from transcript.script import Course, Link, Script, few
 from transcript.words import TimedWord
 
 GRID_FPS = 15
@@ -67,7 +67,7 @@ class Manifest:
             if s.id == sentence_id:
                 return s
         raise KeyError(f"unknown sentence id {sentence_id!r}; known ids: "
-                       + ", ".join(s.id for s in self.sentences))
+                       + few(s.id for s in self.sentences))
 
     def sentences_of(self, scene: str) -> tuple[TimedSentence, ...]:
         return tuple(s for s in self.sentences if s.scene == scene)
@@ -76,7 +76,7 @@ class Manifest:
         """A scene runs from its first sentence's start (0 for the first) to the next scene's."""
         ids = [sc.id for sc in self.scenes]
         if scene not in ids:
-            raise KeyError(f"unknown scene {scene!r}; scenes: {', '.join(ids)}")
+            raise KeyError(f"unknown scene {scene!r}; scenes: {few(ids)}")
         i = ids.index(scene)
         start = 0.0 if i == 0 else self.sentences_of(scene)[0].start
         end = self.duration if i == len(ids) - 1 else self.sentences_of(ids[i + 1])[0].start

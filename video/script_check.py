@@ -18,7 +18,7 @@ from common.files import atomic_write_text
 from scenes import SceneRegistryError, scene_modules, scene_source
 from scenes.timing import scene_timing
 from transcript.manifest import TimedSentence, new_manifest
-from transcript.script import Script
+from transcript.script import Script, few
 from transcript.words import TimedWord, word_key, words_of
 from video.cache import beat_sources
 
@@ -40,7 +40,7 @@ def check_script(script: Script, cache_dir: Path) -> None:
         if p.scene not in modules:
             raise ScriptSceneError(
                 f"{script.path}:{p.line}: scene {p.scene!r} has no module in scenes/\n  fix: add a "
-                f"scene class with scene_id = {p.scene!r}, or use one of: {', '.join(modules)}")
+                f"scene class with scene_id = {p.scene!r}, or use one of: {few(modules)}")
     for sid, (module, _) in modules.items():
         if sid not in script.scenes:
             raise ScriptSceneError(
@@ -91,14 +91,14 @@ def _check_scene(script: Script, scene_id: str, run: Callable[[], LessonScene]) 
         raise ScriptSceneError(
             f"{scene_source(scene_id)}: scene {scene_id!r} has a beat for sentence "
             f"{e.sentence_id!r}, which its paragraph in {script.path}:{paragraph.line} does not "
-            f"have (it has: {', '.join(e.known)})\n  fix: add that sentence to the paragraph, "
+            f"have (it has: {few(e.known)})\n  fix: add that sentence to the paragraph, "
             "or change the scene's beat to one of its ids") from None
     except WordNotFound as e:
         raise ScriptSceneError(
             f"{scene_source(scene_id)}: {e}\n  fix: wait for a word the sentence says, or say it "
             f"in the sentence at {script.path}:{script.sentence(e.args[1]).line}") from None
     except MissingBeats as e:
-        lines = ", ".join(f"{sid} (line {script.sentence(sid).line})" for sid in e.missing)
+        lines = few(e.missing, name=lambda sid: f"{sid} (line {script.sentence(sid).line})")
         raise ScriptSceneError(
             f"{script.path}:{script.sentence(e.missing[0]).line}: "
             f"sentence{'s' if len(e.missing) > 1 else ''} {lines} of scene "

@@ -1,0 +1,270 @@
+"""Hostile lesson YAMLs and recorded takes, through the real command line: each is refused with
+one line naming the file and the line (and a fix line), at once, never with a traceback or a hang."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+from pydub import AudioSegment
+from test_transcript import GOOD, line_of, write_variant
+
+from audio.recordings import load_recordings
+from cli.options import BuildPaths
+from cli.preview import Preview, describe
+from player.preview_server import PreviewStatus
+from transcript import TranscriptError, load_script
+
+REPO = Path(__file__).resolve().parent.parent
+QUICK = 15.0  # seconds: a refusal comes before any work, so well within this (on a busy machine)
+SENTENCE = "key-contains"
+TEXT = "A key: what do I contain."
+LONG_LINE = 400  # characters: a path or two and a short message
+
+
+def render(*args: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess, float]:
+    """`render.py ARGS` in a subprocess (the timeout fails a hang), and how long it took."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=timeout)
+    return done, time.monotonic() - start
+
+
+def refusal(done: subprocess.CompletedProcess, took: float, budget: float = QUICK) -> str:
+    """The one error line of a refused run (its "  fix:" line checked), after checking it is all
+    stderr says, without a traceback, quickly."""
+    assert done.returncode == 1, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    lines = done.stderr.rstrip("\n").split("\n")
+    assert len(lines) == 2 and lines[1].startswith("  fix: "), done.stderr[:2000]
+    assert all(len(line) <= LONG_LINE for line in lines), lines
+    assert took < budget, f"took {took:.1f} s"
+    return lines[0]
+
+
+def refused_lesson(tmp_path: Path, lesson: Path, line: int) -> str:
+    """`render.py audio` refuses `lesson` naming it and `line`: its error line and fix line."""
+    done, took = render("audio", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
+                        "--voice", "flite")
+    message = refusal(done, took)
+    assert message.startswith(f"render.py audio: {lesson}:{line}: "), message
+    return message + "\n" + done.stderr.rstrip("\n").split("\n")[1]
+
+
+# --- the lesson YAML ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, fix", [
+    ("0x7", "e.g. 7"), ("0b111", "e.g. 7"), ("0o7", "e.g. 7"), ("1:30", "e.g. 90"),
+    ("1_000", "e.g. 1000"), ("010", "e.g. 8"),
+])
+def test_a_whole_number_not_in_plain_digits_is_refused_saying_what_to_write(tmp_path, written, fix):
+    lesson = write_variant(tmp_path, "stop: 7", f"stop: {written}")
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, f"stop: {written}"))
+    assert "course.stop" in message and fix in message.split("fix:")[1]
+
+
+@pytest.mark.parametrize("written", [".inf", ".nan", "-.inf", "0:0.5", "1e400", "1.0e+400", ".NaN"])
+def test_a_share_that_is_no_plain_decimal_is_refused(tmp_path, written):
+    lesson = write_variant(tmp_path, "completion_threshold: 0.9", f"completion_threshold: {written}")
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "completion_threshold:"))
+    assert f"not '{written}'" in message and "a decimal, e.g. 0.9" in message
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f"], ids=["nul", "escape", "delete"])
+def test_a_control_character_is_refused_at_its_line(tmp_path, character):
+    lesson = write_variant(tmp_path, "text: \"A query: what", f"text: \"A query:{character} what")
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, f"A query:{character} what"))
+    assert f"U+{ord(character):04X}" in message
+
+
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "{a: " * 5000 + "1" + "}" * 5000],
+                         ids=["lists", "mappings"])
+def test_nesting_thousands_deep_is_refused_at_its_line(tmp_path, value):
+    lesson = write_variant(tmp_path, "voice: piper", f"voice: {value}")
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "voice: "))
+    assert "nested more than 50 deep" in message
+
+
+def test_nesting_over_many_lines_is_refused_where_it_gets_too_deep(tmp_path):
+    lesson = write_variant(tmp_path, "voice: piper", "voice:\n" + "  [\n" * 5000 + "  ]\n" * 5000)
+    first = line_of(lesson, "  [")
+    # The lesson's top mapping is one level, so the 50th bracket opens the 51st.
+    refused_lesson(tmp_path, lesson, first + 49)
+
+
+def test_a_list_as_a_key_is_refused_as_a_key_that_must_be_text(tmp_path):
+    lesson = write_variant(tmp_path, "voice: piper", "? [a, b]\n: 1")
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "? [a, b]"))
+    assert "a key must be plain text" in message and "Node" not in message
+
+
+@pytest.mark.parametrize("old, new, needle, said", [
+    ("voice: piper", "voice: *nowhere", "voice: *nowhere", "undefined alias"),
+    ("voice: piper", "voice: &v piper\nposter2: &v x", "poster2: &v x", "duplicate anchor"),
+    ("stop: 7", "stop: 7: 8", "stop: 7: 8", "not valid YAML"),
+    ("voice: piper", "voice: piper\n---\nvoice: again", "---", "single document"),
+], ids=["undefined-alias", "duplicate-anchor", "scanner", "two-documents"])
+def test_other_yaml_errors_are_one_line_at_theirs(tmp_path, old, new, needle, said):
+    lesson = write_variant(tmp_path, old, new)
+    assert said in refused_lesson(tmp_path, lesson, line_of(lesson, needle))
+
+
+def test_a_python_tag_is_refused_and_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    lesson = write_variant(tmp_path, "voice: piper",
+                           f"voice: !!python/object/apply:os.system ['touch {marker}']")
+    assert "voice must be text" in refused_lesson(tmp_path, lesson, line_of(lesson, "voice: !!python"))
+    assert not marker.exists()
+
+
+def test_a_file_over_a_mebibyte_is_refused_before_parsing(tmp_path):
+    lesson = tmp_path / "lesson.yaml"
+    lesson.write_text(GOOD.read_text(encoding="utf-8") + "# " + "x" * (1 << 20) + "\n",
+                      encoding="utf-8")
+    message = refused_lesson(tmp_path, lesson, 0)
+    assert f"is {lesson.stat().st_size:,} bytes" in message and "1,048,576 at most" in message
+
+
+def test_a_fifo_given_as_the_lesson_is_refused_not_waited_on(tmp_path):
+    lesson = tmp_path / "lesson.yaml"
+    os.mkfifo(lesson)
+    assert "not a regular file" in refused_lesson(tmp_path, lesson, 0)
+
+
+def test_two_thousand_sentences_without_beats_make_one_short_line(tmp_path):
+    anchor = '      - id: needs-a-way-to-ask\n        text: "It needs a way to ask them."\n'
+    extra = "".join(f'      - id: extra-{i}\n        text: "One more sentence."\n' for i in range(2000))
+    lesson = write_variant(tmp_path, anchor, anchor + extra)
+    done, took = render("render", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
+                        "--quality", "low", "--voice", "flite", timeout=180)
+    message = refusal(done, took, budget=60)
+    assert message.startswith(f"render.py render: {lesson}:{line_of(lesson, 'id: extra-0')}: ")
+    assert f"extra-4 (line {line_of(lesson, 'id: extra-4')})" in message
+    assert "extra-5 " not in message and "and 1995 more" in message
+
+
+def test_the_preview_shows_a_hostile_lesson_as_its_error_line_and_keeps_counting(tmp_path):
+    """The preview's error for a render is the loader's own line; its status thread, which loads
+    the lesson twice a second, outlives every hostile save and counts the beats of the next good one."""
+    good = GOOD.read_text(encoding="utf-8")
+    hostile = [good.replace("stop: 7", "stop: 0x7"), good.replace("title: How", "title: \x00How"),
+               good.replace("voice: piper", "voice: " + "[" * 5000 + "]" * 5000),
+               good.replace("completion_threshold: 0.9", "completion_threshold: .nan")]
+    lesson = tmp_path / "lesson.yaml"
+    lesson.write_text(hostile[0], encoding="utf-8")
+    with pytest.raises(TranscriptError) as e:
+        load_script(lesson)
+    assert describe(e.value) == str(e.value)
+    assert str(e.value).startswith(f"{lesson}:{line_of(lesson, 'stop: 0x7')}: ")
+
+    status = PreviewStatus()
+    preview = Preview(Namespace(lesson=lesson, recordings=None), BuildPaths(tmp_path / "build"),
+                      status)
+    try:
+        beats = len(load_script(GOOD).sentences)
+        for text in hostile:
+            lesson.write_text(text, encoding="utf-8")
+            wait_for_beats(status, None)
+            lesson.write_text(good, encoding="utf-8")
+            wait_for_beats(status, beats)
+        assert any(t.name == "preview-copies" and t.is_alive() for t in threading.enumerate())
+    finally:
+        preview._stopping.set()
+        shutil.rmtree(preview.copies, ignore_errors=True)
+
+
+def wait_for_beats(status: PreviewStatus, beats: int | None) -> None:
+    deadline = time.monotonic() + 10
+    while status.snapshot().get("beats", "unset") != beats:
+        assert time.monotonic() < deadline, status.snapshot()
+        time.sleep(0.05)
+
+
+# --- recorded takes -----------------------------------------------------------------------------
+
+@pytest.fixture
+def takes(tmp_path) -> Path:
+    folder = tmp_path / "takes"
+    folder.mkdir()
+    return folder
+
+
+def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
+    """`render.py audio --recordings` refuses `take`, naming it, at once; the error line."""
+    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(takes), timeout=60)
+    message = refusal(done, took)
+    assert message.startswith(f"render.py audio: {take}: "), message
+    assert not (tmp_path / "build" / "narration.wav").exists()
+    return message
+
+
+def flite_take(path: Path, text: str = TEXT) -> AudioSegment:
+    subprocess.run(["flite", "-voice", "slt", "-t", text, "-o", str(path)], check=True)
+    return AudioSegment.from_wav(path)
+
+
+def test_a_fifo_named_like_a_take_is_refused_not_waited_on(tmp_path, takes):
+    os.mkfifo(takes / f"{SENTENCE}.wav")
+    assert "named pipe" in refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav")
+
+
+def test_a_link_to_dev_zero_is_refused_not_read(tmp_path, takes):
+    (takes / f"{SENTENCE}.wav").symlink_to("/dev/zero")
+    message = refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav")
+    assert "/dev/zero" in message and "device" in message
+
+
+def test_a_folder_named_like_a_take_is_refused(tmp_path, takes):
+    (takes / f"{SENTENCE}.flac").mkdir()
+    assert "is a folder" in refused_take(tmp_path, takes, takes / f"{SENTENCE}.flac")
+
+
+def test_a_take_over_200_mib_is_refused_before_it_is_read(tmp_path, takes):
+    huge = takes / f"{SENTENCE}.wav"
+    with huge.open("wb") as f:
+        f.truncate(201 << 20)  # sparse: nothing is written
+    assert "201 MiB" in refused_take(tmp_path, takes, huge)
+
+
+def test_a_looped_take_is_refused_by_its_length_before_any_recognition(tmp_path, takes):
+    """30 readings of the sentence (a minute of speech; recognising it takes about 25 s here)."""
+    once = flite_take(tmp_path / "once.wav")
+    looped = takes / f"{SENTENCE}.wav"
+    (once * 30).export(looped, format="wav")
+    message = refused_take(tmp_path, takes, looped)
+    said = re.search(r"is (\d+) s of sound", message)
+    assert said and abs(int(said[1]) - len(once) * 30 / 1000) <= 1 and TEXT in message
+    assert "heard" not in message
+
+
+def test_a_take_with_long_silences_around_it_is_not_too_long(tmp_path, takes):
+    silence = AudioSegment.silent(duration=15_000, frame_rate=48000)
+    (silence + flite_take(tmp_path / "once.wav") + silence).export(takes / f"{SENTENCE}.wav",
+                                                                     format="wav")
+    found = load_recordings(takes, {SENTENCE: TEXT}, tmp_path / "cache")
+    assert list(found) == [SENTENCE]
+
+
+def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
+    """A take of three other sentences (about 9 s, within its sentence's length) is refused for
+    what it says, and what pocketsphinx heard in it is cut to a short part of the line."""
+    script = load_script(GOOD)
+    other = " ".join(script.sentence(sid).text
+                     for sid in ("three-small-vectors", "value-hands-over", "all-in-parallel"))
+    take = takes / "creature-broadcasts.wav"
+    flite_take(take, other)
+    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(takes), timeout=120)
+    message = refusal(done, took, budget=60)
+    assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
+    heard = re.search(r"\(heard: (['\"])(.*)\1\)$", message)
+    assert heard and heard[2].endswith(" …") and 60 < len(heard[2]) <= 120, message
