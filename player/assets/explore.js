@@ -17,6 +17,7 @@
   const starts = sentences.map((s) => s.start);
   const STEPS = core.steps.map((s) => s.id);
   const TITLES = Object.fromEntries(core.steps.map((s) => [s.id, s.title]));
+  const VOCABULARY = new Map(Object.entries(core.vocabulary)); // a Map: an address may name "constructor"
   const LIMIT = core.entry_limit;
   const NUDGE = core.entry_step;
   const TEMP = core.temperature;
@@ -352,7 +353,7 @@
   function buildControls() {
     askSet.replaceChildren(el("legend", { text: "Who asks" }), ...state.words.map((w, i) => el("label", { class: "explore-pick" },
       el("input", { type: "radio", name: "explore-ask", value: i, checked: i === state.ask }), ` ${w}`)));
-    const words = Object.keys(core.vocabulary);
+    const words = [...VOCABULARY.keys()];
     wordSet.replaceChildren(el("legend", { text: "The phrase: swap a word" }), ...state.words.map((w, i) => el("label", { class: "explore-swap" },
       el("span", { class: "visually-hidden" }, `Word ${i + 1} of ${state.words.length}`),
       el("select", { "data-word": i }, ...words.map((v) => el("option", { value: v, selected: v === w }, v))))));
@@ -416,7 +417,7 @@
   function edits() {
     const out = [];
     state.words.forEach((w, i) => { if (w !== LESSON.words[i]) out.push(["word", i, w]); });
-    const swappedX = state.words.map((w) => core.vocabulary[w]);
+    const swappedX = state.words.map((w) => VOCABULARY.get(w));
     for (const m of Object.keys(MATRICES)) {
       const from = m === "x" ? swappedX : LESSON[m];
       state[m].forEach((row, i) => row.forEach((v, j) => { if (v !== from[i][j]) out.push([m, i, j, v]); }));
@@ -450,7 +451,7 @@
     const out = { step: STEPS.includes(p.get("x")) ? p.get("x") : null, state: s };
     if (p.has("words")) {
       p.get("words").split("~").forEach((w, i) => {
-        if (i < s.words.length && core.vocabulary[w]) { s.words[i] = w; s.x[i] = core.vocabulary[w].slice(); }
+        if (i < s.words.length && VOCABULARY.has(w)) { s.words[i] = w; s.x[i] = VOCABULARY.get(w).slice(); }
       });
     }
     const ask = Number(p.get("ask"));
@@ -642,8 +643,9 @@
   wordSet.addEventListener("change", (event) => {
     const i = Number(event.target.dataset.word);
     const w = event.target.value;
+    if (!VOCABULARY.has(w)) return;
     state.words[i] = w;
-    state.x[i] = core.vocabulary[w].slice();
+    state.x[i] = VOCABULARY.get(w).slice();
     build();
     refresh();
     announce();

@@ -40,8 +40,9 @@
     : [...new Set([...allowed, location.origin])].filter((o) => o !== "null");
 
   function watched() {
+    const played = video.played; // a new copy on every read: read once
     let total = 0;
-    for (let i = 0; i < video.played.length; i++) total += video.played.end(i) - video.played.start(i);
+    for (let i = 0; i < played.length; i++) total += played.end(i) - played.start(i);
     return data.duration ? Math.min(1, total / data.duration) : 0;
   }
 

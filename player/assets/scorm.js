@@ -4,7 +4,11 @@
 //   cmi.core.lesson_status    "incomplete" on start, "completed" once the share of the lesson set
 //                             by completion_threshold in the lesson YAML has been watched
 //   cmi.core.lesson_location  the current sentence's id, where the learner resumes next time
-//   cmi.suspend_data          the stretches watched so far ("start-end" seconds, comma-separated)
+//   cmi.suspend_data          the stretches watched so far ("start-end" seconds, comma-separated),
+//                             in whole seconds, at most SCORM 1.2's 4,096 characters: never less
+//                             than was watched and at most a second more (2, 4... only for a lesson
+//                             over about 16 minutes with hundreds of stretches); a resumed stretch
+//                             that is malformed or reaches past the video is ignored
 //   cmi.core.session_time     the time spent in this launch, on leaving
 (() => {
   "use strict";
@@ -51,30 +55,99 @@
   }
 
   // --- what was watched, in this launch and the ones before ---
-  function parseRanges(text) {
-    return text.split(",").map((part) => part.split("-").map(Number))
-      .filter((r) => r.length === 2 && r.every(Number.isFinite) && r[1] > r[0]);
-  }
-  const before = parseRanges(get("cmi.suspend_data"));
+  const MAX_SUSPEND = 4096; // characters: SCORM 1.2's CMIString4096
+  const SLACK = 1; // seconds a resumed stretch may reach past the end (rounding, a re-encode)
+  const TOUCH = 0.01; // seconds: stretches this close are one
+  const STRETCH = /^(\d{1,9}(?:\.\d{1,9})?)-(\d{1,9}(?:\.\d{1,9})?)$/;
 
-  function watchedRanges() {
-    const ranges = before.slice();
-    for (let i = 0; i < video.played.length; i++) ranges.push([video.played.start(i), video.played.end(i)]);
-    ranges.sort((a, b) => a[0] - b[0]);
+  /** The video's length once known, else the lesson's; 0 when neither is usable. */
+  function lessonLength() {
+    const known = [video.duration, Number(data.duration)].find((d) => Number.isFinite(d) && d > 0);
+    return known || 0;
+  }
+
+  /** [start, end] pairs from suspend data; a part that is not two plain numbers "start-end" is dropped. */
+  function parseStretches(text) {
+    const found = [];
+    for (const part of String(text).split(",")) {
+      const m = STRETCH.exec(part.trim());
+      if (m) found.push([Number(m[1]), Number(m[2])]);
+    }
+    return found;
+  }
+  const before = parseStretches(get("cmi.suspend_data"));
+
+  /** Stretches within [0, length], sorted and merged; an empty or reversed one, or one reaching well
+   *  past the end, is dropped. */
+  function normalized(stretches, length) {
+    const kept = stretches
+      .filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && a >= 0 && b > a && b <= length + SLACK)
+      .map(([a, b]) => [a, Math.min(b, length)])
+      .filter(([a, b]) => b > a)
+      .sort((x, y) => x[0] - y[0]);
     const merged = [];
-    for (const r of ranges) {
+    for (const r of kept) {
       const last = merged[merged.length - 1];
-      if (last && r[0] <= last[1] + 0.01) last[1] = Math.max(last[1], r[1]);
+      if (last && r[0] <= last[1] + TOUCH) last[1] = Math.max(last[1], r[1]);
       else merged.push(r.slice());
     }
     return merged;
   }
 
+  function watchedRanges() {
+    const played = video.played; // a new copy on every read: read once
+    const ranges = before.slice();
+    for (let i = 0; i < played.length; i++) ranges.push([played.start(i), played.end(i)]);
+    return normalized(ranges, lessonLength());
+  }
+
+  /**
+   * `ranges` with their ends on multiples of `grid` seconds (the lesson's end kept as it is): each
+   * end is rounded outward while the stored total stays within `grid` of what was watched, inward
+   * past that; stretches that then touch become one, so no two are less than `grid` apart.
+   */
+  function snapped(ranges, grid, length) {
+    const down = (t) => Math.floor(t / grid) * grid;
+    const up = (t) => Math.min(Math.ceil(t / grid) * grid, length);
+    const out = [];
+    let over = 0; // seconds stored beyond those watched, so far
+    for (const [a, b] of ranges) {
+      const end = out.length ? out[out.length - 1][1] : -Infinity;
+      const options = [];
+      for (const s of [down(a), up(a)]) {
+        for (const e of [up(b), down(b)]) options.push({ s, e, added: Math.max(0, e - Math.max(s, end)) });
+      }
+      const fitting = options.filter((o) => over + o.added - (b - a) <= grid);
+      const pick = fitting.reduce((x, y) => (y.added > x.added ? y : x), fitting[0] || options[3]);
+      over += pick.added - (b - a);
+      if (pick.added <= 0) continue;
+      if (pick.s <= end) out[out.length - 1][1] = pick.e;
+      else out.push([pick.s, pick.e]);
+    }
+    return out;
+  }
+
+  /** Suspend data for `ranges`, on the finest grid of whole seconds (1, 2, 4...) that fits. */
+  function suspendData(ranges, length) {
+    const figure = (t) => (Number.isInteger(t) ? String(t) : t.toFixed(2));
+    for (let grid = 1; ; grid *= 2) {
+      const text = snapped(ranges, grid, length).map(([a, b]) => figure(a) + "-" + figure(b)).join(",");
+      if (text.length <= MAX_SUSPEND || grid >= length) return text;
+    }
+  }
+
+  let saved = null;
   function saveProgress() {
+    const length = lessonLength();
+    if (!length) return; // nothing to measure against yet: keep what the platform holds
     const ranges = watchedRanges();
-    set("cmi.suspend_data", ranges.map((r) => r[0].toFixed(2) + "-" + r[1].toFixed(2)).join(","));
+    const text = suspendData(ranges, length);
+    if (text !== saved) {
+      set("cmi.suspend_data", text);
+      saved = text;
+    }
     const seen = ranges.reduce((sum, r) => sum + (r[1] - r[0]), 0);
-    if (!DONE.includes(status) && data.duration && seen >= threshold * data.duration) {
+    if (!DONE.includes(status) && Math.min(1, seen / length) >= threshold) {
       status = "completed";
       set("cmi.core.lesson_status", status);
       api.LMSCommit("");
