@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from manim import config  # noqa: E402
 
 from scenes import scene_class, scene_ids  # noqa: E402
+from scenes.plan import RunPlan  # noqa: E402
 from scenes.timing import scene_timing  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 
@@ -23,7 +24,8 @@ def _plain(scene_id: str):
     base = scene_class(scene_id)
 
     def __init__(self, *args, **kwargs):
-        base.__init__(self, scene_timing(_manifest, scene_id, int(config.frame_rate)), sink=None)
+        base.__init__(self, scene_timing(_manifest, scene_id, int(config.frame_rate)),
+                      RunPlan.drawing(sink=None))
 
     return type(base.__name__, (base,), {"__init__": __init__})
 

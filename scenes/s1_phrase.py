@@ -17,38 +17,36 @@ class PhraseScene(LessonScene):
         creature = tokens[L.focus]
         adjectives = [tokens[L.index("fluffy")], tokens[L.index("blue")]]
 
-        with self.beat("take-the-phrase"):
+        with self.beat("take-the-phrase") as b:
             heading = label("Take the phrase", size=style.TITLE_SIZE).to_edge(UP, buff=0.8)
-            self.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6), until="a")
-            self.until("a")
-            self.fit(Play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
-                          run_time=1.4))
+            b.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6), until="a")
+            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
+                       run_time=1.4))
 
-        with self.beat("creature-is-ambiguous"):
+        with self.beat("creature-is-ambiguous") as b:
             guesses = [caption(g, color=style.INK, size=style.BODY_SIZE)
                        for g in ("monster?", "pet?", "cartoon?")]
             keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.6).next_to(creature, DOWN, buff=0.9))
-            self.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
-                     until="monster")
-            self.until("monster")
-            self.fit(Play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses),
-                                      lag_ratio=0.4), run_time=1.5))
+            b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
+                  until="monster")
+            b.fit(Play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses),
+                                   lag_ratio=0.4), run_time=1.5))
 
-        with self.beat("depends-on-fluffy-and-blue"):
+        with self.beat("depends-on-fluffy-and-blue") as b:
             arcs = [ArcBetweenPoints(a.get_top() + 0.05 * UP, creature.get_top() + 0.05 * UP,
                                      angle=-1.2, color=style.MUTED, stroke_width=3)
                     for a in adjectives]
             # Each adjective lights up and reaches for creature as the voice names it.
             for word, adjective, arc in zip(("fluffy", "blue"), adjectives, arcs):
-                self.until(word)
-                self.fit(Play(adjective.box.animate.set_stroke(style.KEY, width=4), Create(arc),
-                              adjective.word.animate.set_color(style.KEY), run_time=1.0),
-                         until="blue" if word == "fluffy" else None)
+                b.until(word)
+                b.fit(Play(adjective.box.animate.set_stroke(style.KEY, width=4), Create(arc),
+                           adjective.word.animate.set_color(style.KEY), run_time=1.0),
+                      until="blue" if word == "fluffy" else None)
 
-        with self.beat("needs-a-way-to-ask"):
+        with self.beat("needs-a-way-to-ask") as b:
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
             ask = keep_in_frame(caption("creature needs a way to ask them", color=style.QUERY,
                                         size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9))
-            self.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
-                          run_time=1.2))
+            b.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
+                       run_time=1.2))
         self.keep(fluffy=adjectives[0])  # the next scene builds its vectors

@@ -69,28 +69,26 @@ class QueriesKeysValuesScene(LessonScene):
         down = Arrow(token.get_bottom(), embedding.get_top(), buff=0.06, color=style.MUTED,
                      stroke_width=3, max_tip_length_to_length_ratio=0.3)
 
-        with self.beat("three-small-vectors"):
+        with self.beat("three-small-vectors") as b:
             # The word stays; its embedding grows below it, then each vector from its W's arrow.
-            self.fit(
+            b.fit(
                 Play(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
-                     run_time=0.5),
+                  run_time=0.5),
                 Play(GrowArrow(down), run_time=0.3),
                 Play(GrowFromPoint(embedding, down.get_end()), FadeIn(names), FadeIn(emb_caption),
-                     run_time=0.7), until="three")
-            self.until("three")
-            self.fit(
+                  run_time=0.7), until="three")
+            b.fit(
                 Play(LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.25), FadeIn(maps),
-                     run_time=0.8),
+                  run_time=0.8),
                 Play(LaggedStart(*(GrowFromPoint(r, a.get_end()) for r, a in zip(rows, arrows)),
-                                 lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.2))
+                              lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.2))
 
         for n, sentence in enumerate(("query-looking-for", "key-contains", "value-hands-over")):
-            with self.beat(sentence):
+            with self.beat(sentence) as b:
                 color = specs[n][2]
                 ring = SurroundingRectangle(rows[n], color=color, buff=0.06, stroke_width=4)
-                self.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
-                         Play(FadeOut(ring), run_time=0.4), until="anyone" if n == 2 else None)
+                b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
+                      Play(FadeOut(ring), run_time=0.4), until="anyone" if n == 2 else None)
                 if n == 2:  # "...if anyone decides": a copy of the value is handed over
-                    self.until("anyone")
-                    self.fit(Play(FadeOut(rows[2].copy(), shift=1.5 * RIGHT), run_time=1.5))
+                    b.fit(Play(FadeOut(rows[2].copy(), shift=1.5 * RIGHT), run_time=1.5))
         self.keep(fluffy=token)  # every token builds its vectors next

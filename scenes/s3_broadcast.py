@@ -33,16 +33,16 @@ class BroadcastScene(LessonScene):
                           (("query", style.QUERY), ("key", style.KEY), ("value", style.VALUE))))
         legend.arrange(RIGHT, buff=0.6).next_to(trios, DOWN, buff=0.45)
 
-        with self.beat("all-in-parallel"):
+        with self.beat("all-in-parallel") as b:
             together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
             fluffy = tokens[L.index("fluffy")]
             others = VGroup(*(t for t in tokens if t is not fluffy))
-            self.fit(Play(self.from_previous("fluffy", fluffy, FadeIn(fluffy)), FadeIn(others),
-                          *(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
-                          run_time=1.0),
-                     Play(FadeIn(together), run_time=0.5))
+            b.fit(Play(self.from_previous("fluffy", fluffy, FadeIn(fluffy)), FadeIn(others),
+                       *(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
+                       run_time=1.0),
+                  Play(FadeIn(together), run_time=0.5))
 
-        with self.beat("creature-broadcasts"):
+        with self.beat("creature-broadcasts") as b:
             c = L.focus
             others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], trios[n])]
             query = trios[c][0]
@@ -50,9 +50,8 @@ class BroadcastScene(LessonScene):
                         color=style.QUERY).move_to(together)
             rings = lambda: Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
                                       focal_point=query.get_center(), n_mobs=4)
-            self.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
-                          query.animate.scale(1.4), run_time=0.7), until="broadcasts")
-            self.until("broadcasts")  # the query goes out as the voice says so, and again on the question
-            self.fit(Play(lambda: [rings()], run_time=2.2), until="any")
-            self.until("any")
-            self.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))
+            b.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
+                       query.animate.scale(1.4), run_time=0.7), until="broadcasts")
+            # the query goes out as the voice says so, and again on the question
+            b.fit(Play(lambda: [rings()], run_time=2.2), until="any")
+            b.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))

@@ -50,7 +50,7 @@ class DotProductsScene(LessonScene):
         rule = caption(f"score = query · key / √{L.d_k}", color=style.INK, size=style.BODY_SIZE - 2)
         rule.next_to(columns, DOWN, buff=0.9).set_x(0)
 
-        with self.beat("dotted-against-every-key"):
+        with self.beat("dotted-against-every-key") as b:
             plays = [Play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6),
                      Play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6),
                      Play(FadeIn(rule), run_time=0.4)]
@@ -63,29 +63,28 @@ class DotProductsScene(LessonScene):
                                else pair.animate.move_to(beside), run_time=0.4),
                           Play(FadeIn(score, shift=0.2 * DOWN), run_time=0.35)]
             plays.append(Play(FadeOut(pair), run_time=0.3))
-            self.fit(*plays, until="measuring")
+            b.fit(*plays, until="measuring")
             # "measuring how well question matches answer": each score is that measure
-            self.until("measuring")
             marks = VGroup(*(SurroundingRectangle(s, color=style.WEIGHT, buff=0.08) for s in scores))
-            self.fit(Play(FadeIn(marks, scale=1.15), run_time=0.8),
-                     Play(FadeOut(marks), run_time=0.5))
+            b.fit(Play(FadeIn(marks, scale=1.15), run_time=0.8),
+                  Play(FadeOut(marks), run_time=0.5))
 
         adjectives = [L.index("fluffy"), L.index("blue")]
-        with self.beat("adjectives-score-high"):
+        with self.beat("adjectives-score-high") as b:
             match = L.qk_dims.index("adjective?")
             frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
                             *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
                               for n in adjectives))
             why = caption("both keys say “adjective”, the very thing creature asks for",
                           color=style.KEY).next_to(rule, DOWN, buff=0.25)
-            self.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
-                          *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
-                          Create(frames), run_time=1.0),
-                     Play(FadeIn(why), run_time=0.5))
+            b.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
+                       *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
+                       Create(frames), run_time=1.0),
+                  Play(FadeIn(why), run_time=0.5))
 
-        with self.beat("article-barely-registers"):
+        with self.beat("article-barely-registers") as b:
             a = L.index("a")
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], DOWN, buff=0.2)
-            self.fit(Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
-                          keys[a].animate.set_opacity(0.4), run_time=0.8),
-                     Play(FadeIn(note), run_time=0.4))
+            b.fit(Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
+                       keys[a].animate.set_opacity(0.4), run_time=0.8),
+                  Play(FadeIn(note), run_time=0.4))

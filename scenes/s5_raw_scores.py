@@ -58,31 +58,29 @@ class RawScoresScene(LessonScene):
                                               buff=0.1, stroke_width=3) for _, i in spoken))
         quiet = [numbers[i] for i in range(len(L.tokens)) if i not in dict(spoken).values()]
 
-        with self.beat("raw-scores-no-ceiling"):
-            self.fit(Play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6),
-                     Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
-                          FadeIn(VGroup(*quiet), shift=0.2 * UP), run_time=1.4), until="six")
+        with self.beat("raw-scores-no-ceiling") as b:
+            b.fit(Play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6),
+                  Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
+                       FadeIn(VGroup(*quiet), shift=0.2 * UP), run_time=1.4), until="six")
             # Each score is outlined, with its number, as the voice reads it.
             for k, (word, i) in enumerate(spoken):
-                self.until(word)
-                self.fit(Play(FadeIn(numbers[i], shift=0.2 * UP), Create(rings[k]), run_time=0.6),
-                         until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
-            self.until("no")
-            self.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
-                          axis.animate.put_start_and_end_on(axis.get_start(),
-                                                            axis.get_end() + 0.3 * UP),
-                          run_time=0.6))
+                b.until(word)
+                b.fit(Play(FadeIn(numbers[i], shift=0.2 * UP), Create(rings[k]), run_time=0.6),
+                      until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
+            b.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
+                       axis.animate.put_start_and_end_on(axis.get_start(),
+                                                         axis.get_end() + 0.3 * UP),
+                       run_time=0.6))
 
-        with self.beat("behave-like-percentages"):
+        with self.beat("behave-like-percentages") as b:
             summary = VGroup(
                 label("scores: any size at all", size=style.BODY_SIZE, color=style.WEIGHT),
                 label("weights: shares that add up to 100%", size=style.BODY_SIZE, color=style.INK),
             ).arrange(DOWN, aligned_edge=RIGHT, buff=0.25)
             summary.next_to(title, DOWN, buff=0.5).align_to(title, RIGHT)
-            self.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="weights")
-            self.until("weights")
-            self.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6), until="percentages")
-            self.until("percentages")  # the part that makes them percentages
-            self.fit(Play(Create(SurroundingRectangle(summary[1], color=style.INK, buff=0.1)),
-                          run_time=0.6))
+            b.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="weights")
+            b.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6), until="percentages")
+            # the part that makes them percentages
+            b.fit(Play(Create(SurroundingRectangle(summary[1], color=style.INK, buff=0.1)),
+                       run_time=0.6))
         self.keep(bars=bars, numbers=numbers, title=title)  # softmax squashes this very chart

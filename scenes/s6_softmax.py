@@ -78,41 +78,39 @@ class SoftmaxScene(LessonScene):
         total = label(f"together: {percent_figure(float(np.sum(weights)))}", size=style.BODY_SIZE,
                       color=style.WEIGHT).next_to(brace, UP, buff=0.12)
 
-        with self.beat("softmax-squashes"):
-            self.fit(
+        with self.beat("softmax-squashes") as b:
+            b.fit(
                 Play(FadeIn(tokens), *self._chart_arrives(heading, score_bars, score_nums),
-                     run_time=0.8),
+                  run_time=0.8),
                 Play(crossfade(heading, steps[0]), FadeIn(steps[1:], shift=0.2 * UP),
-                     run_time=0.7),
+                  run_time=0.7),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 # The numbers ride down with their bars and fade; the weights appear once they land.
                 Play(Transform(score_bars, weight_bars),
-                     Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
-                                                 zip(score_nums, weight_nums))),
-                                FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4),
+                  Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
+                                              zip(score_nums, weight_nums))),
+                             FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4),
                 Play(FadeIn(brace), Write(total), run_time=0.7))
 
-        with self.beat("weights-for-fluffy-and-blue"):
+        with self.beat("weights-for-fluffy-and-blue") as b:
             # Each weight is outlined as the voice says it, its token as the voice names it.
             for token in ("fluffy", "blue"):
                 i = L.index(token)
                 number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
-                self.until(number)
-                self.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
-                              run_time=0.6), until=token)
-                self.until(token)
-                self.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
-                              FadeOut(ring), run_time=0.8),
-                         until="scraps" if token == "blue"
-                         else spoken_value("percent", "blue", L).split()[0])
+                b.until(number)
+                b.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
+                           run_time=0.6), until=token)
+                b.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
+                           FadeOut(ring), run_time=0.8),
+                      until="scraps" if token == "blue"
+                      else spoken_value("percent", "blue", L).split()[0])
             scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
             notes = VGroup(*(caption("scraps").next_to(weight_nums[i], UP, buff=0.15)
                              for i in scraps))
-            self.until("scraps")
-            self.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
-                          *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
-                          FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))
+            b.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
+                       *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
+                       FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))
         self.keep(tokens=tokens)  # the weighted sum collects each token's value
 
     def _chart_arrives(self, heading, score_bars: VGroup, score_nums: VGroup) -> list:

@@ -114,7 +114,7 @@ class WeightedSumScene(LessonScene):
         folded = label(f"the sum is folded into {L.focus_token}'s own vector",
                        size=style.BODY_SIZE).move_to(heading)
 
-        with self.beat("collects-the-values"):
+        with self.beat("collects-the-values") as b:
             arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * DOWN)),
                       LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15)]
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
@@ -126,31 +126,29 @@ class WeightedSumScene(LessonScene):
                 self.remove(*values, *(t for _, temps in morphs for t in temps))
                 self.add(*scaled_cols)
 
-            self.fit(
+            b.fit(
                 Play(FadeIn(names), FadeIn(heading), *arrive,
-                     run_time=1.0), until="attends")
-            self.until("attends")  # the weights are how much creature attends to each token
-            self.fit(Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
-                          run_time=0.6), until="scaled")
-            self.until("scaled")
+                  run_time=1.0), until="attends")
+            # the weights are how much creature attends to each token
+            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
+                       run_time=0.6), until="scaled")
             # Each weight scales its token's value where it stands, one after another.
-            self.fit(
+            b.fit(
                 Play(LaggedStart(*(AnimationGroup(Indicate(t, color=style.WEIGHT), m)
-                                   for t, (m, _) in zip(times, morphs)), lag_ratio=0.3),
-                     run_time=1.4, then=settle),
+                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.3),
+                  run_time=1.4, then=settle),
                 Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), run_time=0.4), until="folds")
-            self.until("folds")
             # The terms gather into the sum, which moves beside creature's embedding.
-            self.fit(
+            b.fit(
                 Play(*rise, run_time=0.4),
                 Play(lambda: land(chips, total), run_time=1.4),
                 Play(FadeIn(total_label), run_time=0.3),
                 Play(FadeOut(times), FadeOut(plus), FadeOut(equals),
-                     FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
-                     ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
-                     FadeIn(plus2), crossfade(heading, folded), run_time=1.0))
+                  FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
+                  ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
+                  FadeIn(plus2), crossfade(heading, folded), run_time=1.0))
 
-        with self.beat("encodes-a-fluffy-blue-one"):
+        with self.beat("encodes-a-fluffy-blue-one") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
             left, right = names.get_left()[0] - 0.15, new_col.get_right()[0] + 0.15
             bands = VGroup()
@@ -163,15 +161,14 @@ class WeightedSumScene(LessonScene):
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
             # Embedding and sum add up to the new vector: what creature means now.
-            self.fit(
+            b.fit(
                 Play(*rise2, FadeIn(equals2), run_time=0.4),
                 Play(lambda: [*land(chips2, new_col, rise=0.4, step=0.3), FadeIn(new_label)],
-                     run_time=1.0),
+                  run_time=1.0),
                 Play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5), until="fluffy")
-            self.until("fluffy")
-            self.fit(
+            b.fit(
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                     Transform(meaning.box, richer.box),
-                     Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                                FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                  Transform(meaning.box, richer.box),
+                  Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))

@@ -67,24 +67,23 @@ class FormulaScene(LessonScene):
             rows.add(row)
         rows.set_x(0)
 
-        with self.beat("formula-in-one-line"):
-            self.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="line")
+        with self.beat("formula-in-one-line") as b:
+            b.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="line")
             # "one line": the line shows faintly; each piece lights up as the voice says it.
-            self.until("line")
-            self.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
-                     until="softmax")
+            b.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
+                  until="softmax")
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
                       ("V", "V")]
             for k, (name, word) in enumerate(spoken):
-                self.until(word)
+                b.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
-                self.fit(Play(part(name).animate.set_opacity(1), run_time=0.5), until=after)
+                b.fit(Play(part(name).animate.set_opacity(1), run_time=0.5), until=after)
 
-        with self.beat("every-symbol-is-a-step"):
-            self.play(FadeOut(intro), run_time=0.2)
+        with self.beat("every-symbol-is-a-step") as b:
+            b.play(FadeOut(intro), run_time=0.2)
             plays = []
             for (name, _, _, color), row in zip(steps, rows):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
                 plays += [Play(Create(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
                           Play(FadeOut(ring), run_time=0.25)]
-            self.fit(*plays)
+            b.fit(*plays)

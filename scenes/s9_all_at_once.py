@@ -108,14 +108,14 @@ class AllAtOnceScene(LessonScene):
         at_once = caption("every token, all at the same time", color=style.INK,
                           size=style.BODY_SIZE).next_to(tokens, DOWN, buff=0.6)
 
-        with self.beat("not-one-word-at-a-time"):
-            self.fit(
+        with self.beat("not-one-word-at-a-time") as b:
+            b.fit(
                 Play(FadeIn(tokens), run_time=0.6),
                 Play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
-                     *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
-                     FadeIn(at_once, shift=0.2 * UP), run_time=1.0))
+                  *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
+                  FadeIn(at_once, shift=0.2 * UP), run_time=1.0))
 
-        with self.beat("one-matrix-multiplication"):
+        with self.beat("one-matrix-multiplication") as b:
             # Softmax of the whole matrix in one move: the scores leave, every cell recolours,
             # the weights arrive.
             old, new = VGroup(*s.all_texts()), VGroup(*w_here.all_texts())
@@ -128,39 +128,37 @@ class AllAtOnceScene(LessonScene):
                 self.remove(s, old, new, cells)
                 self.add(w_here)
 
-            self.fit(
+            b.fit(
                 Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
-                     *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6),
+                  *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6),
                 Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5),
                 Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8), until="at")
-            self.until("at")
             # Every score at once: each token's query meets every key in one product.
-            self.fit(Play(FadeIn(s, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.8),
-                     Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
-                     until="matrix")
-            self.until("matrix")
-            self.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
-                          then=weights_only), until="GPUs")
-            self.until("GPUs")  # the whole block of matrices is one job for the hardware
+            b.fit(Play(FadeIn(s, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.8),
+                  Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
+                  until="matrix")
+            b.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
+                       then=weights_only), until="GPUs")
+            # the whole block of matrices is one job for the hardware
             block = SurroundingRectangle(VGroup(q.body, kt.body, w_here), color=style.MUTED,
                                          buff=0.15, stroke_width=3)
-            self.fit(Play(Create(block), run_time=0.8), Play(FadeOut(block), run_time=0.4))
+            b.fit(Play(Create(block), run_time=0.8), Play(FadeOut(block), run_time=0.4))
 
-        with self.beat("every-word-asking"):
+        with self.beat("every-word-asking") as b:
             out_rows = [out.row(i) for i in range(n)]
-            self.fit(
+            b.fit(
                 Play(FadeOut(q.body), FadeOut(q_name), FadeOut(kt), FadeOut(kt_name), run_time=0.4),
                 Play(ReplacementTransform(q.row_labels, w.row_labels),
-                     ReplacementTransform(w_here.body, w.body),
-                     ReplacementTransform(w_name_here, w_name), run_time=0.8),
+                  ReplacementTransform(w_here.body, w.body),
+                  ReplacementTransform(w_name_here, w_name), run_time=0.8),
                 Play(FadeIn(v), FadeIn(v_name), run_time=0.6),
                 # Every word asks at once: each row of weights mixes the values into its own output.
                 Play(lambda: [w.row_labels.animate.set_color(style.QUERY)], run_time=0.5),
                 Play(LaggedStart(*(FadeIn(row, shift=0.1 * RIGHT) for row in out_rows),
-                                 lag_ratio=0.15), FadeIn(out_name), run_time=1.3,
-                     then=lambda: self._settle(out, out_rows)))
+                              lag_ratio=0.15), FadeIn(out_name), run_time=1.3,
+                  then=lambda: self._settle(out, out_rows)))
 
-        with self.beat("because-it-got-to-ask"):
+        with self.beat("because-it-got-to-ask") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
@@ -171,16 +169,15 @@ class AllAtOnceScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
-            self.fit(
+            b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
                 Play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6), until="fluffy")
-            self.until("fluffy")
-            self.fit(
+            b.fit(
                 Play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
-                     *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
-                     Transform(meaning.box, richer.box),
-                     Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                                FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                  *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
+                  Transform(meaning.box, richer.box),
+                  Succession(FadeOut(meaning.word, shift=0.2 * UP),
+                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
     def _settle(self, grid: Grid, parts) -> None:

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from scenes import scene_class
-from scenes.base import FrameSink
+from scenes.adapter import FrameSink
+from scenes.plan import RunPlan
 from scenes.timing import scene_timing
 from video.cache import beat_file, in_halves, versions
 from video.halves import last_took, split_frame, worth_halving, write_took
@@ -34,11 +35,10 @@ class Recorded(FrameSink):
 
 def frames(timing, media, window=None, ends=False):
     with manim_config("low", media, SCENE):
-        scene = scene_class(SCENE)(timing, draw={FIRST}, sink=Recorded)
-        if window is not None:
-            scene.draw_only(window, ends)
+        scene = scene_class(SCENE)(timing, RunPlan.drawing({FIRST}, sink=Recorded).but(
+            window=window, ends_with_window=ends))
         scene.render()
-    return scene, getattr(scene.renderer.file_writer, "digests", [])
+    return scene, getattr(scene.sink, "digests", [])
 
 
 def test_two_windows_draw_the_frames_of_one_run_split_inside_a_play(flite_narration, tmp_path):

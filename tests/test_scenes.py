@@ -15,6 +15,7 @@ from attention import lesson, percent_figure, score_figure
 from common.settings import QUALITIES
 from scenes import scene_class, scene_ids, style
 from scenes.base import LessonScene
+from scenes.plan import RunPlan
 from scenes.timing import scene_timing
 from transcript.words import word_key
 from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
@@ -123,7 +124,7 @@ class Overrunning(LessonScene):
 def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_narration, tmp_path, caplog):
     timing = scene_timing(flite_narration.manifest, "phrase", FPS)
     with manim_config("low", tmp_path):
-        scene = Overrunning(timing, skip=True)
+        scene = Overrunning(timing, RunPlan.running())
         scene.render()
     first = scene.timeline[0]
     assert len(first.squeezed) == 2 and "take-the-phrase" in first.squeezed[0]
@@ -267,10 +268,9 @@ class Morphing(LessonScene):
 
 
 def _morph(flite_narration, tmp_path, make):
-    from scenes.base import MismatchedMorph  # noqa: F401  (the error the mismatches raise)
 
     with manim_config("low", tmp_path):
-        scene = Morphing(scene_timing(flite_narration.manifest, "phrase", FPS), skip=True)
+        scene = Morphing(scene_timing(flite_narration.manifest, "phrase", FPS), RunPlan.running())
         scene.make = make
         scene.render()
     return scene
@@ -279,7 +279,7 @@ def _morph(flite_narration, tmp_path, make):
 def test_a_transform_between_different_structures_is_refused(flite_narration, tmp_path):
     from manim import ReplacementTransform, Transform, TransformFromCopy
 
-    from scenes.base import MismatchedMorph
+    from scenes.rules import MismatchedMorph
     from scenes.widgets import label, vector
 
     L = lesson()
@@ -371,7 +371,7 @@ def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
     def states(manifest):
         with manim_config("low", tmp_path / "media", scene_id):
             scene = scene_class(scene_id)(scene_timing(manifest, scene_id, 15),
-                                          draw=lambda sentence_id, start: False)
+                                          RunPlan.drawing(lambda sentence_id, start: False))
             scene.render()
         return scene.states, scene.end_state
 

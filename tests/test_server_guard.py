@@ -201,26 +201,6 @@ def test_idle_connections_past_the_thread_cap_wait_and_are_served_when_others_cl
         assert len(new_threads(before)) <= cap
 
 
-def test_a_class_opening_the_video_at_once_is_served_with_the_thread_cap(build):
-    """200 connections at once, three times the threads there are: every one gets the video."""
-    size = (build / "lesson.mp4").stat().st_size
-    results: list[object] = []
-    with running(make_server(build, 0)) as port:
-        def fetch() -> None:
-            try:
-                results.append(len(exchange(port, get("/lesson.mp4", f"127.0.0.1:{port}"), timeout=30)))
-            except OSError as e:
-                results.append(e)
-
-        threads = [threading.Thread(target=fetch) for _ in range(200)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    failed = [r for r in results if not isinstance(r, int) or r < size]
-    assert not failed, f"{len(failed)} of 200 requests failed: {failed[:3]}"
-
-
 # Malformed options ------------------------------------------------------------------------------
 
 BAD_OPTIONS = [

@@ -119,10 +119,12 @@ def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, flite_n
     store = BeatStore(beat_folder(cache, "low", "dot-products"),
                       {j.sentence_id: j.key for j in todo}, frozenset(j.sentence_id for j in todo))
     assert not store.done("dotted-against-every-key", todo[0].start)
-    scene = render_beats(todo[0].timing, "low", store, tmp_path / "media")
+    run = render_beats(todo[0].timing, "low", store, tmp_path / "media")
+    scene = run.scene
+    assert run.beats == ("dotted-against-every-key",)
     assert [r.sentence_id for r in scene.timeline] == ["dotted-against-every-key"]
     assert scene.frame == todo[0].timing.beat("adjectives-score-high").start
-    short = render_beats(todo[0].timing, "low", {}, tmp_path / "media")  # no early end: all run
+    short = render_beats(todo[0].timing, "low", {}, tmp_path / "media").scene  # no early end: all run
     assert [r.sentence_id for r in short.timeline] == [j.sentence_id for j in todo]
     drawn = plan(edited, "low", cache, ["dot-products"])
     assert all(j.cached for j in drawn)

@@ -47,8 +47,8 @@ def address(folder: Path, quality: str, scene_id: str, sentence_id: str, start: 
     return folder / f"{name[:24]}.sock"
 
 
-def keep(scene: LessonScene, sentence_id: str) -> None:
-    """`LessonScene.on_beat` for a priming run: fork a copy that waits here (unless one does)."""
+def pause_here(scene: LessonScene, sentence_id: str) -> None:
+    """`RunPlan.on_beat` for a priming run: fork a copy that waits here (unless one does)."""
     global _last
     assert _folder is not None
     _note_moves(scene)
@@ -65,8 +65,6 @@ def keep(scene: LessonScene, sentence_id: str) -> None:
         run = _wait(path)  # returns only in a fork that takes a run over
     except BaseException:
         os._exit(1)
-    scene.on_beat = None
-    scene.resumed = run
     run.take_over(scene, sentence_id)  # and on with the beat, in the new run
 
 
@@ -82,7 +80,7 @@ def _note_moves(scene: LessonScene) -> None:
     _last = None
 
 
-def _wait(path: Path) -> Resumed:
+def _wait(path: Path) -> TakenOver:
     """Listen at `path` for runs to take over; in the fork that takes one, return it."""
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -105,11 +103,11 @@ def _wait(path: Path) -> Resumed:
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # its ffmpeg processes are waited for
             tie_to_parent(me)
             timing, quality, targets = request
-            return Resumed(conn, timing, quality, targets, read_moves(path.with_suffix(".moves")))
+            return TakenOver(conn, timing, quality, targets, read_moves(path.with_suffix(".moves")))
         conn.close()
 
 
-class Resumed:
+class TakenOver:
     """A run taken over by a fork of a paused copy: it draws, publishes and reports to the
     process that asked for it, then ends."""
 
@@ -118,29 +116,18 @@ class Resumed:
         from video.scene_render import BeatRun
 
         self.conn, self.scene_id = conn, timing.scene_id
-        self.drawn: list[str] = []
-
-        def wanted(sentence_id: str, start: str) -> Path | None:
-            path = targets(sentence_id, start)
-            if path is not None:
-                self.drawn.append(sentence_id)
-            return path
-
-        self.run: BeatRun = BeatRun(timing, quality, wanted, getattr(targets, "done", None),
-                                    getattr(targets, "halves", False), moves)
+        self.run: BeatRun = BeatRun(timing, quality, targets, moves)
 
     def take_over(self, scene: LessonScene, sentence_id: str) -> None:
-        self.run.take_over(scene)
-        if sentence_id != scene.timing.beats[0].sentence_id:
-            scene.frame = scene.timing.beat(sentence_id).start  # the beats before may be longer now
-        scene.renderer.time = scene.frame / scene.fps
+        """Go on with this run from where `scene` is paused, at the start of `sentence_id`."""
+        self.run.take_over(scene, sentence_id, self)
 
     def finish(self, scene: LessonScene) -> NoReturn:
         try:
-            self.run.publish(scene)
+            drawn = self.run.publish(scene)
         except BaseException as e:
             self.fail(e)
-        self._send(("done", self.drawn))
+        self._send(("done", drawn))
         os._exit(0)
 
     def fail(self, error: BaseException) -> NoReturn:
@@ -197,10 +184,6 @@ def prime(timing: SceneTiming, quality: str, media: Path) -> str:
     """Run the scene without pixels, leaving a paused copy at each beat's start."""
     from video.scene_render import render_beats
 
-    scene = render_beats(timing, quality, _nowhere, media, rehearsed=True, on_beat=keep)
+    scene = render_beats(timing, quality, {}, media, rehearsed=True, on_beat=pause_here).scene
     _note_moves(scene)
     return timing.scene_id
-
-
-def _nowhere(sentence_id: str, start: str) -> None:
-    return None

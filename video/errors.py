@@ -1,12 +1,13 @@
-"""Where a scene's error comes from, in the author's own files (standard library only, so that
-it still works when the scene or core code it points at cannot be imported)."""
+"""Where a scene's error comes from, in the author's own files (nothing but the standard library
+and the project's paths, so that it still works when the scene or core code it points at cannot
+be imported)."""
 
 from __future__ import annotations
 
 import traceback
 from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parent.parent
+from common.paths import ROOT as PROJECT
 AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from scenes.base import FrameSink
+from scenes.adapter import FrameSink
 
 POSTER_QUALITY = 88  # JPEG quality of a beat's poster
 AHEAD = 32 << 20  # bytes of frames drawn ahead of the encoder at most

@@ -7,7 +7,7 @@ import ast
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common.paths import ROOT
 
 
 @cache

@@ -100,14 +100,16 @@ def beat_folder(cache_dir: Path, quality: str, scene_id: str) -> Path:
 @dataclass(frozen=True)
 class BeatStore:
     """Where a run of a scene draws its beats: those of `part` whose video, for the picture
-    they start from, is not in the cache yet (a function for `render_beats`)."""
+    they start from, is not in the cache yet (`video.scene_render.BeatTargets`)."""
 
     folder: Path
     keys: dict[str, str]  # sentence id -> own key
     part: frozenset[str]
     halves: bool = False  # a long beat may be drawn in two processes; those are found too
+    keeps_ends = True  # the end picture a beat was drawn to is how the next one is found
+    fixed = None  # which beats to draw is known only as each begins, from its start picture
 
-    def __call__(self, sentence_id: str, start: str) -> Path | None:
+    def path(self, sentence_id: str, start: str) -> Path | None:
         if sentence_id not in self.part:
             return None
         path = beat_file(self.folder, sentence_id, self.keys[sentence_id], start)
@@ -150,21 +152,13 @@ def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
             raise scene_failed(timing.scene_id, e) from e
         if taken is not None:
             return timing.scene_id, taken
-    drawn: list[str] = []
-
-    def targets(sentence_id: str, start: str) -> Path | None:
-        path = store(sentence_id, start)
-        if path is not None:
-            drawn.append(sentence_id)
-        return path
-
     try:
         from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-        render_beats(timing, quality, targets, media, rehearsed=rehearsed)
+        drawn = render_beats(timing, quality, store, media, rehearsed=rehearsed).beats
     except Exception as e:
         raise scene_failed(timing.scene_id, e) from e
-    return timing.scene_id, drawn
+    return timing.scene_id, list(drawn)
 
 
 def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
@@ -184,79 +178,104 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     from the copy paused at its first beat to draw, when there is one.
     """
     beats = plan(manifest, quality, cache_dir, only, halves=resume)
-    n = len(manifest.scenes)
-    todo: dict[str, list[BeatJob]] = {}
-    for scene_id, grouped in groupby(beats, key=lambda j: j.scene_id):
-        group = list(grouped)
-        missing = [j for j in group if not j.cached]
-        if missing:
-            todo[scene_id] = missing
-        else:
-            progress(f"scene {group[0].scene_index + 1} of {n} {scene_id}: cached")
+    told = _Told(beats, len(manifest.scenes), progress)
+    todo = {s: missing for s, missing in told.missing().items() if missing}
     order = sorted(todo, key=lambda s: -sum(j.seconds for j in todo[s]))
-    drawn: set[str] = set()
-    runs = {s: 0 for s in order}
-
-    def report(scene_id: str, ids: list[str]) -> None:
-        drawn.update(ids)
-        runs[scene_id] -= 1
-        if runs[scene_id] == 0:
-            ran = [j for j in beats if j.scene_id == scene_id]
-            progress(f"scene {ran[0].scene_index + 1} of {n} {scene_id}: drew "
-                     f"{sum(j.sentence_id in drawn for j in ran)} of {len(ran)} beats")
-
     # A preview's edit, one scene to draw: its first beat drawn may take both processes.
-    halves = resume and len(order) == 1
-    parts = _parts(order, todo, 1 if resume else jobs or default_jobs(), cache_dir, quality, halves)
-    for s, _, _ in parts:
-        runs[s] += 1
-    jobs_of = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
-                    _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
-    workers = min(jobs or default_jobs(), max(1, len(parts)))
-    if parts and pool is not None:
-        running = {pool.submit(_draw, *args): s for s, args in jobs_of}
-        while running:
-            finished, _ = wait(running, timeout=0.02, return_when=FIRST_COMPLETED)
-            if stop is not None and stop():
-                for future in running:
-                    future.cancel()
-                raise Cancelled()
-            for future in finished:
-                running.pop(future)
-                report(*future.result())
-    elif parts and workers == 1:
-        for _, args in jobs_of:
-            report(*_draw(*args))
-    elif parts:
+    parts = _parts(order, todo, 1 if resume else jobs or default_jobs(), cache_dir, quality,
+                   halves=resume and len(order) == 1)
+    calls = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
+                  _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
+    told.expect(s for s, _ in calls)
+    workers = min(jobs or default_jobs(), max(1, len(calls)))
+    if calls and pool is None and workers > 1:
         progress(f"drawing {len(order)} scenes in {workers} processes")
-        ctx = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                                   initializer=tie_to_parent, initargs=(os.getpid(),))
-        try:
-            running = {pool.submit(_draw, *args): s for s, args in jobs_of}
-            while running:
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    running.pop(future)
-                    report(*future.result())
-        except BaseException:
-            stop_workers(pool)  # a failed scene or Ctrl-C: do not wait for the others
-            raise
-        pool.shutdown()
+    _draw_all([args for _, args in calls], pool, workers, stop, told.drew)
     done = plan(manifest, quality, cache_dir, only, halves=resume)
     if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
-        for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
-            first = next(j for j in done if j.scene_id == scene_id)
-            store = BeatStore(beat_folder(cache_dir, quality, scene_id),
-                              {j.sentence_id: j.key for j in done if j.scene_id == scene_id},
-                              frozenset(j.sentence_id for j in done if j.scene_id == scene_id))
-            drawn.update(_draw(first.timing, quality, store, cache_dir / "manim", rehearsed)[1])
+        _draw_again(done, quality, cache_dir, rehearsed, told.drawn)
         done = plan(manifest, quality, cache_dir, only, halves=resume)
     left = [j.sentence_id for j in done if not j.cached]
     if left:
         raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
     _prune(done)
-    return [dataclasses.replace(j, cached=j.sentence_id not in drawn) for j in done]
+    return [dataclasses.replace(j, cached=j.sentence_id not in told.drawn) for j in done]
+
+
+class _Told:
+    """What the drawing says as it goes: each scene, once all its runs have reported."""
+
+    def __init__(self, beats: list[BeatJob], scenes: int, progress: Callable[[str], None]):
+        self.beats, self.scenes, self.progress = beats, scenes, progress
+        self.drawn: set[str] = set()
+        self.runs: dict[str, int] = {}
+
+    def missing(self) -> dict[str, list[BeatJob]]:
+        """Each scene's beats not in the cache; a scene with none is said to be cached."""
+        out = {}
+        for scene_id, grouped in groupby(self.beats, key=lambda j: j.scene_id):
+            group = list(grouped)
+            out[scene_id] = [j for j in group if not j.cached]
+            if not out[scene_id]:
+                self.progress(f"scene {group[0].scene_index + 1} of {self.scenes} {scene_id}: cached")
+        return out
+
+    def expect(self, scene_ids) -> None:
+        for s in scene_ids:
+            self.runs[s] = self.runs.get(s, 0) + 1
+
+    def drew(self, scene_id: str, ids: list[str]) -> None:
+        self.drawn.update(ids)
+        self.runs[scene_id] -= 1
+        if self.runs[scene_id] == 0:
+            ran = [j for j in self.beats if j.scene_id == scene_id]
+            self.progress(f"scene {ran[0].scene_index + 1} of {self.scenes} {scene_id}: drew "
+                          f"{sum(j.sentence_id in self.drawn for j in ran)} of {len(ran)} beats")
+
+
+def _draw_all(calls: list[tuple], pool: Executor | None, workers: int,
+              stop: Callable[[], bool] | None, drew: Callable[[str, list[str]], None]) -> None:
+    """Run `_draw` for each call: in the given pool (asking `stop` as they run), in this process
+    when one worker will do, else in worker processes started for the purpose."""
+    if not calls:
+        return
+    if pool is None and workers == 1:
+        for args in calls:
+            drew(*_draw(*args))
+        return
+    own = None if pool is not None else ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+        initializer=tie_to_parent, initargs=(os.getpid(),))
+    executor = pool or own
+    assert executor is not None
+    try:
+        running = {executor.submit(_draw, *args) for args in calls}
+        while running:
+            finished, running = wait(running, timeout=0.02 if stop else None,
+                                     return_when=FIRST_COMPLETED)
+            if stop is not None and stop():
+                for future in running:
+                    future.cancel()
+                raise Cancelled()
+            for future in finished:
+                drew(*future.result())
+    except BaseException:
+        if own is not None:
+            stop_workers(own)  # a failed scene or Ctrl-C: do not wait for the others
+        raise
+    if own is not None:
+        own.shutdown()
+
+
+def _draw_again(done: list[BeatJob], quality: str, cache_dir: Path, rehearsed: bool,
+                drawn: set[str]) -> None:
+    """Draw, in this process, every scene with a beat still missing, all its beats at once."""
+    for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
+        beats = [j for j in done if j.scene_id == scene_id]
+        store = BeatStore(beat_folder(cache_dir, quality, scene_id),
+                          {j.sentence_id: j.key for j in beats},
+                          frozenset(j.sentence_id for j in beats))
+        drawn.update(_draw(beats[0].timing, quality, store, cache_dir / "manim", rehearsed)[1])
 
 
 def prime_scenes(manifest: Manifest, quality: str, cache_dir: Path, pool: Executor,

@@ -11,8 +11,9 @@ import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, Protocol
 
 from manim import tempconfig
 
@@ -20,6 +21,7 @@ from common.files import atomic_output, atomic_write_text, temp_path
 from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
+from scenes.plan import Resumed, RunPlan
 from scenes.style import BACKGROUND
 from scenes.timing import SceneTiming, scene_timing
 from transcript.manifest import Manifest
@@ -79,12 +81,59 @@ def rehearse(timing: SceneTiming, quality: str, media_dir: Path) -> LessonScene:
     """Run the scene's beats for their timing only (no animation, no pixel), so a word a beat
     waits for and its sentence lacks fails here, before anything of the scene is drawn."""
     with manim_config(quality, media_dir, timing.scene_id):
-        scene = scene_class(timing.scene_id)(timing, skip=True, rehearse=True)
+        scene = scene_class(timing.scene_id)(timing, RunPlan.rehearsal())
         scene.construct()  # not render(): Manim would insist on a video of its (absent) plays
     return scene
 
 
-BeatTargets = Callable[[str, str], "Path | None"]
+class BeatTargets(Protocol):
+    """Where a run of a scene draws its beats: fixed files (`FixedFiles`), or the beat cache
+    (`video.pipeline.BeatStore`), which is asked as each beat begins."""
+
+    @property
+    def halves(self) -> bool:
+        """Whether a long beat may be drawn in two processes (the live preview)."""
+
+    @property
+    def keeps_ends(self) -> bool:
+        """Whether each drawn beat's end picture and drawing time are kept beside it."""
+
+    @property
+    def fixed(self) -> tuple[str, ...] | None:
+        """The beats to draw, known before the run; None: asked as each beat begins."""
+
+    def path(self, sentence_id: str, start: str) -> Path | None:
+        """The file to draw this beat into when it starts from picture `start`; None: only run it."""
+
+    def done(self, sentence_id: str, start: str) -> bool:
+        """Whether nothing is left to draw from this beat and picture on: the run may end there."""
+
+
+@dataclass(frozen=True)
+class FixedFiles:
+    """Draw exactly these beats (sentence id -> file), whatever picture they start from."""
+
+    files: dict[str, Path]
+    halves: bool = False
+    keeps_ends: bool = False
+
+    @property
+    def fixed(self) -> tuple[str, ...]:
+        return tuple(self.files)
+
+    def path(self, sentence_id: str, start: str) -> Path | None:
+        return self.files.get(sentence_id)
+
+    def done(self, sentence_id: str, start: str) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What a run of a scene did: the scene as it ended, and the beats it drew."""
+
+    scene: LessonScene
+    beats: tuple[str, ...]
 
 
 class BeatRun:
@@ -98,33 +147,27 @@ class BeatRun:
     (`in_halves`).
     """
 
-    def __init__(self, timing: SceneTiming, quality: str,
-                 outputs: dict[str, Path] | BeatTargets,
-                 done: Callable[[str, str], bool] | None = None, halves: bool = False,
+    def __init__(self, timing: SceneTiming, quality: str, outputs: BeatTargets,
                  moves: tuple[Moves, int] | None = None) -> None:
         """`moves`: where the first beat this run draws moved when last run, and its length
         then (video.halves): its parts are cut where they cost the same."""
         self.timing, self.quality, self.outputs = timing, quality, outputs
-        # Whether nothing is left to draw from a beat and picture on (see LessonScene).
-        self.done = None if isinstance(outputs, dict) else done or getattr(outputs, "done", None)
-        self.halves, self.moves = halves, moves
+        self.halves, self.moves = outputs.halves, moves
         self.chosen: dict[str, Path] = {}
         self.tmps: dict[str, Path] = {}
         self.targets: dict[str, PipeTarget] = {}
         self._scene: LessonScene | None = None
         self.first_part: tuple[int, int, Path, str] | None = None  # the fork: pid, pipe, file, beat
         self.is_first_part = False  # in that fork
-        if isinstance(outputs, dict):
-            for sentence_id in outputs:
-                timing.beat(sentence_id)  # an unknown id fails before drawing
-                self.draw(sentence_id)
+        for sentence_id in outputs.fixed or ():
+            timing.beat(sentence_id)  # an unknown id fails before drawing
+            self.draw(sentence_id)
 
     def draw(self, sentence_id: str, start: str = "") -> bool:
         """Whether to draw this beat (and where: its encoder's target is made here)."""
         if self.is_first_part:
             return False  # a fork drawing the first part of a beat draws nothing else
-        outputs = self.outputs
-        out = outputs.get(sentence_id) if isinstance(outputs, dict) else outputs(sentence_id, start)
+        out = self.outputs.path(sentence_id, start)
         if out is None:
             return False
         split = self._split_at(sentence_id, out)
@@ -178,15 +221,16 @@ class BeatRun:
             self.is_first_part = True
             self.targets[sentence_id] = dataclasses.replace(
                 self._target(part, sentence_id, True), poster=None)
-            self._scene.draw_only((begin, split), ends=True)
-            self._scene.resumed = _FirstPart(write)  # how the run ends in this process
+            # how the run ends in this process: its frames of the beat, then a report
+            self._scene.replan(self._scene.plan.but(window=(begin, split), ends_with_window=True,
+                                                    resumed=_FirstPart(write)))
             return
         os.close(write)
         self.first_part = (pid, read, part, sentence_id)
         second = temp_path(whole.with_name(whole.stem + "-second.mp4"))
         self.targets[sentence_id] = self._target(second, sentence_id, False,
                                                  poster=_poster_of(whole))
-        self._scene.draw_only((split, FOREVER))
+        self._scene.replan(self._scene.plan.but(window=(split, FOREVER)))
 
     def _join_first_part(self, counts: dict[str, int], took: dict[str, float]) -> None:
         """Wait for the fork drawing a beat's first part; join its file and this one's."""
@@ -211,29 +255,32 @@ class BeatRun:
             part.unlink(missing_ok=True)
             second.unlink(missing_ok=True)
 
-    def scene(self) -> LessonScene:
+    def plan(self, on_beat: Callable[[LessonScene, str], None] | None = None,
+             resumed: Resumed | None = None) -> RunPlan:
+        """The scene's plan for this run: the beats it draws, into this run's files."""
+        fixed = self.outputs.fixed
+        if fixed is not None:
+            return RunPlan.drawing(fixed, sink=ffmpeg_sink(self.targets)).but(
+                on_beat=on_beat, resumed=resumed)
+        return RunPlan.drawing(self.draw, done=self.outputs.done, sink=ffmpeg_sink(self.targets)).but(
+            on_beat=on_beat, resumed=resumed)
+
+    def scene(self, on_beat: Callable[[LessonScene, str], None] | None = None) -> LessonScene:
         """The scene, set to draw into this run's files."""
-        outputs = self.outputs
-        self._scene = scene_class(self.timing.scene_id)(
-            self.timing, draw=set(outputs) if isinstance(outputs, dict) else self.draw,
-            sink=ffmpeg_sink(self.targets), done=self.done)
+        self._scene = scene_class(self.timing.scene_id)(self.timing, self.plan(on_beat))
         return self._scene
 
-    def take_over(self, scene: LessonScene) -> None:
-        """Make a scene paused at a beat's start (a checkpoint) go on with this run's timing,
-        choices and files."""
+    def take_over(self, scene: LessonScene, at: str, resumed: Resumed) -> None:
+        """Make a scene paused where beat `at` begins (a checkpoint) go on with this run's
+        timing, choices and files; `resumed` reports the run's end."""
         self._scene = scene
-        scene.timing = self.timing
-        scene.draw = self.draw
-        scene.done = self.done
-        scene.decided.clear()
-        scene.renderer.file_writer = ffmpeg_sink(self.targets)()
+        scene.take_over(self.plan(resumed=resumed), self.timing, at)
 
     def publish(self, scene: LessonScene) -> list[str]:
         """Check each drawn beat's frames and rename its files into place; returns their ids."""
         timing, scene_id = self.timing, self.timing.scene_id
-        writer = scene.renderer.file_writer
-        counts, took = dict(writer.counts), dict(writer.took)  # type: ignore[union-attr]  # ours
+        writer = scene.sink
+        counts, took = dict(writer.counts), dict(writer.took)
         self._join_first_part(counts, took)
         for sid in self.chosen:
             if counts.get(sid) != timing.file_frames(sid):
@@ -242,7 +289,7 @@ class BeatRun:
         ids = [b.sentence_id for b in timing.beats]
         for sid, out in self.chosen.items():
             os.replace(_poster_of(self.tmps[sid]), out.with_suffix(".jpg"))
-            if not isinstance(self.outputs, dict):
+            if self.outputs.keeps_ends:
                 later = ids[ids.index(sid) + 1:]
                 end = scene.states[later[0]] if later else scene.end_state
                 atomic_write_text(out.with_suffix(".end"), f"{end}\n")
@@ -277,8 +324,8 @@ class _FirstPart:
         self.pipe = pipe
 
     def finish(self, scene: LessonScene) -> NoReturn:
-        writer = scene.renderer.file_writer
-        frames, took = sum(writer.counts.values()), sum(writer.took.values())  # type: ignore[union-attr]
+        writer = scene.sink
+        frames, took = sum(writer.counts.values()), sum(writer.took.values())
         os.write(self.pipe, f"{frames} {took:.3f}\n".encode())
         os._exit(0)
 
@@ -288,39 +335,36 @@ class _FirstPart:
 
 def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | BeatTargets,
                  media_dir: Path, *, rehearsed: bool = False,
-                 on_beat: Callable[[LessonScene, str], None] | None = None) -> LessonScene:
-    """Draw the beats named in `outputs`, each into its file with its last frame beside it as a
-    JPEG (same name, .jpg); the other beats only run.
-
-    `outputs` may instead be a function of a beat's sentence id and the digest of the picture it
-    starts from, giving the file to draw it into, or None to only run it (it is in the cache, or
-    another process draws it); each drawn beat then also gets the digest of the picture it ends
-    on beside it (.end). Such a function may have a method `done(sentence_id, start)`: the run
-    ends early at a beat it does not draw when that says nothing after it is left to draw, and
-    an attribute `halves` (see BeatRun). Each file is written beside its target and renamed
-    into place when complete. Unless `rehearsed` (the script check ran these words), the beats' timing runs
-    first, so a word a beat waits for and its sentence lacks fails before anything is drawn.
-    `on_beat` is called as each beat begins (video.checkpoints keeps paused copies there).
+                 on_beat: Callable[[LessonScene, str], None] | None = None) -> Drawn:
+    """Draw the beats `outputs` wants, each into its file with its last frame beside it as a
+    JPEG (same name, .jpg); the other beats only run. `outputs` is fixed files (a dict of
+    sentence id -> file) or the beat cache (see BeatTargets): a beat the cache does not want is
+    only run, and the run ends early where nothing after it is left to draw; each drawn beat then
+    also gets the digest of the picture it ends on beside it (.end). Each file is written beside
+    its target and renamed into place when complete. Unless `rehearsed` (the script check ran
+    these words), the beats' timing runs first, so a word a beat waits for and its sentence
+    lacks fails before anything is drawn. `on_beat` is called as each beat begins
+    (video.checkpoints keeps paused copies there).
     """
     if not rehearsed:
         rehearse(timing, quality, media_dir)
-    run = BeatRun(timing, quality, outputs, halves=getattr(outputs, "halves", False))
+    targets = FixedFiles(outputs) if isinstance(outputs, dict) else outputs
+    run = BeatRun(timing, quality, targets)
     try:
         with manim_config(quality, media_dir, timing.scene_id):
-            scene = run.scene()
-            scene.on_beat = on_beat
+            scene = run.scene(on_beat)
             try:
                 scene.render()
             except BaseException as e:
-                if scene.resumed is not None:  # a checkpoint's copy took over: it reports
-                    scene.resumed.fail(e)  # and ends its process
+                if scene.plan.resumed is not None:  # a checkpoint's copy took over: it reports
+                    scene.plan.resumed.fail(e)  # and ends its process
                 raise
-        if scene.resumed is not None:
-            scene.resumed.finish(scene)  # ends the process
-        run.publish(scene)
+        if scene.plan.resumed is not None:
+            scene.plan.resumed.finish(scene)  # ends the process
+        drawn = run.publish(scene)
     finally:
         run.clean()
-    return scene
+    return Drawn(scene, tuple(drawn))
 
 
 def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
@@ -331,7 +375,7 @@ def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
     tmp = temp_path(out.with_name("beats"))
     try:
         files = {b.sentence_id: tmp / f"{b.sentence_id}.mp4" for b in timing.beats}
-        scene = render_beats(timing, quality, files, media_dir)
+        scene = render_beats(timing, quality, files, media_dir).scene
         concat_video(list(files.values()),
                      [timing.file_frames(sid) / fps for sid in files], out)
     finally:
@@ -344,8 +388,8 @@ def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: P
     """Run the scene without drawing a pixel: its beats, frames and (optionally) text layout."""
     fps = QUALITIES[quality].fps
     with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps), skip=True,
-                                      inspect=inspect)
+        scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps),
+                                      RunPlan.inspection() if inspect else RunPlan.running())
         scene.render()
     return scene
 
@@ -357,14 +401,12 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str
     with manim_config(quality, media_dir, scene_id):
         timing = scene_timing(manifest, scene_id, fps)
         timing.beat(sentence_id)  # unknown ids fail here, before any drawing
-        scene = scene_class(scene_id)(timing, skip=True, stop_after=sentence_id)
+        scene = scene_class(scene_id)(timing, RunPlan.running(stop_after=sentence_id))
         try:
             scene.render()
         except StopAfterBeat:
             pass
-        scene.renderer.skip_animations = False  # it draws nothing while skipping
-        scene.renderer.update_frame(scene, ignore_skipping=True)  # type: ignore[call-arg]  # Cairo's
-        image = scene.renderer.camera.get_image()  # type: ignore[union-attr]  # Cairo's camera
+        image = scene.picture()
     with atomic_output(out) as tmp:
         image.save(tmp, format="PNG")
     return out

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw, ImageFont
 from common.files import atomic_output
 from common.settings import QUALITIES
 from scenes import scene_class
-from scenes.base import FrameSink
+from scenes.adapter import FrameSink
+from scenes.plan import RunPlan
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest, TimedSentence
 from video.scene_render import manim_config
@@ -62,7 +63,7 @@ def sample_scene(scene_id: str, manifest: Manifest, quality: str, media_dir: Pat
     sampled = Sampled(set(frames))
     with manim_config(quality, media_dir, scene_id):
         scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps),
-                                      sink=sampling_sink(sampled, shrink))
+                                      RunPlan.drawing(sink=sampling_sink(sampled, shrink)))
         scene.render()
     return sampled
 
@@ -77,8 +78,8 @@ def first_frame(scene_id: str, manifest: Manifest, quality: str, media_dir: Path
     sampled = Sampled(set())
     timing = scene_timing(manifest, scene_id, fps)
     with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(timing, draw={timing.beats[0].sentence_id},
-                                      sink=sampling_sink(sampled, first_only=True))
+        scene = scene_class(scene_id)(timing, RunPlan.drawing(
+            {timing.beats[0].sentence_id}, sink=sampling_sink(sampled, first_only=True)))
         try:
             scene.render()
         except _FirstFrameDrawn:

@@ -1,0 +1,101 @@
+"""The rules every play of a lesson scene follows, each in one small place:
+
+- a cue (a beat's first play, and the first after a word) eases out only, so the picture changes
+  on the word (`lead`);
+- animations that would overrun their beat are sped up to fit (`squeeze`), and a block fitted to
+  the beat's end leaves `REST` seconds still before the next sentence (`fit_factor`);
+- a morph joins only mobjects of one structure (`check_morph`);
+- the previous scene's picture fades out early in the first play (`outgoing_fades`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import (
+    Animation,
+    AnimationGroup,
+    ClockwiseTransform,
+    CounterclockwiseTransform,
+    FadeOut,
+    MathTex,
+    Mobject,
+    ReplacementTransform,
+    Text,
+    Transform,
+    TransformFromCopy,
+    smooth,
+)
+from manim.utils.rate_functions import ease_out_quart
+
+from scenes.inspection import label
+
+REST = 0.3  # seconds a block fitted to the beat's end leaves still before the next sentence
+# The previous scene's picture fades out linearly over this many seconds of a scene's first play
+# (at least half of it, at most all of it): it clears the way early but never in a cut.
+OUTGOING = 0.5
+# Animations that morph one given mobject into another: they read well only between mobjects of
+# one structure (same texts, same number of parts), so a play refuses any other pair.
+_MORPHS = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
+           CounterclockwiseTransform)
+
+
+class MismatchedMorph(ValueError):
+    """A transform between mobjects of different structure (a word into a vector, five cells into
+    four, one title into another): fade, grow or move instead."""
+
+
+def lead(animation: Animation) -> None:
+    """Ease out only, where the animation eases in and out, so it changes plainly at once."""
+    if isinstance(animation, AnimationGroup):
+        for a in animation.animations:
+            lead(a)
+    elif animation.rate_func is smooth:
+        animation.rate_func = ease_out_quart
+
+
+def squeeze(frames: int, left: int) -> int:
+    """The frames a play of `frames` gets with `left` frames left in its beat."""
+    return min(frames, left)
+
+
+def fit_factor(available: float, planned: float) -> float:
+    """The one factor a block of plays is sped up by (never slowed) to take `available` s."""
+    return min(1.0, max(0.0, available) / planned) if planned else 1.0
+
+
+def check_morph(animation: Animation, where: str) -> None:
+    """Refuse a morph between mobjects of different structure (see `structure`)."""
+    if isinstance(animation, AnimationGroup):
+        for a in animation.animations:
+            check_morph(a, where)
+    elif type(animation) in _MORPHS and animation.target_mobject is not None:
+        source, target = animation.mobject, animation.target_mobject
+        if isinstance(animation, TransformFromCopy):  # it plays its pair backwards
+            source, target = target, source
+        if structure(source) != structure(target):
+            raise MismatchedMorph(
+                f"{where}: {type(animation).__name__} of {_describe(source)} into "
+                f"{_describe(target)}, which differ in structure; fade, grow or move them instead")
+
+
+def structure(mob: Mobject) -> tuple | str:
+    """What a morph must keep: a text is its words, any other mobject the structures of its parts
+    (a single shape is just "shape"). Colours, sizes and positions may change."""
+    if isinstance(mob, (Text, MathTex)):
+        return ("text", label(mob))
+    if not mob.submobjects:
+        return "shape"
+    return tuple(structure(s) for s in mob.submobjects)
+
+
+def _describe(mob: Mobject) -> str:
+    if isinstance(mob, (Text, MathTex)):
+        return f"{type(mob).__name__} {label(mob)!r}"
+    return f"{type(mob).__name__} of {len(mob.submobjects)} parts"
+
+
+def outgoing_fades(outgoing: Sequence[Mobject], frames: float, fps: int) -> list[Animation]:
+    """Fades for the previous scene's picture over the first play of `frames` frames."""
+    span = min(1.0, max(0.5, OUTGOING * fps / frames))  # share of the play it takes
+    return [FadeOut(m, rate_func=lambda t: min(1.0, t / span)) for m in outgoing]
