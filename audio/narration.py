@@ -30,6 +30,7 @@ from audio.voices import PiperVoice, Voice, VoiceError, get_voice, wav_bytes
 from common.files import atomic_write_bytes, atomic_write_text, parsed
 from common.paths import BuildPaths
 from common.settings import VOICES
+from common.stopping import Stopped, check
 from transcript.captions import captions_srt, captions_vtt, chapters_vtt
 from transcript.manifest import Manifest, TimedSentence, new_manifest, write_manifest
 from transcript.script import Script, Sentence
@@ -167,7 +168,7 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     Without `measure` (a live preview), the whole track is not measured: every sentence is
     levelled all the same, and the report says what was done to them. `stop` is asked before each
     sentence is voiced and while the levelling is waited for: once it says True (the render was
-    interrupted or is out of date), NarrationStopped is raised as soon as the ffmpeg runs under
+    interrupted or is out of date), Stopped is raised as soon as the ffmpeg runs under
     way end.
     """
     say = progress or (lambda _msg: None)
@@ -202,10 +203,6 @@ def build_narration(script: Script, build_paths: BuildPaths, voice: str | None =
     return manifest, report
 
 
-class NarrationStopped(Exception):
-    """The caller's `stop` said the narration is no longer wanted."""
-
-
 def _levelled(future: Future, stop: Callable[[], bool] | None) -> tuple[AudioSegment, Levelling]:
     while True:
         try:
@@ -213,7 +210,7 @@ def _levelled(future: Future, stop: Callable[[], bool] | None) -> tuple[AudioSeg
         except TimeoutError:
             assert stop is not None
             if stop():
-                raise NarrationStopped() from None
+                raise Stopped() from None
 
 
 def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict[str, Recording],
@@ -227,8 +224,7 @@ def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict
     clips, word_times, levelling = [], [], []
     loud_cache = build_paths.cache / "loudness"
     for i, s in enumerate(sentences, 1):
-        if stop is not None and stop():
-            raise NarrationStopped()
+        check(stop)
         words = words_of(s.text)
         spoken = None  # word times the voice itself gave, relative to the raw clip
         if s.id in takes:

@@ -37,6 +37,9 @@ class RecordingError(ValueError):
         self.path, self.problem, self.fix = Path(path), problem, fix
         super().__init__(f"{path}: {problem}\n  fix: {fix}")
 
+    def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
+        return type(self), (self.path, self.problem, self.fix)
+
 
 @dataclass(frozen=True)
 class Recording:

@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common.settings import QUALITIES  # noqa: E402
 from scenes import scene_class, scene_ids  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 from video.pipeline import default_jobs  # noqa: E402
@@ -144,11 +145,12 @@ def profile_scene(quality: str, narrated: Path, media: Path, scene_id: str = "al
     from video.scene_render import render_beats
 
     manifest = read_manifest(narrated / "lesson.json")
-    jobs = plan(manifest, quality, media, only=[scene_id])
+    q = QUALITIES[quality]
+    jobs = plan(manifest, q, media, only=[scene_id])
     outputs = {j.sentence_id: media / "profile" / f"{j.sentence_id}.mp4" for j in jobs}
     profiler = cProfile.Profile()
     start = time.perf_counter()
-    profiler.runcall(render_beats, jobs[0].timing, quality, outputs, media / "manim")
+    profiler.runcall(render_beats, jobs[0].timing, q, outputs, media / "manim")
     wall = time.perf_counter() - start
     stats = pstats.Stats(profiler).stats
 

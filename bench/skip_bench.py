@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from results import write_section  # noqa: E402  (beside this script)
 
+from common.settings import QUALITIES  # noqa: E402
 from scenes import fastcopy, scene_ids  # noqa: E402
 from transcript.manifest import read_manifest  # noqa: E402
 from video.scene_render import render_scene, scene_timeline  # noqa: E402
@@ -38,6 +39,7 @@ from video.scene_render import render_scene, scene_timeline  # noqa: E402
 RENDER = ("import sys\nfrom scenes import fastcopy\nif sys.argv.pop(1) == 'manim':\n"
           "    fastcopy.uninstall()\nimport render\nsys.exit(render.main(sys.argv[1:]))")
 START, END = "<!-- skip-bench:start -->", "<!-- skip-bench:end -->"
+LOW = QUALITIES["low"]
 
 
 @contextmanager
@@ -60,7 +62,7 @@ def skip_runs(manifest, media: Path, repeats: int) -> list[dict]:
             for way in ("manim", "fast"):
                 start = time.perf_counter()
                 with copying(way):
-                    scene = scene_timeline(scene_id, manifest, "low", media, inspect=False)
+                    scene = scene_timeline(scene_id, manifest, LOW, media, inspect=False)
                 seconds = time.perf_counter() - start
                 timelines[way] = (scene.frame, scene.timeline)
                 if round_:
@@ -81,7 +83,7 @@ def draws(manifest, media: Path, out: Path) -> list[dict]:
             video = out / f"{scene_id}-{way}.mp4"
             start = time.perf_counter()
             with copying(way):
-                render_scene(scene_id, manifest, "low", video, media)
+                render_scene(scene_id, manifest, LOW, video, media)
             row[way] = time.perf_counter() - start
             digests.add(hashlib.sha256(video.read_bytes()).hexdigest())
         if len(digests) != 1:

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from cli.options import BuildPaths, add_publish, paths, publish_settings
+from common.settings import Quality
 from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from transcript.manifest import Manifest, read_manifest
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def drawn_posters(manifest: Manifest, build: BuildPaths, quality: str) -> dict[str, Path]:
+def drawn_posters(manifest: Manifest, build: BuildPaths, quality: Quality) -> dict[str, Path]:
     """Last frames of the beats in the cache at `quality`, by sentence id; clips whose beat has
     none (or another size than the lesson video) get a poster decoded from the video instead."""
     from video.pipeline import plan

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from common.files import temp_path
 from common.paths import DEFAULT_BUILD, DEFAULT_LESSON, BuildPaths
-from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES
+from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES, Quality
 from player.publish import Publish, PublishError, publish
 
 
@@ -24,7 +24,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="the lesson YAML (default: transcript/lesson.yaml)")
     parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
                         help="output folder (default: build/)")
-    parser.add_argument("--quality", choices=list(QUALITIES), default=DEFAULT_QUALITY,
+    parser.add_argument("--quality", type=quality, default=DEFAULT_QUALITY, metavar="|".join(QUALITIES),
                         help=", ".join(f"{q.name} {q.note}" for q in QUALITIES.values()))
     parser.add_argument("--voice", choices=list(VOICES), default=None,
                         help="narration voice (default: the lesson YAML's 'voice')")
@@ -32,6 +32,13 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="folder of recorded takes, one file per sentence id")
     parser.add_argument("--jobs", type=positive_int, default=None,
                         help="scene render processes (default: one per core)")
+
+
+def quality(name: str) -> Quality:
+    """The quality called `name` (the option's value is the whole Quality, not its name)."""
+    if name not in QUALITIES:
+        raise argparse.ArgumentTypeError(f"{name!r} is not a quality; use one of {', '.join(QUALITIES)}")
+    return QUALITIES[name]
 
 
 def positive_int(text: str) -> int:

@@ -19,6 +19,9 @@ class NotBuilt(Exception):
         self.step = step
         super().__init__(problem)
 
+    def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
+        return type(self), (self.args[0], self.step)
+
 
 ASSETS = "player"  # the pages' scripts and stylesheets, under the build folder
 

@@ -78,10 +78,11 @@ def recover(build: BuildPaths) -> bool:
 
 
 def _outputs(build: BuildPaths) -> Iterator[Path]:
-    """The published outputs of `build`, relative to its root (files only, no links)."""
+    """The published outputs of `build`, relative to its root: files, and links to files (an
+    author may link an output from elsewhere); not what a folder link leads to."""
     tops, folders = build.published()
     for path in tops:
-        if path.is_file() and not path.is_symlink():
+        if path.is_file():
             yield path.relative_to(build.root)
     for top in folders:
         if not top.is_dir() or top.is_symlink():
@@ -89,12 +90,15 @@ def _outputs(build: BuildPaths) -> Iterator[Path]:
         for dirpath, _dirs, names in os.walk(top):
             for name in names:
                 path = Path(dirpath) / name
-                if path.is_file() and not path.is_symlink() and not is_temporary(path):
+                if path.is_file() and not is_temporary(path):
                     yield path.relative_to(build.root)
 
 
 def _link(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
+    if src.is_symlink():  # the same link, so the run reads what the build's link leads to
+        os.symlink(os.readlink(src), dest)
+        return
     try:
         os.link(src, dest)
     except OSError:  # a file system without hard links

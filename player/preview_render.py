@@ -10,25 +10,21 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths
+from common.settings import Quality
+from common.stopping import Stop, check
 from player.page import player_html
 from player.preview_server import version_folder, version_url
-from player.render_lesson import render_lesson
+from player.render_lesson import PREVIEW, render_lesson
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
-from video.pipeline import Cancelled
 
 KEEP_VERSIONS = 3  # older version folders are deleted: a page has long switched away from them
-
-
-class Stale(Exception):
-    """A newer save arrived while rendering: this render's result would be out of date."""
 
 
 @dataclass
@@ -42,22 +38,18 @@ class PreviewRender:
     seconds: float = 0.0
 
 
-def render_preview(lesson: Path, build: BuildPaths, quality: str, version: int, pool: Executor, *,
+def render_preview(lesson: Path, build: BuildPaths, quality: Quality, version: int, pool: Executor, *,
                    voice: str | None = None, recordings: Path | None = None,
-                   stale: Callable[[], bool] = lambda: False, resume: bool = False) -> PreviewRender:
+                   stop: Stop | None = None) -> PreviewRender:
     """Render the lesson into `build` (its video and page; clips are left to `render`) and
-    publish it as version `version`; raises Stale as soon as `stale()` says a newer save makes
+    publish it as version `version`; raises Stopped as soon as `stop()` says a newer save makes
     this render pointless, and the loader's or a scene's error when the lesson cannot be
     rendered (the last published version stays as it was)."""
     start = time.perf_counter()
-    try:
-        result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
-                               recordings=recordings, progress=lambda _line: None, pool=pool,
-                               stop=stale, whole=False, preview=True, resume=resume)
-    except Cancelled:
-        raise Stale() from None
-    if stale():
-        raise Stale()
+    result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
+                           recordings=recordings, progress=lambda _line: None, pool=pool,
+                           stop=stop, profile=PREVIEW)
+    check(stop)
     publishing = time.perf_counter()
     folder = version_folder(build, version)
     _link(build.video, folder / "lesson.mp4")  # the build's next video is a new file: this stays

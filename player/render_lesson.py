@@ -17,6 +17,8 @@ from pathlib import Path
 
 from audio import NarrationReport, build_narration
 from common.paths import BuildPaths
+from common.settings import DEFAULT_QUALITY, QUALITIES, Quality
+from common.stopping import Stop, check
 from player.clip_plan import Clip
 from player.clips import build_clips, existing_clips
 from player.page import build_player
@@ -25,10 +27,23 @@ from player.scorm import build_package
 from transcript import Script
 from transcript.manifest import Manifest
 from video.audio_track import narration_aac
-from video.pipeline import BeatJob, Cancelled, mux_lesson, render_beats_needed
+from video.pipeline import BeatJob, mux_lesson, render_beats_needed
 from video.script_check import check_script
 
 Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a render makes, and how quickly: the full render, or the live preview's."""
+
+    whole: bool = True  # the clips and the SCORM package too, not only the video and the page
+    quick_sound: bool = False  # the preview's sound (PREVIEW_AUDIO_ARGS); the track not measured
+    resume: bool = False  # the pool's workers keep paused copies of the scenes (video.checkpoints)
+
+
+FULL = Profile()
+PREVIEW = Profile(whole=False, quick_sound=True, resume=True)
 
 
 @dataclass(frozen=True)
@@ -51,28 +66,25 @@ class RenderResult:
         return [j.sentence_id for j in self.beats if not j.cached]
 
 
-def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default",
+def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALITIES[DEFAULT_QUALITY],
                   voice: str | None = None, recordings: Path | None = None,
                   jobs: int | None = None, progress: Progress = print,
                   publish: Publish = Publish(), pool: Executor | None = None,
-                  stop: Callable[[], bool] | None = None, whole: bool = True,
-                  preview: bool = False, resume: bool = False) -> RenderResult:
+                  stop: Stop | None = None, profile: Profile = FULL) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
     Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
     before any work where they can be found up front. A live preview passes its warm `pool` of
-    drawing workers, `stop` (asked between the steps and while drawing: Cancelled is raised once
-    it says True), whole=False: the video and the page, not the clips and the package, and
-    `preview`: the quicker sound of PREVIEW_AUDIO_ARGS, the whole track's loudness not measured.
-    `resume`: the pool's workers keep paused copies of the scenes (video.checkpoints).
+    drawing workers, `stop` (asked between the steps and while drawing: Stopped is raised once
+    it says True) and the PREVIEW profile.
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
     check_script(script, build.cache)
     progress("[1/5] narration")
     timed: Future = Future()
-    abandoned = threading.Event()
+    stopped = threading.Event()  # Ctrl-C, a failed scene, a newer save: the levelling stops too
 
     def narrate() -> tuple[Manifest, NarrationReport, Path]:
         def on_timed(manifest: Manifest) -> None:
@@ -82,9 +94,9 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
         encoded: list[Future] = []  # the AAC encode runs while the whole track is measured
         manifest, report = build_narration(
             script, build, voice=voice, recordings=recordings, progress=lambda _line: None,
-            on_timed=on_timed, measure=not preview, stop=abandoned.is_set,
+            on_timed=on_timed, measure=not profile.quick_sound, stop=stopped.is_set,
             on_levelled=lambda wav: encoded.append(threads.submit(narration_aac, wav, build.cache,
-                                                                  preview)))
+                                                                  profile.quick_sound)))
         aac = encoded[0].result()
         marks["narrated"] = time.perf_counter()
         return manifest, report, aac
@@ -95,18 +107,19 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
             wait([timed, narration], return_when=FIRST_COMPLETED)
             if not timed.done():
                 narration.result()  # it failed before the timings were known: raise its error
-            _check(stop)
-            progress(f"[2/5] video ({quality})")
+            check(stop)
+            progress(f"[2/5] video ({quality.name})")
             drawing = time.perf_counter()
             beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                         progress=lambda line: progress("      " + line),
-                                        pool=pool, stop=stop, rehearsed=True, resume=resume)
+                                        pool=pool, stop=stop, rehearsed=True,
+                                        resume=profile.resume)
             drawn_at = time.perf_counter()
             manifest, report, aac = narration.result()
         except BaseException:
-            abandoned.set()  # Ctrl-C, a failed scene, a newer save: the levelling stops too
+            stopped.set()
             raise
-    _check(stop)
+    check(stop)
     for note in report.notes:
         progress(f"      note: {note}")
     loudness = report.loudness.get("integrated_lufs")
@@ -123,15 +136,10 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: str = "default"
              "drawing": drawn_at - drawing, "joining": paging - joining,
              "page": time.perf_counter() - paging}
     clips, package = [], None
-    if whole:
+    if profile.whole:
         progress("[4/5] clips")
         clips = build_clips(manifest, build, posters=drawn, publish=publish)
         progress("[5/5] SCORM package")
         package = build_package(manifest, build, existing_clips(manifest, build.clips, build.video))
     return RenderResult(manifest, report, tuple(beats), video, page, tuple(clips),
                         time.perf_counter() - start, package, steps)
-
-
-def _check(stop: Callable[[], bool] | None) -> None:
-    if stop is not None and stop():
-        raise Cancelled()

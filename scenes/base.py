@@ -39,6 +39,7 @@ from scenes.inspection import key, out_of_frame, text_boxes
 from scenes.plan import Mode, RunPlan
 from scenes.rules import check_morph, lead, outgoing_fades, squeeze
 from scenes.timing import START, SceneTiming
+from transcript.script import few
 
 __all__ = ["Beat", "BeatRecord", "Cue", "LessonScene", "MissingBeats", "Play", "RunPlan",
            "StopAfterBeat"]
@@ -59,7 +60,10 @@ class MissingBeats(RuntimeError):
 
     def __init__(self, scene_id: str, missing: tuple[str, ...]):
         self.scene_id, self.missing = scene_id, missing
-        super().__init__(f"scene {scene_id!r} has no beat for: {', '.join(missing)}")
+        super().__init__(f"scene {scene_id!r} has no beat for: {few(missing)}")
+
+    def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
+        return type(self), (self.scene_id, self.missing)
 
 
 class StopAfterBeat(Exception):

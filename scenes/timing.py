@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from transcript.manifest import Manifest
+from transcript.script import few
 from transcript.words import word_key
 
 START = "start"  # the picture a scene's first beat starts from, which its code alone decides
@@ -30,10 +31,13 @@ class UnknownBeat(KeyError):
     def __init__(self, scene_id: str, sentence_id: str, known: tuple[str, ...]):
         self.scene_id, self.sentence_id, self.known = scene_id, sentence_id, known
         super().__init__(f"sentence {sentence_id!r} is not in scene {scene_id!r}; its sentences "
-                         f"are: {', '.join(known)}")
+                         f"are: {few(known)}")
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+    def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
+        return type(self), (self.scene_id, self.sentence_id, self.known)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from cli.preview import warm_worker
+from common.settings import QUALITIES
+from player.preview.workers import warm_worker
 from scenes.timing import scene_timing
 from video import checkpoints
 from video.errors import SceneFailed
@@ -23,6 +24,7 @@ from video.pipeline import BeatStore, _draw, beat_folder, plan, render_beats_nee
 from video.scene_render import scene_timeline
 from video.workers import stop_workers
 
+LOW = QUALITIES["low"]
 FPS = 15
 SCENE, FIRST, SECOND = "softmax", "softmax-squashes", "weights-for-fluffy-and-blue"
 
@@ -61,19 +63,19 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
 
     # The reference: the edited scene run as a render runs it, in this process.
     run = tmp_path / "run"
-    render_beats_needed(edited, "low", run, jobs=1, only=[SCENE], progress=lambda line: None,
+    render_beats_needed(edited, LOW, run, jobs=1, only=[SCENE], progress=lambda line: None,
                         rehearsed=True)
-    reference = {j.sentence_id: j.path.read_bytes() for j in plan(edited, "low", run, [SCENE])}
+    reference = {j.sentence_id: j.path.read_bytes() for j in plan(edited, LOW, run, [SCENE])}
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=warm_worker, initargs=(os.getpid(), copies, "low"))
+                               initializer=warm_worker, initargs=(os.getpid(), copies, LOW))
     try:
-        pool.submit(checkpoints.prime, scene_timing(m, SCENE, FPS), "low", media).result()
+        pool.submit(checkpoints.prime, scene_timing(m, SCENE, FPS), LOW, media).result()
         sockets = sorted(copies.glob("*.sock"))
         assert len(sockets) == 2  # one copy per beat
         assert all(answers(p) for p in sockets)
         # Beside each copy: where its beat moves (from the beat's first frame), to cut it in two.
-        beats = scene_timeline(SCENE, m, "low", media, inspect=False).timeline
+        beats = scene_timeline(SCENE, m, LOW, media, inspect=False).timeline
         begins = [0] + [b.start for b in beats[1:]]
         assert sorted(read_moves(p.with_suffix(".moves")) for p in sockets) == sorted(
             ([(x - begin, y - begin) for x, y in b.moving], b.end - begin)
@@ -81,15 +83,15 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
 
         # The second beat, drawn from the copy paused where it begins, asked from here.
         monkeypatch.setattr(checkpoints, "_folder", copies)
-        monkeypatch.setattr(checkpoints, "_quality", "low")
-        start = plan(edited, "low", run, [SCENE])[1].start
+        monkeypatch.setattr(checkpoints, "_quality", LOW)
+        start = plan(edited, LOW, run, [SCENE])[1].start
         assert start is not None and start != "start"
         cache = tmp_path / "cache"
-        beats = plan(edited, "low", cache, [SCENE])
-        store = BeatStore(beat_folder(cache, "low", SCENE), {j.sentence_id: j.key for j in beats},
+        beats = plan(edited, LOW, cache, [SCENE])
+        store = BeatStore(beat_folder(cache, LOW, SCENE), {j.sentence_id: j.key for j in beats},
                           frozenset([SECOND]))
         timing = scene_timing(edited, SCENE, FPS)
-        drawn = checkpoints.resume(SCENE, SECOND, start, timing, "low", store)
+        drawn = checkpoints.resume(SCENE, SECOND, start, timing, LOW, store)
         assert drawn == [SECOND]
         video = store.folder / f"{SECOND}-{store.keys[SECOND]}-{start[:16]}.mp4"
         assert video.read_bytes() == reference[SECOND]
@@ -97,8 +99,8 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
             next(run.rglob(f"{SECOND}-*.end")).read_text()
         # The copy waits on for the next edit; a run with no copy to resume from runs the scene.
         assert answers(sockets[0]) and answers(sockets[1])
-        assert checkpoints.resume(SCENE, SECOND, "elsewhere", timing, "low", store) is None
-        assert _draw(timing, "low", store, media, True, (SECOND, "elsewhere"))[0] == SCENE
+        assert checkpoints.resume(SCENE, SECOND, "elsewhere", timing, LOW, store) is None
+        assert _draw(timing, LOW, store, media, True, (SECOND, "elsewhere"))[0] == SCENE
 
         # A run the copy takes over that fails reports its place in the scene code, as a run of
         # the scene does (the error crosses processes without its traceback).
@@ -106,9 +108,9 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
             dataclasses.replace(x, words=tuple(w for w in x.words if not w.text.startswith("blue")))
             if x.id == SECOND else x for x in edited.sentences))
         again = tmp_path / "again"
-        store = BeatStore(beat_folder(again, "low", SCENE), store.keys, frozenset([SECOND]))
+        store = BeatStore(beat_folder(again, LOW, SCENE), store.keys, frozenset([SECOND]))
         with pytest.raises(SceneFailed) as failure:
-            _draw(scene_timing(wordless, SCENE, FPS), "low", store, media, True, (SECOND, start))
+            _draw(scene_timing(wordless, SCENE, FPS), LOW, store, media, True, (SECOND, start))
         assert re.search(r"scenes/\w+\.py:\d+: scene 'softmax' raised WordNotFound", str(failure.value))
         assert not list(again.rglob("*.mp4")) and not list(again.rglob(".*"))  # no debris
     finally:

@@ -18,10 +18,12 @@ import pytest
 from manim import Circle, Dot, MathTex, Mobject, Square, Text, VGroup
 
 from attention import lesson, score_figure
+from common.settings import QUALITIES
 from scenes import fastcopy, style, widgets
 from scenes.grid import Grid, texts_of
 from video.scene_render import manim_config
 
+LOW = QUALITIES["low"]
 ATOMS = (type(None), bool, int, float, str, bytes)
 
 
@@ -111,7 +113,7 @@ def assert_copies_alike(original) -> None:
 @pytest.fixture(scope="module")
 def media(tmp_path_factory):
     """Manim writes its LaTeX and the prebuilt texts into a folder of the test's own."""
-    with manim_config("low", tmp_path_factory.mktemp("media")):
+    with manim_config(LOW, tmp_path_factory.mktemp("media")):
         yield
 
 

@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 
+from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.adapter import FrameSink
 from scenes.plan import RunPlan
@@ -21,6 +22,7 @@ from video.halves import last_took, split_frame, worth_halving, write_took
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed
 from video.scene_render import FOREVER, manim_config, render_beats
 
+LOW = QUALITIES["low"]
 FPS = 15
 SCENE, FIRST = "softmax", "softmax-squashes"
 
@@ -34,7 +36,7 @@ class Recorded(FrameSink):
 
 
 def frames(timing, media, window=None, ends=False):
-    with manim_config("low", media, SCENE):
+    with manim_config(LOW, media, SCENE):
         scene = scene_class(SCENE)(timing, RunPlan.drawing({FIRST}, sink=Recorded).but(
             window=window, ends_with_window=ends))
         scene.render()
@@ -72,22 +74,22 @@ def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration,
     m = flite_narration.manifest
     timing = scene_timing(m, SCENE, FPS)
     whole = tmp_path / "whole.mp4"
-    render_beats(timing, "low", {FIRST: whole}, tmp_path / "media")
+    render_beats(timing, LOW, {FIRST: whole}, tmp_path / "media")
 
     cache = tmp_path / "cache"
-    beats = plan(m, "low", cache, [SCENE])
-    store = BeatStore(beat_folder(cache, "low", SCENE), {j.sentence_id: j.key for j in beats},
+    beats = plan(m, LOW, cache, [SCENE])
+    store = BeatStore(beat_folder(cache, LOW, SCENE), {j.sentence_id: j.key for j in beats},
                       frozenset(j.sentence_id for j in beats), halves=True)
     frames = timing.file_frames(FIRST)
     # An older version of the first beat took long to draw: this one is drawn in two.
     write_took(store.folder / f"{FIRST}-{'0' * 20}-start.took", 60.0, frames)
-    render_beats(timing, "low", store, tmp_path / "media")
+    render_beats(timing, LOW, store, tmp_path / "media")
 
-    drawn = plan(m, "low", cache, [SCENE], halves=True)
+    drawn = plan(m, LOW, cache, [SCENE], halves=True)
     assert all(j.cached for j in drawn)
     assert drawn[0].path == in_halves(beat_file_of(store, FIRST, "start"))  # the first: in halves
     assert drawn[1].path == beat_file_of(store, drawn[1].sentence_id, drawn[1].start)  # whole
-    assert not plan(m, "low", cache, [SCENE])[0].cached  # `render` draws its own
+    assert not plan(m, LOW, cache, [SCENE])[0].cached  # `render` draws its own
 
     ours, reference = decoded(drawn[0].path), decoded(whole)
     assert ours.shape == reference.shape  # every frame, in the beat's length
@@ -100,10 +102,10 @@ def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration,
     assert not [p for p in cache.rglob(".*")], "no temporary file left"
 
     # `render` draws the beat whole and keeps one version of it: the halves go.
-    render_beats_needed(m, "low", cache, jobs=1, only=[SCENE], progress=lambda line: None,
+    render_beats_needed(m, LOW, cache, jobs=1, only=[SCENE], progress=lambda line: None,
                         rehearsed=True)
     assert not drawn[0].path.exists() and not drawn[0].path.with_suffix(".jpg").exists()
-    assert plan(m, "low", cache, [SCENE])[0].path.read_bytes() == whole.read_bytes()
+    assert plan(m, LOW, cache, [SCENE])[0].path.read_bytes() == whole.read_bytes()
 
 
 def beat_file_of(store: BeatStore, sentence_id: str, start: str):

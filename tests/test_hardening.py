@@ -123,8 +123,9 @@ import json, sys
 from transcript.manifest import read_manifest
 from scenes.timing import scene_timing
 from video.cache import beat_keys
+from common.settings import QUALITIES
 m = read_manifest(sys.argv[1])
-print(json.dumps({s.id: beat_keys(scene_timing(m, s.id, 15), "low") for s in m.scenes}))
+print(json.dumps({s.id: beat_keys(scene_timing(m, s.id, 15), QUALITIES["low"]) for s in m.scenes}))
 """
 
 
@@ -185,15 +186,33 @@ def test_script_and_scenes_disagreeing_fails_before_any_narration(tmp_path, old,
 
 # 5. two renders into one folder ----------------------------------------------------------------
 
-def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path):
-    build = tmp_path / "build"
-    first = run_render("render", "--build", str(build), *FAST)
+def to_redraw(rendered, dest: Path, *scenes: str) -> Path:
+    """A copy of the session's rendered lesson without the beats of `scenes`: a render into it
+    voices nothing (the narration is cached) and draws those scenes again, in worker processes."""
+    build = rendered.copy(dest)
+    for scene in scenes:
+        shutil.rmtree(build / "cache" / "beats" / "low" / scene)
+    return build
+
+
+def held_by(build: Path, pid: int) -> bool:
+    lock = build / "cache" / "render.lock"
+    return lock.exists() and lock.read_text().startswith(f"pid {pid} ")
+
+
+def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path,
+                                                                                 rendered_lesson):
+    build = to_redraw(rendered_lesson, tmp_path / "build", "formula")
+    first = run_render("render", "--build", str(build), *FAST, start_new_session=True)
     try:
-        wait_for(lambda: (build / "cache" / "render.lock").exists()
-                 and (build / "cache" / "render.lock").read_text(), 60, "the first render to start")
-        second = run_render("render", "--build", str(build), *FAST,
-                            "--lesson", str(edited_lesson(tmp_path, "Take the phrase", "Take a phrase")))
-        out, err = second.communicate(timeout=120)
+        wait_for(lambda: held_by(build, first.pid), 60, "the first render to start")
+        os.killpg(first.pid, signal.SIGSTOP)  # mid-render while the second tries, however busy
+        try:
+            second = run_render("render", "--build", str(build), *FAST,
+                                "--lesson", str(edited_lesson(tmp_path, "Take the phrase", "Take a phrase")))
+            out, err = second.communicate(timeout=120)
+        finally:
+            os.killpg(first.pid, signal.SIGCONT)
         assert second.returncode == 1
         assert f"{build} is being written by pid {first.pid}" in err and "--build" in err
         assert len(err.strip().splitlines()) == 1
@@ -211,8 +230,8 @@ def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(
 
 # 6. a killed render ----------------------------------------------------------------------------
 
-def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path):
-    build = tmp_path / "build"
+def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path, rendered_lesson):
+    build = to_redraw(rendered_lesson, tmp_path / "build", "broadcast", "dot-products")
     proc = run_render("render", "--build", str(build), *FAST, "--jobs", "2")
     try:
         beats = build / "cache" / "beats"
@@ -231,8 +250,8 @@ def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tm
     assert debris(build) == []
 
 
-def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path):
-    build = tmp_path / "build"
+def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_lesson):
+    build = to_redraw(rendered_lesson, tmp_path / "build", "broadcast", "dot-products")
     # As a terminal's foreground job: a test run started in the background (`cmd &` in a script)
     # ignores SIGINT, and a render started from it would inherit that and rightly ignore Ctrl-C.
     before = signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import threading
 import time
-from argparse import Namespace
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,14 @@ from test_transcript import GOOD, line_of, write_variant
 
 from audio.recordings import load_recordings
 from cli.options import BuildPaths
-from cli.preview import Preview, describe
+from common.settings import QUALITIES
+from player.preview.renderer import PreviewOptions
+from player.preview.rendering import describe
+from player.preview.session import Preview
 from player.preview_server import PreviewStatus
 from transcript import TranscriptError, load_script
 
+LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
 QUICK = 15.0  # seconds: a refusal comes before any work, so well within this (on a busy machine)
 SENTENCE = "key-contains"
@@ -166,8 +169,7 @@ def test_the_preview_shows_a_hostile_lesson_as_its_error_line_and_keeps_counting
     assert str(e.value).startswith(f"{lesson}:{line_of(lesson, 'stop: 0x7')}: ")
 
     status = PreviewStatus()
-    preview = Preview(Namespace(lesson=lesson, recordings=None), BuildPaths(tmp_path / "build"),
-                      status)
+    preview = Preview(PreviewOptions(lesson, BuildPaths(tmp_path / "build"), LOW), status)
     try:
         beats = len(load_script(GOOD).sentences)
         for text in hostile:

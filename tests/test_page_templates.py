@@ -210,8 +210,12 @@ def test_every_template_file_is_used_and_shipped(monkeypatch):
     assert sorted(recording.names) == files == sorted(recording.list_templates())
 
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    shipped = pyproject["tool"]["setuptools"]["package-data"]["player"]
-    assert all(any(fnmatch(f"templates/{f}", glob) for glob in shipped) for f in files)
+    data = pyproject["tool"]["setuptools"]["package-data"]
+    for f in files:  # each template folder is a package whose data names its files
+        folder, _, name = f"templates/{f}".rpartition("/")
+        package = "player." + folder.replace("/", ".")
+        assert package in pyproject["tool"]["setuptools"]["packages"], package
+        assert any(fnmatch(name, glob) for glob in data.get(package, [])), f
     assert any(d.lower().startswith("jinja2") for d in pyproject["project"]["dependencies"])
 
 

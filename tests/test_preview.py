@@ -4,6 +4,7 @@ headless Chromium following each save without being reloaded."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import signal
@@ -12,15 +13,26 @@ import sys
 import threading
 import time
 import urllib.request
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from player_fixtures import browser, page_factory  # noqa: F401
 
-from transcript import DEFAULT_PATH, load_script
+from audio import AlignmentError, RecordingError, VoiceError
+from common.media import MediaError
+from common.paths import NotBuilt
+from common.settings import QUALITIES
+from player.preview.rendering import describe
+from player.preview.workers import warm_worker
+from scenes.timing import UnknownBeat
+from transcript import DEFAULT_PATH, TranscriptError, load_script
 from video.errors import SceneFailed, where
+from video.script_check import ScriptSceneError
+from video.workers import stop_workers
 
+LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
 WAIT_MS = 300_000  # the machine may be busy: a first render at low quality takes 20-60 s
 SENTENCE = "adjectives-score-high"
@@ -185,6 +197,35 @@ def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, pa
     assert page.errors == []
 
 
+def wait_for_state(preview: Preview, state: str) -> dict:
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while (status := preview.status())["state"] != state:
+        assert time.monotonic() < deadline, preview.output
+        time.sleep(0.1)
+    return status
+
+
+def test_the_lessons_own_errors_reach_the_status_line_as_they_say_them(preview):
+    """A render the script check or the voice refuses, in the renderer process, is shown as
+    they say it (the YAML's file and line, or the sentence, and the fix), not as a class name."""
+    good = preview.lesson.read_text(encoding="utf-8")
+    line = good.splitlines().index("  - scene: queries-keys-values") + 1
+    unreadable = "它需要一种方法来问它们。"  # flite says nothing for it; its beat waits for no word
+    edits = [("  - scene: queries-keys-values\n", "  - scene: no-such-scene\n",
+              f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in scenes/\n  fix: "),
+             ('"It needs a way to ask them."', f'"{unreadable}"',
+              f"sentence 'needs-a-way-to-ask': the flite voice said '{unreadable}' in ")]
+    try:
+        for old, new, shown in edits:
+            preview.save(old, new)
+            error = wait_for_state(preview, "error")["error"]
+            assert error.startswith(shown) and "\n  fix: " in error, error
+            preview.lesson.write_text(good, encoding="utf-8")
+            wait_for_state(preview, "ready")
+    finally:
+        preview.lesson.write_text(good, encoding="utf-8")
+
+
 def test_a_quick_second_save_wins(preview, page_factory):
     page = open_page(preview, page_factory)
     seq = preview.status()["seq"]
@@ -270,20 +311,57 @@ def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
                 for i, s in enumerate(seconds)]
 
     one = beats("long", [2.6, 7.4, 3.8, 6.0])
-    runs = _parts(["long"], {"long": one}, 2, tmp_path, "low")
+    runs = _parts(["long"], {"long": one}, 2, tmp_path, LOW)
     assert [sid for _, store, _ in runs for sid in sorted(store.part)] == [j.sentence_id for j in one]
     assert len(runs) == 2 and runs[0][2] != runs[1][2]  # two runs, two Manim folders
     assert all(store.keys == {j.sentence_id: j.key for j in one} for _, store, _ in runs)
     # As many scenes as workers, or a scene of one beat: one run per scene.
     two = {"a": beats("a", [3.0, 4.0]), "b": beats("b", [2.0])}
-    assert [(s, len(store.part)) for s, store, _ in _parts(["a", "b"], two, 2, tmp_path, "low")] \
+    assert [(s, len(store.part)) for s, store, _ in _parts(["a", "b"], two, 2, tmp_path, LOW)] \
         == [("a", 2), ("b", 1)]
-    assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path, "low")) == 1
+    assert len(_parts(["b"], {"b": two["b"]}, 2, tmp_path, LOW)) == 1
 
+
+def raising(kind: type[BaseException], *args: object) -> None:
+    raise kind(*args)
+
+
+def test_an_error_in_a_drawing_worker_reaches_the_renderer_whole(tmp_path):
+    """Each error a preview's drawing worker raises comes out of the pool as itself, message and
+    attributes intact, and the pool goes on: one that did not unpickle would break the pool, and
+    every paused copy with it. The lesson's own are then shown as they say them."""
+    from scenes.base import MissingBeats  # Manim
+
+    take = tmp_path / "take-the-phrase.wav"
+    errors = [
+        (TranscriptError, (tmp_path / "lesson.yaml", 12, "stop must be a whole number", "write 7")),
+        (RecordingError, (take, "is silent (loudest moment -70 dBFS)", "record the take again")),
+        (NotBuilt, (f"{tmp_path / 'lesson.json'} does not exist", "audio")),
+        (UnknownBeat, ("phrase", "no-such-sentence", ("take-the-phrase", "creature-is-ambiguous"))),
+        (MissingBeats, ("phrase", ("needs-a-way-to-ask",))),
+        (SceneFailed, ("scenes/s1_phrase.py:21: scene 'phrase' raised ValueError: no such token",)),
+        (ScriptSceneError, (f"{tmp_path / 'lesson.yaml'}:39: scene 'x' has no module in scenes/",)),
+        (VoiceError, ("sentence 'take-the-phrase': the flite voice said nothing",)),
+        (AlignmentError, ("sentence 'take-the-phrase' ('Take the phrase.'): aligned 1 of 3 words",)),
+        (MediaError, ("ffmpeg failed encoding a beat",)),
+    ]
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=warm_worker, initargs=(os.getpid(), tmp_path, LOW))
+    try:
+        for kind, args in errors:
+            raised = kind(*args)
+            with pytest.raises(kind) as came:
+                pool.submit(raising, kind, *args).result()
+            assert str(came.value) == str(raised) and vars(came.value) == vars(raised)
+            if kind not in (NotBuilt, UnknownBeat, MissingBeats):  # the others get their kind
+                assert describe(came.value) == str(raised)
+        assert pool.submit(int).result() == 0
+    finally:
+        stop_workers(pool)
 
 
 def test_the_copies_folder_of_a_killed_preview_is_swept_by_the_next(tmp_path):
-    from cli.preview import sweep_copies
+    from player.preview.session import sweep_copies
 
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
@@ -296,7 +374,7 @@ def test_the_copies_folder_of_a_killed_preview_is_swept_by_the_next(tmp_path):
 
 
 def test_the_watch_tells_a_whole_save_from_a_write_under_way(tmp_path):
-    from cli.preview import watch
+    from player.preview.session import watch
 
     lesson, seen = tmp_path / "lesson.yaml", []
     lesson.write_text("a: 1\n")
@@ -333,10 +411,10 @@ def test_a_scene_whose_edit_leaves_one_beat_to_draw_is_one_run(tmp_path):
 
     scene = [BeatJob(0, "s", f"s-{i}", 5.0, None, False, None, f"{i}" * 20)  # type: ignore[arg-type]
              for i in range(4)]
-    folder = beat_folder(tmp_path, "low", "s")
+    folder = beat_folder(tmp_path, LOW, "s")
     folder.mkdir(parents=True)
     for j in scene[1:]:  # the edited sentence is the first: the others were drawn as they are
         (folder / f"{j.sentence_id}-{j.key}-0123456789abcdef.mp4").write_bytes(b"")
-    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, "low")) == 1
+    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, LOW)) == 1
     (folder / f"s-2-{scene[2].key}-0123456789abcdef.mp4").unlink()  # two beats edited: split
-    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, "low")) == 2
+    assert len(_parts(["s"], {"s": scene}, 2, tmp_path, LOW)) == 2

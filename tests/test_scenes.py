@@ -20,6 +20,7 @@ from scenes.timing import scene_timing
 from transcript.words import word_key
 from video.scene_render import beat_still, manim_config, render_scene, scene_timeline
 
+LOW = QUALITIES["low"]
 FPS = QUALITIES["low"].fps
 
 
@@ -27,7 +28,7 @@ FPS = QUALITIES["low"].fps
 def timelines(flite_narration, tmp_path_factory):
     """Every scene run once without drawing, with its text layout recorded at each beat's end."""
     media = tmp_path_factory.mktemp("manim")
-    return {s.id: scene_timeline(s.id, flite_narration.manifest, "low", media)
+    return {s.id: scene_timeline(s.id, flite_narration.manifest, LOW, media)
             for s in flite_narration.manifest.scenes}
 
 
@@ -123,7 +124,7 @@ class Overrunning(LessonScene):
 
 def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_narration, tmp_path, caplog):
     timing = scene_timing(flite_narration.manifest, "phrase", FPS)
-    with manim_config("low", tmp_path):
+    with manim_config(LOW, tmp_path):
         scene = Overrunning(timing, RunPlan.running())
         scene.render()
     first = scene.timeline[0]
@@ -137,7 +138,7 @@ def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_nar
 def test_a_scene_renders_to_mp4_of_its_span(flite_narration, tmp_path):
     m = flite_narration.manifest
     out = tmp_path / "raw-scores.mp4"
-    render_scene("raw-scores", m, "low", out, tmp_path / "media")
+    render_scene("raw-scores", m, LOW, out, tmp_path / "media")
     probe = json.loads(subprocess.run(
         ["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json",
          str(out)], capture_output=True, text=True, check=True).stdout)
@@ -153,7 +154,7 @@ def test_a_scene_renders_to_mp4_of_its_span(flite_narration, tmp_path):
 def test_keyframes_on_every_sentence_start(flite_narration, tmp_path):
     m = flite_narration.manifest
     out = tmp_path / "dot-products.mp4"
-    render_scene("dot-products", m, "low", out, tmp_path / "media")
+    render_scene("dot-products", m, LOW, out, tmp_path / "media")
     frames = subprocess.run(
         ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "frame=key_frame",
          "-of", "csv=p=0", str(out)], capture_output=True, text=True, check=True).stdout.split()
@@ -166,7 +167,7 @@ def test_keyframes_on_every_sentence_start(flite_narration, tmp_path):
 def test_still_of_a_beat_shows_its_last_frame(flite_narration, tmp_path):
     from PIL import Image
 
-    out = beat_still("dot-products", "adjectives-score-high", flite_narration.manifest, "low",
+    out = beat_still("dot-products", "adjectives-score-high", flite_narration.manifest, LOW,
                      tmp_path / "still.png", tmp_path / "media")
     image = np.asarray(Image.open(out).convert("RGB")).astype(int)
     assert image.shape == (480, 854, 3)
@@ -176,15 +177,15 @@ def test_still_of_a_beat_shows_its_last_frame(flite_narration, tmp_path):
 
 def test_unknown_beat_for_a_still_fails_before_drawing(flite_narration, tmp_path):
     with pytest.raises(KeyError, match="not in scene"):
-        beat_still("phrase", "softmax-squashes", flite_narration.manifest, "low",
+        beat_still("phrase", "softmax-squashes", flite_narration.manifest, LOW,
                    tmp_path / "x.png", tmp_path / "media")
     assert not (tmp_path / "x.png").exists()
 
 
 def test_identical_inputs_render_identical_bytes(flite_narration, tmp_path):
     m = flite_narration.manifest
-    a = render_scene("broadcast", m, "low", tmp_path / "a.mp4", tmp_path / "media-a")
-    b = render_scene("broadcast", m, "low", tmp_path / "b.mp4", tmp_path / "media-b")
+    a = render_scene("broadcast", m, LOW, tmp_path / "a.mp4", tmp_path / "media-a")
+    b = render_scene("broadcast", m, LOW, tmp_path / "b.mp4", tmp_path / "media-b")
     assert a.frame == b.frame
     assert (tmp_path / "a.mp4").read_bytes() == (tmp_path / "b.mp4").read_bytes()
 
@@ -194,7 +195,7 @@ def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
 
     from scenes import prebuilt
 
-    with manim_config("low", tmp_path / "media"):
+    with manim_config(LOW, tmp_path / "media"):
         fresh = Text("fluffy 6.1", font_size=30)
         first = prebuilt.built(Text, "fluffy 6.1", font_size=30)
         prebuilt._memory.clear()  # as in a new process: only the file is left
@@ -206,7 +207,7 @@ def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
         assert np.array_equal(copy.get_all_points(), fresh.get_all_points())
         assert [m.get_fill_color() for m in copy] == [m.get_fill_color() for m in fresh]
     second.shift(np.array([1.0, 0, 0]))  # changing one copy leaves the next untouched
-    with manim_config("low", tmp_path / "media"):
+    with manim_config(LOW, tmp_path / "media"):
         third = prebuilt.built(Text, "fluffy 6.1", font_size=30)
     assert np.array_equal(third.get_all_points(), fresh.get_all_points())
     assert formula.tex_string == r"\sqrt{d}"
@@ -232,7 +233,7 @@ def test_a_word_the_sentence_lacks_fails_before_drawing_naming_scene_sentence_an
         if x.id == s.id else x for x in m.sentences))
     out = tmp_path / "beat.mp4"
     with pytest.raises(WordNotFound) as failure:
-        render_beats(scene_timing(edited, "softmax", FPS), "low", {s.id: out}, tmp_path / "media")
+        render_beats(scene_timing(edited, "softmax", FPS), LOW, {s.id: out}, tmp_path / "media")
     message = str(failure.value)
     assert "'softmax'" in message and repr(s.id) in message and "'blue'" in message
     assert "fluffy," in message  # the words it does have
@@ -269,7 +270,7 @@ class Morphing(LessonScene):
 
 def _morph(flite_narration, tmp_path, make):
 
-    with manim_config("low", tmp_path):
+    with manim_config(LOW, tmp_path):
         scene = Morphing(scene_timing(flite_narration.manifest, "phrase", FPS), RunPlan.running())
         scene.make = make
         scene.render()
@@ -369,7 +370,7 @@ def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
     m = flite_narration.manifest
 
     def states(manifest):
-        with manim_config("low", tmp_path / "media", scene_id):
+        with manim_config(LOW, tmp_path / "media", scene_id):
             scene = scene_class(scene_id)(scene_timing(manifest, scene_id, 15),
                                           RunPlan.drawing(lambda sentence_id, start: False))
             scene.render()

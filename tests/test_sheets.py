@@ -12,6 +12,7 @@ from common.settings import QUALITIES
 from video.scene_render import beat_still
 from video.sheets import COLUMNS, STEP, sample_scene, sheet_times
 
+LOW = QUALITIES["low"]
 FPS = QUALITIES["low"].fps
 
 
@@ -42,12 +43,12 @@ def test_sampled_frames_are_the_scenes_own_and_show_motion(flite_narration, tmp_
     times = sheet_times(m, "broadcast", FPS)
     first = times["all-in-parallel"]
     assert all(0 < b - a <= round(STEP * FPS) + 1 for a, b in zip(first, first[1:]))
-    sampled = sample_scene("broadcast", m, "low", tmp_path / "media", set(first))
+    sampled = sample_scene("broadcast", m, LOW, tmp_path / "media", set(first))
     assert set(sampled.frames) == set(first)
     frames = [sampled.frames[n].astype(int) for n in first]
     assert any(np.abs(a - b).mean() > 0.5 for a, b in zip(frames, frames[1:]))  # it moves
     last_beat = m.sentences_of("broadcast")[-1].id
-    still = beat_still("broadcast", last_beat, m, "low", tmp_path / "still.png", tmp_path / "media")
+    still = beat_still("broadcast", last_beat, m, LOW, tmp_path / "still.png", tmp_path / "media")
     still = np.asarray(Image.open(still).convert("RGB")).astype(int)
     assert np.abs(still - sampled.last.astype(int)).mean() < 1.0  # the beat's own last frame
 
@@ -70,10 +71,10 @@ def test_each_scene_opens_on_the_picture_the_previous_one_ended_on(flite_narrati
         assert follows in (previous, None), f"{scene_id} follows {follows}, the YAML puts {previous}"
         if follows is None:  # a declared cut
             continue
-        last = beat_still(previous, m.sentences_of(previous)[-1].id, m, "low",
+        last = beat_still(previous, m.sentences_of(previous)[-1].id, m, LOW,
                           tmp_path / f"{previous}.png", tmp_path / "media")
         last = np.asarray(Image.open(last).convert("RGB")).astype(int)
-        first = first_frame(scene_id, m, "low", tmp_path / "media").astype(int)
+        first = first_frame(scene_id, m, LOW, tmp_path / "media").astype(int)
         cut = np.abs(last - empty).mean()
         if np.abs(first - last).mean() >= 0.85 * cut:
             far.append(f"{previous} -> {scene_id}: {np.abs(first - last).mean():.1f} "

@@ -1,4 +1,5 @@
-"""The whole lesson video at low quality: one real render, then the cache and its promises."""
+"""The whole lesson video at low quality: the session's one real render (`rendered_lesson`), then
+the cache and its promises."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ import json
 import shutil
 import subprocess
 import wave
+from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pytest
 
+from common.settings import QUALITIES
 from scenes.timing import scene_timing
-from transcript.manifest import Manifest
+from transcript.manifest import Manifest, read_manifest
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed, render_lesson_video
 from video.scene_render import render_beats
 
+LOW = QUALITIES["low"]
 FPS = 15
 
 
@@ -24,19 +29,36 @@ def ffprobe(*args: str) -> str:
                           check=True).stdout
 
 
-@pytest.fixture(scope="module")
-def rendered(flite_narration, tmp_path_factory):
-    build = tmp_path_factory.mktemp("video-build")
-    out = build / "lesson.mp4"
-    report = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
-                                 "low", build / "cache", jobs=2, progress=lambda line: None)
-    return build, out, report
+class Rendered(NamedTuple):
+    build: Path
+    out: Path  # the lesson video
+    manifest: Manifest
+    narration: Path
 
 
-def test_lesson_video_matches_the_manifest(rendered, flite_narration):
-    _, out, report = rendered
-    m = flite_narration.manifest
-    assert report.rendered == [s.id for s in m.sentences]
+def rendered_in(build: Path) -> Rendered:
+    return Rendered(build, build / "lesson.mp4", read_manifest(build / "lesson.json"),
+                    build / "narration.wav")
+
+
+@pytest.fixture
+def rendered(rendered_lesson) -> Rendered:
+    """The session's rendered lesson, shared: read it, do not write into it."""
+    return rendered_in(rendered_lesson.root)
+
+
+@pytest.fixture
+def own_copy(rendered_lesson, tmp_path) -> Rendered:
+    """A copy of the rendered lesson, for a test that writes into its build or cache."""
+    return rendered_in(rendered_lesson.copy(tmp_path / "build"))
+
+
+def test_lesson_video_matches_the_manifest(rendered, rendered_lesson):
+    build, out, m, _ = rendered
+    assert [j.sentence_id for j in plan(m, LOW, build / "cache")] == [s.id for s in m.sentences]
+    for i, sc in enumerate(m.scenes):  # a render into a new folder draws every beat
+        n = len(m.sentences_of(sc.id))
+        assert f"scene {i + 1} of {len(m.scenes)} {sc.id}: drew {n} of {n} beats" in rendered_lesson.printed
     probe = json.loads(ffprobe("-count_frames", "-show_streams", "-of", "json", str(out)))
     video = next(s for s in probe["streams"] if s["codec_type"] == "video")
     audio = next(s for s in probe["streams"] if s["codec_type"] == "audio")
@@ -46,27 +68,27 @@ def test_lesson_video_matches_the_manifest(rendered, flite_narration):
     assert abs(float(audio["duration"]) - m.duration) < 0.05
 
 
-def test_keyframe_at_every_sentence_start(rendered, flite_narration):
+def test_keyframe_at_every_sentence_start(rendered):
     """Keyframes as a cutter sees them: sync samples in the MP4 index, at the sentence's time."""
-    _, out, _ = rendered
+    _, out, m, _ = rendered
     rows = ffprobe("-select_streams", "v", "-show_entries", "packet=pts_time,flags", "-of",
                    "csv=p=0", str(out)).split()
     keyframes = [float(r.split(",")[0]) for r in rows if "K" in r.split(",")[1]]
-    for s in flite_narration.manifest.sentences:
+    for s in m.sentences:
         assert min(abs(k - s.start) for k in keyframes) < 1e-3, s.id
 
 
 def test_faststart_puts_the_index_first(rendered):
-    _, out, _ = rendered
+    out = rendered.out
     head = out.read_bytes()[:4096]
     assert 0 <= head.find(b"moov") < max(head.find(b"mdat"), 4096)
 
 
-def test_a_cached_rerender_draws_nothing_and_gives_the_same_bytes(rendered, flite_narration):
-    build, out, _ = rendered
+def test_a_cached_rerender_draws_nothing_and_gives_the_same_bytes(own_copy):
+    build, out, m, narration = own_copy
     first = out.read_bytes()
-    again = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
-                                "low", build / "cache", jobs=2, progress=lambda line: None)
+    again = render_lesson_video(m, narration, out, LOW, build / "cache", jobs=2,
+                                progress=lambda line: None)
     assert again.rendered == []
     assert out.read_bytes() == first
     assert not [p for p in build.iterdir() if p.name.startswith(".")], "no temporary files left"
@@ -85,19 +107,19 @@ def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
     return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
 
 
-def test_a_longer_sentence_redraws_only_its_own_beat(rendered, flite_narration, tmp_path):
+def test_a_longer_sentence_redraws_only_its_own_beat(rendered, tmp_path):
     """The later beats of its scene start from the same picture, only later: their videos are
     reused, and the lesson still has every frame of the longer timeline."""
-    build, _, _ = rendered
+    build, _, m, _ = rendered
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
-    edited = shift_sentence(flite_narration.manifest, "adjectives-score-high", 4 / FPS)
-    before = plan(edited, "low", cache)
+    edited = shift_sentence(m, "adjectives-score-high", 4 / FPS)
+    before = plan(edited, LOW, cache)
     assert [j.sentence_id for j in before if not j.cached] == [
         "adjectives-score-high", "article-barely-registers"]  # unknown until the scene runs
     older = cache / "beats" / "low" / "dot-products" / f"adjectives-score-high-{'0' * 20}.mp4"
     older.write_bytes(b"a beat as caches before the start picture kept it")
-    beats = render_beats_needed(edited, "low", cache, jobs=1, progress=lambda line: None)
+    beats = render_beats_needed(edited, LOW, cache, jobs=1, progress=lambda line: None)
     assert not older.exists()  # the cache keeps one version per beat, older names included
     assert [j.sentence_id for j in beats if not j.cached] == ["adjectives-score-high"]
     article = next(j for j in beats if j.sentence_id == "article-barely-registers")
@@ -106,39 +128,38 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, flite_narration, 
         sum(scene_timing(edited, sc.id, FPS).frames for sc in edited.scenes) / FPS)
 
 
-def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, flite_narration,
-                                                               tmp_path):
+def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, tmp_path):
     """Redrawing a scene's first beat does not run its later beats when they start from the
     picture their cached videos start from: the run ends where the next beat begins, and the
     beat it drew is the one a whole run draws, ending on the same recorded picture."""
-    build, _, _ = rendered
+    build, _, m, _ = rendered
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
-    edited = shift_sentence(flite_narration.manifest, "dotted-against-every-key", 3 / FPS)
-    todo = [j for j in plan(edited, "low", cache) if j.scene_id == "dot-products"]
-    store = BeatStore(beat_folder(cache, "low", "dot-products"),
+    edited = shift_sentence(m, "dotted-against-every-key", 3 / FPS)
+    todo = [j for j in plan(edited, LOW, cache) if j.scene_id == "dot-products"]
+    store = BeatStore(beat_folder(cache, LOW, "dot-products"),
                       {j.sentence_id: j.key for j in todo}, frozenset(j.sentence_id for j in todo))
     assert not store.done("dotted-against-every-key", todo[0].start)
-    run = render_beats(todo[0].timing, "low", store, tmp_path / "media")
+    run = render_beats(todo[0].timing, LOW, store, tmp_path / "media")
     scene = run.scene
     assert run.beats == ("dotted-against-every-key",)
     assert [r.sentence_id for r in scene.timeline] == ["dotted-against-every-key"]
     assert scene.frame == todo[0].timing.beat("adjectives-score-high").start
-    short = render_beats(todo[0].timing, "low", {}, tmp_path / "media").scene  # no early end: all run
+    short = render_beats(todo[0].timing, LOW, {}, tmp_path / "media").scene  # no early end: all run
     assert [r.sentence_id for r in short.timeline] == [j.sentence_id for j in todo]
-    drawn = plan(edited, "low", cache, ["dot-products"])
+    drawn = plan(edited, LOW, cache, ["dot-products"])
     assert all(j.cached for j in drawn)
     whole = tmp_path / "whole.mp4"
-    render_beats(todo[0].timing, "low", {"dotted-against-every-key": whole}, tmp_path / "media")
+    render_beats(todo[0].timing, LOW, {"dotted-against-every-key": whole}, tmp_path / "media")
     assert drawn[0].path.read_bytes() == whole.read_bytes()
 
 
-def test_a_store_is_done_only_when_its_part_is_found_along_the_chain(rendered, flite_narration):
-    build, _, _ = rendered
-    beats = [j for j in plan(flite_narration.manifest, "low", build / "cache")
+def test_a_store_is_done_only_when_its_part_is_found_along_the_chain(rendered):
+    build, _, m, _ = rendered
+    beats = [j for j in plan(m, LOW, build / "cache")
              if j.scene_id == "all-at-once"]
     keys = {j.sentence_id: j.key for j in beats}
-    folder = beat_folder(build / "cache", "low", "all-at-once")
+    folder = beat_folder(build / "cache", LOW, "all-at-once")
     every = BeatStore(folder, keys, frozenset(keys))
     assert every.done(beats[1].sentence_id, beats[1].start)  # the rest is in the cache
     assert not every.done(beats[1].sentence_id, "0" * 16)  # not for another picture
@@ -147,50 +168,46 @@ def test_a_store_is_done_only_when_its_part_is_found_along_the_chain(rendered, f
     assert not first_two.done(beats[1].sentence_id, "0" * 16)
 
 
-def test_a_beat_whose_start_picture_changed_is_not_taken_from_the_cache(rendered, flite_narration,
-                                                                          tmp_path):
+def test_a_beat_whose_start_picture_changed_is_not_taken_from_the_cache(rendered, tmp_path):
     """A cached beat is found under the picture the beat before it ended on: should that
     picture change (its .end says so), the later beat is drawn again."""
-    build, _, _ = rendered
+    build, _, m, _ = rendered
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
-    m = flite_narration.manifest
-    first = next(j for j in plan(m, "low", cache) if j.sentence_id == "softmax-squashes")
+    first = next(j for j in plan(m, LOW, cache) if j.sentence_id == "softmax-squashes")
     assert first.path is not None
     first.path.with_suffix(".end").write_text("0" * 32 + "\n", encoding="utf-8")
-    todo = [j.sentence_id for j in plan(m, "low", cache) if not j.cached]
+    todo = [j.sentence_id for j in plan(m, LOW, cache) if not j.cached]
     assert todo == ["weights-for-fluffy-and-blue"]
 
 
-def test_beats_redrawn_alone_give_the_bytes_of_the_full_render(rendered, flite_narration):
+def test_beats_redrawn_alone_give_the_bytes_of_the_full_render(own_copy):
     """Drawing each scene's last beat after running the earlier ones without pixels (where
     fades jump straight to their end) changes no byte."""
-    build, out, _ = rendered
+    build, out, m, narration = own_copy
     first = out.read_bytes()
-    beats = plan(flite_narration.manifest, "low", build / "cache")
+    beats = plan(m, LOW, build / "cache")
     last = {j.scene_id: j for j in beats}  # the last beat of each scene
     for j in last.values():
         j.path.unlink()
-    again = render_lesson_video(flite_narration.manifest, flite_narration.paths.narration, out,
-                                "low", build / "cache", jobs=2, progress=lambda line: None)
+    again = render_lesson_video(m, narration, out, LOW, build / "cache", jobs=2,
+                                progress=lambda line: None)
     assert sorted(again.rendered) == sorted(j.sentence_id for j in last.values())
     assert out.read_bytes() == first
 
 
-def test_other_quality_is_not_taken_from_this_cache(rendered, flite_narration):
-    build, _, _ = rendered
-    assert all(not j.cached for j in plan(flite_narration.manifest, "default", build / "cache"))
+def test_other_quality_is_not_taken_from_this_cache(rendered):
+    build, _, m, _ = rendered
+    assert all(not j.cached for j in plan(m, QUALITIES["default"], build / "cache"))
 
 
-def test_scene_clips_cut_from_the_real_lesson_are_frame_exact(rendered, flite_narration):
+def test_scene_clips_cut_from_the_real_lesson_are_frame_exact(own_copy):
     from cli.options import BuildPaths
     from player.clips import build_clips
 
-    build, _, _ = rendered
-    m = flite_narration.manifest
-    narration = build / "narration.wav"
-    if not narration.exists():
-        narration.symlink_to(flite_narration.paths.narration)
+    build, _, m, _ = own_copy
+    shutil.rmtree(build / "clips")  # cut here again, from the lesson video
+    shutil.rmtree(build / "cache" / "clips")
     clips = build_clips(m, BuildPaths(build))
     assert len(clips) == len(m.scenes)
     for scene in m.scenes:
@@ -199,17 +216,16 @@ def test_scene_clips_cut_from_the_real_lesson_are_frame_exact(rendered, flite_na
         assert int(frames) == round(m.scene_span(scene.id).duration * FPS), scene.id
 
 
-def test_a_clips_sound_is_its_span_of_the_narration_to_the_sample(rendered, flite_narration):
+def test_a_clips_sound_is_its_span_of_the_narration_to_the_sample(rendered):
     """The clip's sound, decoded, lines up with the narration WAV from the clip's first sample."""
-    build, _, _ = rendered
-    m = flite_narration.manifest
+    build, _, m, narration = rendered
     span = m.scene_span("softmax")
     clip = build / "clips" / "softmax.mp4"
-    assert clip.exists()  # made by the test above
+    assert clip.exists()  # cut by the render
     decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-map", "0:a", "-f", "s16le",
                               "-ac", "1", "-ar", "48000", "-"], capture_output=True, check=True).stdout
     heard = np.frombuffer(decoded, np.int16).astype(float)
-    with wave.open(str(flite_narration.paths.narration)) as w:
+    with wave.open(str(narration)) as w:
         source = np.frombuffer(w.readframes(w.getnframes()), np.int16).astype(float)
     said = source[round(span.start * 48000):round(span.end * 48000)]
     assert 0 <= len(heard) - len(said) <= 2048  # AAC pads the end to whole frames
@@ -221,7 +237,7 @@ def test_a_clips_sound_is_its_span_of_the_narration_to_the_sample(rendered, flit
     assert np.corrcoef(a, b)[0, 1] > 0.95  # the same speech, not just aligned noise
 
 
-def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_narration):
+def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(own_copy):
     """A drawn beat's JPEG is the picture its video ends on, and a clip made with the drawn
     posters shows its last beat's."""
     from PIL import Image
@@ -229,9 +245,8 @@ def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_na
     from cli.options import BuildPaths
     from player.clips import build_clips
 
-    build, _, _ = rendered
-    m = flite_narration.manifest
-    beats = plan(m, "low", build / "cache")
+    build, _, m, _ = own_copy
+    beats = plan(m, LOW, build / "cache")
     scene_end = m.sentences_of("softmax")[-1].id  # the last beat of the softmax scene
     last = next(j for j in beats if j.sentence_id == scene_end)
     decoded = subprocess.run(["ffmpeg", "-v", "error", "-sseof", "-0.1", "-i", str(last.path),
@@ -243,9 +258,6 @@ def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_na
     assert np.abs(drawn - video).mean() < 3  # the same picture, up to JPEG and H.264 losses
     assert drawn.std() > 10  # and not a blank one
 
-    narration = build / "narration.wav"
-    if not narration.exists():
-        narration.symlink_to(flite_narration.paths.narration)
     paths = BuildPaths(build)
     for stamp in (build / "cache" / "clips").glob("*.key"):
         stamp.unlink()  # made again, with the drawn posters
@@ -253,21 +265,20 @@ def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(rendered, flite_na
     assert (build / "clips" / "softmax.jpg").read_bytes() == last.poster.read_bytes()
 
 
-def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, flite_narration, tmp_path):
+def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, tmp_path):
     """From decoded frames and the narration's samples: the first visible change after each cue
     (a beat's start, or a word it waits for) comes at most 90 ms after the voice starts it."""
     from sync_check import measure
 
     from video.scene_render import rehearse
 
-    build, out, _ = rendered
-    m = flite_narration.manifest
+    _, out, m, narration = rendered
     cues = {r.sentence_id: [c.word for c in r.cues]
             for sc in m.scenes
-            for r in rehearse(scene_timing(m, sc.id, FPS), "low", tmp_path).timeline}
+            for r in rehearse(scene_timing(m, sc.id, FPS), LOW, tmp_path).timeline}
     assert all(cues[s.id] for s in m.sentences), "a beat without a cue"
     assert sum(len(c) for c in cues.values()) > len(m.sentences), "no beat waits for a word"
-    found = measure(out, flite_narration.paths.narration, m, cues)
+    found = measure(out, narration, m, cues)
     late = [(x.sentence_id, x.word, round(x.lag * 1000)) for x in found if x.lag > 0.090]
     assert late == []
 
@@ -285,7 +296,7 @@ def test_a_beats_key_follows_the_word_timings_it_waits_for(flite_narration):
         dataclasses.replace(x, words=(*x.words[:k], moved, *x.words[k + 1:])) if x.id == s.id else x
         for x in m.sentences))
     def keys(manifest: Manifest, scene_id: str) -> dict[str, str]:
-        return beat_keys(scene_timing(manifest, scene_id, FPS), "low")
+        return beat_keys(scene_timing(manifest, scene_id, FPS), LOW)
 
     before, after = keys(m, "softmax"), keys(edited, "softmax")
     assert before["softmax-squashes"] == after["softmax-squashes"]

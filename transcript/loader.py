@@ -41,6 +41,9 @@ class TranscriptError(ValueError):
         self.path, self.line, self.problem, self.fix = path, line, problem, fix
         super().__init__(f"{path}:{line}: {problem}\n  fix: {fix}")
 
+    def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
+        return type(self), (self.path, self.line, self.problem, self.fix)
+
 
 class _TooDeep(Exception):
     """The document nests lists and mappings deeper than MAX_DEPTH, at `mark`."""

@@ -12,7 +12,7 @@ import numpy as np
 
 from attention import lesson
 from common.media import ffmpeg_version
-from common.settings import QUALITIES
+from common.settings import Quality
 from scenes import scene_follows, scene_modules
 from scenes.timing import SceneTiming
 from video.imports import ROOT, project_sources
@@ -47,7 +47,7 @@ def _core_digest() -> bytes:
     return h.digest()
 
 
-def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
+def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
     """A digest per beat of everything its frames depend on but the picture it starts from.
 
     That is the scene's code, the core's numbers, the quality, the tools' versions, and the
@@ -59,7 +59,7 @@ def beat_keys(timing: SceneTiming, quality: str) -> dict[str, str]:
     """
     scene_id = timing.scene_id
     base = hashlib.sha256()
-    for part in (scene_id, quality, repr(QUALITIES[quality]), _manim_version(), ffmpeg_version()):
+    for part in (scene_id, quality.name, repr(quality), _manim_version(), ffmpeg_version()):
         base.update(part.encode() + b"\0")
     base.update(_core_digest())
     for path in beat_sources(scene_id):

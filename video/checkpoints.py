@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from common.settings import Quality
 from scenes.timing import START, SceneTiming
 from video.errors import scene_failed
 from video.halves import Moves, read_moves, write_moves
@@ -30,27 +31,27 @@ if TYPE_CHECKING:
     from video.scene_render import BeatRun, BeatTargets  # noqa: F401
 
 _folder: Path | None = None  # where this process's copies listen; None: not a preview worker
-_quality = ""
+_quality: Quality | None = None
 _last: Path | None = None  # the copy at the start of the beat a priming run is in
 
 
-def enable(folder: Path, quality: str) -> None:
+def enable(folder: Path, quality: Quality) -> None:
     """Make this process keep paused copies of the scenes it runs (a preview worker)."""
     global _folder, _quality
     _folder, _quality = folder, quality
 
 
-def address(folder: Path, quality: str, scene_id: str, sentence_id: str, start: str) -> Path:
+def address(folder: Path, quality: Quality, scene_id: str, sentence_id: str, start: str) -> Path:
     """The socket of the copy of `scene_id` paused where `sentence_id` begins on picture `start`
     (short: a Unix socket's path has at most 107 bytes)."""
-    name = hashlib.sha256(f"{quality}\0{scene_id}\0{sentence_id}\0{start}".encode()).hexdigest()
+    name = hashlib.sha256(f"{quality.name}\0{scene_id}\0{sentence_id}\0{start}".encode()).hexdigest()
     return folder / f"{name[:24]}.sock"
 
 
 def pause_here(scene: LessonScene, sentence_id: str) -> None:
     """`RunPlan.on_beat` for a priming run: fork a copy that waits here (unless one does)."""
     global _last
-    assert _folder is not None
+    assert _folder is not None and _quality is not None
     _note_moves(scene)
     first = sentence_id == scene.timing.beats[0].sentence_id
     start = START if first else scene.state_digest()
@@ -111,7 +112,7 @@ class TakenOver:
     """A run taken over by a fork of a paused copy: it draws, publishes and reports to the
     process that asked for it, then ends."""
 
-    def __init__(self, conn: Connection, timing: SceneTiming, quality: str,
+    def __init__(self, conn: Connection, timing: SceneTiming, quality: Quality,
                  targets: BeatTargets, moves: tuple[Moves, int] | None = None) -> None:
         from video.scene_render import BeatRun
 
@@ -147,7 +148,7 @@ class TakenOver:
             os._exit(1)  # the asking process is gone
 
 
-def resume(scene_id: str, sentence_id: str, start: str, timing: SceneTiming, quality: str,
+def resume(scene_id: str, sentence_id: str, start: str, timing: SceneTiming, quality: Quality,
            targets: BeatTargets) -> list[str] | None:
     """Have the copy paused where `sentence_id` begins on picture `start` run `timing` on from
     there into `targets`; returns the beats it drew, or None when there is no such copy (run the
@@ -174,13 +175,13 @@ def resume(scene_id: str, sentence_id: str, start: str, timing: SceneTiming, qua
     return list(value)
 
 
-def primed(folder: Path, quality: str, scene_id: str, starts: dict[str, str]) -> bool:
+def primed(folder: Path, quality: Quality, scene_id: str, starts: dict[str, str]) -> bool:
     """Whether a copy waits at every beat of `scene_id` (sentence id -> start picture)."""
     return all(address(folder, quality, scene_id, sid, start).exists()
                for sid, start in starts.items())
 
 
-def prime(timing: SceneTiming, quality: str, media: Path) -> str:
+def prime(timing: SceneTiming, quality: Quality, media: Path) -> str:
     """Run the scene without pixels, leaving a paused copy at each beat's start."""
     from video.scene_render import render_beats
 

@@ -9,7 +9,7 @@ give identical bytes.
 
 from __future__ import annotations
 
-from common.settings import QUALITIES, SAMPLE_RATE
+from common.settings import SAMPLE_RATE, Quality
 
 # The fast AAC coder is three times quicker than the default, inaudibly so at 160k.
 AUDIO_ARGS = ["-c:a", "aac", "-aac_coder", "fast", "-b:a", "160k", "-ar", str(SAMPLE_RATE),
@@ -20,15 +20,14 @@ AUDIO_ARGS = ["-c:a", "aac", "-aac_coder", "fast", "-b:a", "160k", "-ar", str(SA
 PREVIEW_AUDIO_ARGS = ["-c:a", "flac", "-compression_level", "0", "-strict", "-2"]
 
 
-def video_args(quality: str, keyframe_times: tuple[float, ...] = ()) -> list[str]:
+def video_args(quality: Quality, keyframe_times: tuple[float, ...] = ()) -> list[str]:
     """ffmpeg output options for one beat's video stream; the file starts on a keyframe, and
     `keyframe_times` (seconds into the file) add more (the lesson's lead-in ends on one)."""
-    q = QUALITIES[quality]
     forced = ["-force_key_frames", ",".join(f"{t:.6f}" for t in keyframe_times)] if keyframe_times else []
     return [*forced,
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(q.crf),
-        "-pix_fmt", "yuv420p", "-bf", "0", "-g", str(q.fps * 10), "-sc_threshold", "0",
+        "-c:v", "libx264", "-preset", "veryfast", "-crf", str(quality.crf),
+        "-pix_fmt", "yuv420p", "-bf", "0", "-g", str(quality.fps * 10), "-sc_threshold", "0",
         "-x264-params", "threads=2:lookahead-threads=1",
-        "-r", str(q.fps), "-fflags", "+bitexact", "-flags:v", "+bitexact",
+        "-r", str(quality.fps), "-fflags", "+bitexact", "-flags:v", "+bitexact",
         "-map_metadata", "-1", "-movflags", "+faststart",
     ]

@@ -8,6 +8,7 @@ import traceback
 from pathlib import Path
 
 from common.paths import ROOT as PROJECT
+
 AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits
 
 

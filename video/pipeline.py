@@ -14,7 +14,8 @@ from itertools import groupby
 from pathlib import Path
 
 from common.paths import NotBuilt
-from common.settings import QUALITIES
+from common.settings import Quality
+from common.stopping import Stop, Stopped
 from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video import checkpoints
@@ -60,7 +61,7 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)))
 
 
-def plan(manifest: Manifest, quality: str, cache_dir: Path,
+def plan(manifest: Manifest, quality: Quality, cache_dir: Path,
          only: list[str] | None = None, halves: bool = False) -> list[BeatJob]:
     """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not.
 
@@ -69,7 +70,7 @@ def plan(manifest: Manifest, quality: str, cache_dir: Path,
     not found on, a scene's beats are unknown until the scene runs (`path` None). With `halves`
     (the live preview), a beat the preview drew in two processes is found too (`in_halves`).
     """
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     jobs = []
     for i, scene in enumerate(manifest.scenes):
         if only and scene.id not in only:
@@ -93,8 +94,8 @@ def found(video: Path, halves: bool) -> Path:
     return video
 
 
-def beat_folder(cache_dir: Path, quality: str, scene_id: str) -> Path:
-    return cache_dir / "beats" / quality / scene_id
+def beat_folder(cache_dir: Path, quality: Quality, scene_id: str) -> Path:
+    return cache_dir / "beats" / quality.name / scene_id
 
 
 @dataclass(frozen=True)
@@ -136,11 +137,7 @@ class BeatStore:
         return True
 
 
-class Cancelled(Exception):
-    """The caller's `stop` said the beats being drawn are no longer wanted."""
-
-
-def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
+def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
           rehearsed: bool = False, resume: tuple[str, str] | None = None) -> tuple[str, list[str]]:
     """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn.
     `resume`: the first beat to draw and the picture it starts from, where a paused copy of the
@@ -161,10 +158,10 @@ def _draw(timing: SceneTiming, quality: str, store: BeatStore, media: Path,
     return timing.scene_id, list(drawn)
 
 
-def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs: int | None = None,
+def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print, *, pool: Executor | None = None,
-                        stop: Callable[[], bool] | None = None,
+                        stop: Stop | None = None,
                         rehearsed: bool = False, resume: bool = False) -> list[BeatJob]:
     """Draw every beat missing from the cache: one run per scene that has any, `jobs` scenes at
     a time, longest first. A run draws a beat only when no video of it drawn from the same
@@ -172,7 +169,7 @@ def render_beats_needed(manifest: Manifest, quality: str, cache_dir: Path, jobs:
     every beat is in the cache now, and `cached` says whether it already was.
 
     A long-lived `pool` of worker processes may be given (a live preview keeps one warm); then
-    `stop` is asked while the scenes are drawn, and Cancelled raised as soon as it says True.
+    `stop` is asked while the scenes are drawn, and Stopped raised as soon as it says True.
     `rehearsed`: the script check has run these scenes' words (see `render_beats`). `resume`:
     the pool's workers keep paused copies of the scenes (video.checkpoints): a scene's run starts
     from the copy paused at its first beat to draw, when there is one.
@@ -233,8 +230,8 @@ class _Told:
                           f"{sum(j.sentence_id in self.drawn for j in ran)} of {len(ran)} beats")
 
 
-def _draw_all(calls: list[tuple], pool: Executor | None, workers: int,
-              stop: Callable[[], bool] | None, drew: Callable[[str, list[str]], None]) -> None:
+def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Stop | None,
+              drew: Callable[[str, list[str]], None]) -> None:
     """Run `_draw` for each call: in the given pool (asking `stop` as they run), in this process
     when one worker will do, else in worker processes started for the purpose."""
     if not calls:
@@ -256,7 +253,7 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int,
             if stop is not None and stop():
                 for future in running:
                     future.cancel()
-                raise Cancelled()
+                raise Stopped()
             for future in finished:
                 drew(*future.result())
     except BaseException:
@@ -267,7 +264,7 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int,
         own.shutdown()
 
 
-def _draw_again(done: list[BeatJob], quality: str, cache_dir: Path, rehearsed: bool,
+def _draw_again(done: list[BeatJob], quality: Quality, cache_dir: Path, rehearsed: bool,
                 drawn: set[str]) -> None:
     """Draw, in this process, every scene with a beat still missing, all its beats at once."""
     for scene_id in dict.fromkeys(j.scene_id for j in done if not j.cached):
@@ -278,7 +275,7 @@ def _draw_again(done: list[BeatJob], quality: str, cache_dir: Path, rehearsed: b
         drawn.update(_draw(beats[0].timing, quality, store, cache_dir / "manim", rehearsed)[1])
 
 
-def prime_scenes(manifest: Manifest, quality: str, cache_dir: Path, pool: Executor,
+def prime_scenes(manifest: Manifest, quality: Quality, cache_dir: Path, pool: Executor,
                  folder: Path) -> list[Future]:
     """Have `pool` (whose workers keep paused copies of scenes in `folder`, video.checkpoints)
     run each scene without pixels that has no copy waiting at every beat of this timing."""
@@ -298,7 +295,7 @@ def _resume_from(first: BeatJob) -> tuple[str, str] | None:
 
 
 def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache_dir: Path,
-           quality: str, halves: bool = False) -> list[tuple[str, BeatStore, Path]]:
+           quality: Quality, halves: bool = False) -> list[tuple[str, BeatStore, Path]]:
     """(scene, store, Manim folder) per run: when there are fewer scenes to draw than workers
     (an edit) and the longest scene has two beats or more to draw, its beats are split in two
     runs, the second running the scene without pixels up to its part. Each run has its own Manim
@@ -329,7 +326,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
     return runs
 
 
-def _drawn_before(beat: BeatJob, cache_dir: Path, quality: str) -> bool:
+def _drawn_before(beat: BeatJob, cache_dir: Path, quality: Quality) -> bool:
     """Whether a version of `beat` with its own key is in the cache, from any start picture."""
     folder = beat_folder(cache_dir, quality, beat.scene_id)
     return any(p.name.startswith(f"{beat.sentence_id}-{beat.key}-")
@@ -347,7 +344,7 @@ def _prune(beats: list[BeatJob]) -> None:
                     old.unlink(missing_ok=True)
 
 
-def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality: str,
+def render_lesson_video(manifest: Manifest, narration: Path, out: Path, quality: Quality,
                         cache_dir: Path, jobs: int | None = None,
                         progress: Callable[[str], None] = print) -> VideoReport:
     """`out` = every beat joined by stream copy with the narration muxed in."""
@@ -372,7 +369,7 @@ def _videos(beats: list[BeatJob]) -> list[Path]:
 
 
 def render_scene_alone(manifest: Manifest, narration: Path, scene_id: str, out: Path,
-                       quality: str, cache_dir: Path, progress: Callable[[str], None] = print) -> Path:
+                       quality: Quality, cache_dir: Path, progress: Callable[[str], None] = print) -> Path:
     """One scene with its part of the narration, for checking a scene while editing it."""
     beats = render_beats_needed(manifest, quality, cache_dir, 1, only=[scene_id], progress=progress)
     return join_and_mux(_videos(beats), [j.seconds for j in beats], out, narration,

@@ -18,7 +18,7 @@ from typing import NoReturn, Protocol
 from manim import tempconfig
 
 from common.files import atomic_output, atomic_write_text, temp_path
-from common.settings import QUALITIES
+from common.settings import Quality
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.plan import Resumed, RunPlan
@@ -36,13 +36,13 @@ FOREVER = 1 << 62  # a frame number past any scene's end
 
 
 @contextmanager
-def manim_config(quality: str, media_dir: Path, scene_id: str = "any") -> Iterator[None]:
+def manim_config(quality: Quality, media_dir: Path, scene_id: str = "any") -> Iterator[None]:
     """Manim's settings for one render: size, frame rate, and every file it writes under build/.
 
     Each scene gets its own LaTeX and text folders: scenes drawn at once in two processes would
     otherwise race on the same .tex/.dvi files, or on one text's SVG.
     """
-    q = QUALITIES[quality]
+    q = quality
     width, height, fps = q.width, q.height, q.fps
     media_dir.mkdir(parents=True, exist_ok=True)
     media_dir = readable_path(media_dir)
@@ -77,7 +77,7 @@ def readable_path(folder: Path) -> Path:
     return link
 
 
-def rehearse(timing: SceneTiming, quality: str, media_dir: Path) -> LessonScene:
+def rehearse(timing: SceneTiming, quality: Quality, media_dir: Path) -> LessonScene:
     """Run the scene's beats for their timing only (no animation, no pixel), so a word a beat
     waits for and its sentence lacks fails here, before anything of the scene is drawn."""
     with manim_config(quality, media_dir, timing.scene_id):
@@ -147,7 +147,7 @@ class BeatRun:
     (`in_halves`).
     """
 
-    def __init__(self, timing: SceneTiming, quality: str, outputs: BeatTargets,
+    def __init__(self, timing: SceneTiming, quality: Quality, outputs: BeatTargets,
                  moves: tuple[Moves, int] | None = None) -> None:
         """`moves`: where the first beat this run draws moved when last run, and its length
         then (video.halves): its parts are cut where they cost the same."""
@@ -184,7 +184,7 @@ class BeatRun:
                 poster: Path | None = None) -> PipeTarget:
         """An encoder target for (part of) a beat; `first_frames`: its file starts where the
         beat does (the scene's first beat then has a keyframe where its sentence starts)."""
-        q = QUALITIES[self.quality]
+        q = self.quality
         first = self.timing.beats[0]
         lead_in = (first.start / q.fps,) if first.start else ()  # the first sentence: a keyframe
         at = lead_in if sentence_id == first.sentence_id and first_frames else ()
@@ -333,7 +333,7 @@ class _FirstPart:
         os._exit(1)
 
 
-def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | BeatTargets,
+def render_beats(timing: SceneTiming, quality: Quality, outputs: dict[str, Path] | BeatTargets,
                  media_dir: Path, *, rehearsed: bool = False,
                  on_beat: Callable[[LessonScene, str], None] | None = None) -> Drawn:
     """Draw the beats `outputs` wants, each into its file with its last frame beside it as a
@@ -367,10 +367,10 @@ def render_beats(timing: SceneTiming, quality: str, outputs: dict[str, Path] | B
     return Drawn(scene, tuple(drawn))
 
 
-def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
+def render_scene(scene_id: str, manifest: Manifest, quality: Quality, out: Path,
                  media_dir: Path) -> LessonScene:
     """The whole scene as one video-only MP4 at `out`."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     timing = scene_timing(manifest, scene_id, fps)
     tmp = temp_path(out.with_name("beats"))
     try:
@@ -383,10 +383,10 @@ def render_scene(scene_id: str, manifest: Manifest, quality: str, out: Path,
     return scene
 
 
-def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: Path,
+def scene_timeline(scene_id: str, manifest: Manifest, quality: Quality, media_dir: Path,
                    inspect: bool = True) -> LessonScene:
     """Run the scene without drawing a pixel: its beats, frames and (optionally) text layout."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     with manim_config(quality, media_dir, scene_id):
         scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps),
                                       RunPlan.inspection() if inspect else RunPlan.running())
@@ -394,10 +394,10 @@ def scene_timeline(scene_id: str, manifest: Manifest, quality: str, media_dir: P
     return scene
 
 
-def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: str, out: Path,
+def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: Quality, out: Path,
                media_dir: Path) -> Path:
     """A PNG of the last frame of one beat, without drawing the frames before it."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     with manim_config(quality, media_dir, scene_id):
         timing = scene_timing(manifest, scene_id, fps)
         timing.beat(sentence_id)  # unknown ids fail here, before any drawing

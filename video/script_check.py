@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from common.files import atomic_write_text
+from common.settings import QUALITIES
 from scenes import SceneRegistryError, scene_modules, scene_source
 from scenes.timing import scene_timing
 from transcript.manifest import TimedSentence, new_manifest
@@ -56,7 +57,7 @@ def check_script(script: Script, cache_dir: Path) -> None:
 
         manifest = manifest or _stand_in_manifest(script)
         timing = scene_timing(manifest, scene, STAND_IN_FPS)
-        ran = _check_scene(script, scene, partial(rehearse, timing, "low", cache_dir / "manim"))
+        ran = _check_scene(script, scene, partial(rehearse, timing, QUALITIES["low"], cache_dir / "manim"))
         atomic_write_text(stamp, json.dumps(ran.asked))
         for old in stamp.parent.glob(f"{scene}-*.json"):  # one is kept: of the code there now
             if old != stamp:

@@ -11,7 +11,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from common.files import atomic_output
-from common.settings import QUALITIES
+from common.settings import Quality
 from scenes import scene_class
 from scenes.adapter import FrameSink
 from scenes.plan import RunPlan
@@ -56,10 +56,10 @@ def sampling_sink(sampled: Sampled, shrink: int = 1, first_only: bool = False) -
     return SamplingSink
 
 
-def sample_scene(scene_id: str, manifest: Manifest, quality: str, media_dir: Path,
+def sample_scene(scene_id: str, manifest: Manifest, quality: Quality, media_dir: Path,
                  frames: Iterable[int] = (), shrink: int = 1) -> Sampled:
     """Draw the whole scene, keeping the frames numbered in `frames` and its first and last."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     sampled = Sampled(set(frames))
     with manim_config(quality, media_dir, scene_id):
         scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps),
@@ -72,9 +72,9 @@ class _FirstFrameDrawn(Exception):
     """Ends a scene once its first frame is drawn."""
 
 
-def first_frame(scene_id: str, manifest: Manifest, quality: str, media_dir: Path) -> np.ndarray:
+def first_frame(scene_id: str, manifest: Manifest, quality: Quality, media_dir: Path) -> np.ndarray:
     """The scene's first frame (RGB), drawing nothing after it."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     sampled = Sampled(set())
     timing = scene_timing(manifest, scene_id, fps)
     with manim_config(quality, media_dir, scene_id):
@@ -129,10 +129,10 @@ def compose(sentence: TimedSentence, shots: list[tuple[float, np.ndarray]]) -> I
     return sheet
 
 
-def write_sheets(scene_id: str, manifest: Manifest, quality: str, out_dir: Path,
+def write_sheets(scene_id: str, manifest: Manifest, quality: Quality, out_dir: Path,
                  media_dir: Path) -> list[Path]:
     """A contact sheet per beat of the scene, `out_dir/<scene>--<sentence>.png`."""
-    fps = QUALITIES[quality].fps
+    fps = quality.fps
     times = sheet_times(manifest, scene_id, fps)
     sampled = sample_scene(scene_id, manifest, quality, media_dir,
                            {n for frames in times.values() for n in frames})
