@@ -1,8 +1,13 @@
-"""Shared fixtures: a narration built once per test session with the fast flite voice."""
+"""Shared fixtures, each made once per test session: a narration with the fast flite voice, the
+whole lesson rendered at low quality, and a headless Chromium."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +16,7 @@ from cli.options import BuildPaths
 from transcript import Script, load_script
 from transcript.manifest import Manifest
 
+REPO = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Narration:
@@ -40,3 +46,41 @@ def flite_build(flite_narration) -> BuildPaths:
     Shared by every test in the session: read it, do not write into it.
     """
     return flite_narration.paths
+
+
+@dataclass(frozen=True)
+class RenderedLesson:
+    root: Path  # the build folder
+    printed: str  # what the render printed
+
+    def copy(self, dest: Path) -> Path:
+        """A build folder of its own at `dest`, every file copied: for a test that writes."""
+        shutil.copytree(self.root, dest, symlinks=True)
+        return dest
+
+
+@pytest.fixture(scope="session")
+def rendered_lesson(tmp_path_factory) -> RenderedLesson:
+    """The whole lesson as `render.py render --quality low --voice flite` makes it, under umask 022,
+    into a new folder (a few minutes on 2 cores, once per session).
+
+    Shared by every test in the session: read it, or `copy` it to write or render into it.
+    """
+    build = tmp_path_factory.mktemp("rendered") / "build"
+    done = subprocess.run([sys.executable, str(REPO / "render.py"), "render", "--build", str(build),
+                           "--quality", "low", "--voice", "flite"], cwd=REPO, capture_output=True,
+                          text=True, umask=0o022, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return RenderedLesson(build, done.stdout)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Debian Chromium driven by Playwright (never a downloaded browser), launched once
+    for every module that opens pages; each module's pages live in contexts of their own."""
+    from player_fixtures import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()

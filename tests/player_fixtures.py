@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli.options import BuildPaths
+from player.clips import build_clips
 from player.server import make_server
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
@@ -94,22 +95,35 @@ def make_lesson(root: Path, texts: dict[str, str] | None = None,
     return manifest, build
 
 
-@pytest.fixture(scope="module")
-def lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
-    """One timed lesson with its video, made once per test session and shared by the modules."""
+def shared_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
     if "lesson" not in _built:
         _built["lesson"] = make_lesson(tmp_path_factory.mktemp("lesson-build"))
     return _built["lesson"]
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """Headless Debian Chromium driven by Playwright (never a downloaded browser)."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+def lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
+    """One timed lesson with its video, made once per test session and shared by the modules:
+    read it, or copy it with `copied_build` to write."""
+    return shared_lesson(tmp_path_factory)
+
+
+def clipped_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
+    """The lesson with every scene's clip, cut once per test session and shared by the modules:
+    read it, or copy it with `copied_build(..., clips=True)` to write. (A function, not a
+    fixture: other modules import the fixtures that call it.)"""
+    if "clipped" not in _built:
+        manifest, shared = shared_lesson(tmp_path_factory)
+        build = copied_build(shared, tmp_path_factory.mktemp("clipped-build") / "build")
+        build_clips(manifest, build)
+        _built["clipped"] = manifest, build
+    return _built["clipped"]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """The session's headless Chromium (tests/conftest.py), launched once for every module."""
+    return chromium
 
 
 @pytest.fixture(scope="module")
@@ -140,10 +154,14 @@ def with_text(manifest: Manifest, sentence_id: str, text: str) -> Manifest:
         dataclasses.replace(s, text=text) if s.id == sentence_id else s for s in manifest.sentences))
 
 
-def copied_build(shared: BuildPaths, root: Path) -> BuildPaths:
-    """A build folder of its own with copies (times kept) of the shared lesson's files."""
+def copied_build(shared: BuildPaths, root: Path, clips: bool = False) -> BuildPaths:
+    """A build folder of its own with copies (times kept) of the shared lesson's files; with
+    `clips`, of its clips and their keys too, so that none is cut again."""
     build = BuildPaths(root)
     build.root.mkdir()
     for name in ("lesson.json", "lesson.mp4", "narration.wav"):
         shutil.copy2(shared.root / name, build.root / name)
+    if clips:
+        shutil.copytree(shared.clips, build.clips)
+        shutil.copytree(shared.cache / "clips", build.cache / "clips")
     return build

@@ -91,18 +91,8 @@ def test_a_project_build_sweeps_only_its_own_temporaries(tmp_path):
     assert all(p.read_text() == p.name for p in theirs)
 
 
-@pytest.fixture(scope="module")
-def complete_build(tmp_path_factory) -> Path:
-    """A whole lesson rendered at low quality with flite, once for the module: copy it to change it."""
-    build = tmp_path_factory.mktemp("complete") / "build"
-    done = render_py("render", "--build", str(build), *FAST)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return build
-
-
-def test_ctrl_c_while_an_edit_is_drawn_leaves_the_complete_build_as_it_was(tmp_path, complete_build):
-    build = tmp_path / "build"
-    shutil.copytree(complete_build, build, symlinks=True)
+def test_ctrl_c_while_an_edit_is_drawn_leaves_the_complete_build_as_it_was(tmp_path, rendered_lesson):
+    build = rendered_lesson.copy(tmp_path / "build")
     before = snapshot(build, skip="cache")
     assert {"lesson.mp4", "lesson.json", "narration.wav", "index.html", "lesson-scorm12.zip"} <= set(before)
     text = LESSON.read_text(encoding="utf-8")

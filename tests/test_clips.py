@@ -8,7 +8,7 @@ import subprocess
 import wave
 
 import pytest
-from player_fixtures import SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import SCREENSHOTS, browser, clipped_lesson, copied_build, lesson, page_factory, serve  # noqa: F401
 
 import render
 from common.paths import NotBuilt
@@ -21,9 +21,10 @@ RANGE = ("creature-is-ambiguous", "three-small-vectors")
 
 
 @pytest.fixture(scope="module")
-def clips(lesson):
-    """Every scene's clip plus one sentence range, cut from the shared lesson."""
-    manifest, build = lesson
+def clips(tmp_path_factory):
+    """Every scene's clip plus one sentence range, in a copy of the shared lesson and its clips."""
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("clips") / "build", clips=True)
     made = build_clips(manifest, build) + build_clips(manifest, build, [RANGE])
     return manifest, build, made
 
@@ -152,9 +153,9 @@ def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
         server.server_close()
 
 
-def test_only_clips_whose_frames_or_sound_changed_are_made_again(lesson, tmp_path):
-    manifest, shared = lesson
-    build = copied_build(shared, tmp_path / "build")
+def test_only_clips_whose_frames_or_sound_changed_are_made_again(tmp_path_factory, tmp_path):
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path / "build", clips=True)
     build_clips(manifest, build)
     made = {p.name: p.stat().st_ino for p in build.clips.glob("*.mp4")}
 

@@ -10,7 +10,16 @@ import subprocess
 from html.parser import HTMLParser
 
 import pytest
-from player_fixtures import REPO, SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import (  # noqa: F401
+    REPO,
+    SCREENSHOTS,
+    browser,
+    clipped_lesson,
+    copied_build,
+    lesson,
+    page_factory,
+    serve,
+)
 
 import render
 from player.clips import build_clips
@@ -52,11 +61,11 @@ def host():
 
 
 @pytest.fixture(scope="module")
-def site(lesson, host, tmp_path_factory):
+def site(host, tmp_path_factory):
     """A build with the player, every scene's clip and one range, whose pages let the example
     host page's origin (only) talk to them; served on another origin."""
-    manifest, shared = lesson
-    build = copied_build(shared, tmp_path_factory.mktemp("embedding") / "build")
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("embedding") / "build", clips=True)
     settings = publish(None, [host])
     build_player(manifest, build, settings)
     clips = build_clips(manifest, build, publish=settings) + build_clips(manifest, build, [RANGE],

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from player_fixtures import browser, page_factory, serve  # noqa: F401
-from player_fixtures import lesson as timed_lesson  # noqa: F401  (a fixture, used by name)
+from player_fixtures import browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
 
 from attention import attend, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
@@ -18,9 +17,10 @@ EXPLORE = "#explore"
 
 
 @pytest.fixture(scope="module")
-def site(timed_lesson):
-    """The player and the clips built into the shared lesson folder, served over HTTP too."""
-    manifest, build = timed_lesson
+def site(tmp_path_factory):
+    """The player and the clips built into a copy of the shared lesson, served over HTTP too."""
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("explore") / "build", clips=True)
     build_player(manifest, build)
     build_clips(manifest, build)
     base, server = serve(build.root)

@@ -6,7 +6,7 @@ import html
 import urllib.request
 
 import pytest
-from player_fixtures import EVIL, SCREENSHOTS, browser, lesson, make_lesson, page_factory, serve  # noqa: F401
+from player_fixtures import EVIL, SCREENSHOTS, browser, copied_build, lesson, make_lesson, page_factory, serve  # noqa: F401
 
 from player.page import build_player, course_line
 
@@ -14,9 +14,10 @@ FRAME = 1 / 15
 
 
 @pytest.fixture(scope="module")
-def site(lesson):
-    """The player built into the shared lesson folder, served over HTTP too."""
-    manifest, build = lesson
+def site(lesson, tmp_path_factory):
+    """The player built into a copy of the shared lesson, served over HTTP too."""
+    manifest, shared = lesson
+    build = copied_build(shared, tmp_path_factory.mktemp("player") / "build")
     build_player(manifest, build)
     base, server = serve(build.root)
     yield manifest, build, base

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import stat
 
 import pytest
@@ -11,14 +10,9 @@ import pytest
 import render
 
 
-def test_render_makes_video_player_and_clips(tmp_path, capsys):
-    build = tmp_path / "build"
-    umask = os.umask(0o022)
-    try:
-        assert render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite"]) == 0
-    finally:
-        os.umask(umask)
-    printed = capsys.readouterr().out
+def test_render_makes_video_player_and_clips(rendered_lesson):
+    """The session's `render.py render --quality low --voice flite` into a new folder, umask 022."""
+    build, printed = rendered_lesson.root, rendered_lesson.printed
     for part in ("[1/5] narration", "[2/5] video (low)", "scene 9 of 9", "[4/5] clips",
                  "[5/5] SCORM package", "done in"):
         assert part in printed

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shutil
 import zipfile
 from html.parser import HTMLParser
 
 import pytest
-from player_fixtures import REPO, SCREENSHOTS, browser, copied_build, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import REPO, SCREENSHOTS, browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
 
 import render
+from common.paths import BuildPaths
 from player.clips import build_clips
 from player.page import build_player
 from player.scorm import build_package
@@ -27,14 +29,20 @@ def need_npm_packages() -> None:
                     "run `./lesson test` (it runs npm ci in tests/js) or `npm ci` in tests/js")
 
 
+_made: dict[str, tuple] = {}
+
+
 @pytest.fixture(scope="module")
-def package(lesson, tmp_path_factory):
-    """The player, every scene's clip and the package, built from the shared lesson."""
-    manifest, shared = lesson
-    build = copied_build(shared, tmp_path_factory.mktemp("scorm") / "build")
-    build_player(manifest, build)
-    clips = build_clips(manifest, build)
-    return manifest, build, clips, build_package(manifest, build, clips)
+def package(tmp_path_factory):
+    """The player, every scene's clip and the package, built from the shared lesson once per
+    session and shared by the modules that import this fixture: read it, do not write into it."""
+    if "package" not in _made:
+        manifest, shared = clipped_lesson(tmp_path_factory)
+        build = copied_build(shared, tmp_path_factory.mktemp("scorm") / "build", clips=True)
+        build_player(manifest, build)
+        clips = build_clips(manifest, build)
+        _made["package"] = manifest, build, clips, build_package(manifest, build, clips)
+    return _made["package"]
 
 
 def schema():
@@ -108,11 +116,13 @@ def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(p
         render.main(["package", "--build", str(bare.root)])
     assert "index.html does not exist" in str(e.value) and "render.py render" in str(e.value)
     assert not bare.scorm.exists()
-    # the same build gives the same bytes
-    again = build_package(manifest, build, clips)
-    assert again.read_bytes() == zip_path.read_bytes()
+    # the same build (a copy of it) gives the same bytes
+    own = BuildPaths(tmp_path / "own")
+    shutil.copytree(build.root, own.root, symlinks=True)
+    again = build_package(manifest, own, clips)
+    assert again == own.scorm and again.read_bytes() == zip_path.read_bytes()
     # through the command line too
-    assert render.main(["package", "--build", str(build.root)]) == 0
+    assert render.main(["package", "--build", str(own.root)]) == 0
 
 
 @pytest.fixture(scope="module")
