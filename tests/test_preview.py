@@ -75,12 +75,13 @@ class Preview:
 
 
 @pytest.fixture(scope="module")
-def preview(tmp_path_factory):
-    """The preview of a copy of the lesson (flite, low quality) after its first render."""
+def preview(tmp_path_factory, rendered_lesson):
+    """The preview of a copy of the lesson (flite, low quality) after its first render, into a
+    copy of the session's rendered build (its voices and beats cached, as an author's are)."""
     root = tmp_path_factory.mktemp("preview")
     lesson = root / "lesson.yaml"
     shutil.copyfile(DEFAULT_PATH, lesson)
-    build = root / "build"
+    build = rendered_lesson.copy(root / "build")
     process = subprocess.Popen(
         [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build),
          "--voice", "flite", "--quality", "low", "--port", "0"],
