@@ -1,8 +1,14 @@
 """Shared fixtures, each made once per test session: a narration with the fast flite voice, the
-whole lesson rendered at low quality, and a headless Chromium."""
+whole lesson rendered at low quality, and a headless Chromium.
+
+The suite runs on pytest-xdist's workers (one per core, a test file per worker at a time); the
+rendered lesson is made by the first worker that asks for it and read by the others.
+"""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 import subprocess
 import sys
@@ -59,19 +65,35 @@ class RenderedLesson:
         return dest
 
 
+def _run_folder(tmp_path_factory, name: str) -> Path:
+    """A folder every worker of this test run sees under the same name (the session's own
+    temporary folder when the suite runs in one process)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name  # the run's folder, above the workers'
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def rendered_lesson(tmp_path_factory) -> RenderedLesson:
     """The whole lesson as `render.py render --quality low --voice flite` makes it, under umask 022,
-    into a new folder (a few minutes on 2 cores, once per session).
+    into a new folder (a few minutes on 2 cores, once per test run: the first worker to ask makes
+    it while the others wait on its lock).
 
-    Shared by every test in the session: read it, or `copy` it to write or render into it.
+    Shared by every test in the run: read it, or `copy` it to write or render into it.
     """
-    build = tmp_path_factory.mktemp("rendered") / "build"
-    done = subprocess.run([sys.executable, str(REPO / "render.py"), "render", "--build", str(build),
-                           "--quality", "low", "--voice", "flite"], cwd=REPO, capture_output=True,
-                          text=True, umask=0o022, timeout=1800)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return RenderedLesson(build, done.stdout)
+    folder = _run_folder(tmp_path_factory, "rendered")
+    build, printed = folder / "build", folder / "printed.txt"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not printed.exists():
+            done = subprocess.run([sys.executable, str(REPO / "render.py"), "render", "--build",
+                                   str(build), "--quality", "low", "--voice", "flite"], cwd=REPO,
+                                  capture_output=True, text=True, umask=0o022, timeout=1800)
+            assert done.returncode == 0, done.stderr[-3000:]
+            printed.write_text(done.stdout)
+    return RenderedLesson(build, printed.read_text())
 
 
 @pytest.fixture(scope="session")

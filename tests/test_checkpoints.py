@@ -8,9 +8,12 @@ import dataclasses
 import multiprocessing
 import os
 import re
+import shutil
 import socket
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -52,13 +55,20 @@ def answers(path) -> bool:
     return True
 
 
+@pytest.fixture
+def copies():
+    """A folder for the copies' sockets with a short path, as the preview makes it (a socket's path
+    has at most 107 bytes; a test's own folder under a pytest worker's can be longer)."""
+    folder = Path(tempfile.mkdtemp(prefix="lesson-copies-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker(
-        flite_narration, tmp_path, monkeypatch):
+        flite_narration, tmp_path, monkeypatch, copies):
     m = flite_narration.manifest
     # Both beats longer: the second starts later and lasts longer, from the same picture.
     edited = longer(longer(m, FIRST, 3), SECOND, 4)
-    copies = tmp_path / "copies"
-    copies.mkdir()
     media = tmp_path / "media"
 
     # The reference: the edited scene run as a render runs it, in this process.
