@@ -37,5 +37,6 @@ def clock(seconds: float) -> str:
 
 
 def minutes(seconds: float) -> int:
-    """A duration as whole minutes, rounded up, at least 1: what a course page shows."""
-    return max(1, math.ceil(seconds / 60 - 1e-9))
+    """A duration as whole minutes, the nearest (half up), at least 1: what a course page bills, so
+    a lesson of 2 min 1 s is still a 2-minute stop."""
+    return max(1, math.floor(seconds / 60 + 0.5))

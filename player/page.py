@@ -24,7 +24,7 @@ LESSON_FRAME = (960, 720)  # the iframe an oEmbed consumer makes for the whole l
 
 
 def course_line(manifest: Manifest) -> str:
-    """'How language models work · stop 7 of 20 · 2 min', the minutes rounded up from the duration."""
+    """'How language models work · stop 7 of 20 · 2 min', the duration in whole minutes."""
     c = manifest.course
     return f"{c.title} · stop {c.stop} of {c.stops} · {minutes(manifest.duration)} min"
 

@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 from player_fixtures import EVIL, SCREENSHOTS, browser, copied_build, lesson, make_lesson, page_factory, serve  # noqa: F401
 
+from player.html import minutes
 from player.page import build_player, course_line
 
 FRAME = 1 / 15
@@ -303,3 +304,9 @@ def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
             rows = np.nonzero((np.abs(captioned - plain) > 40).any(axis=1))[0]
             assert len(rows), (width, cue.id, "no caption drawn")
             assert rows.min() / plain.shape[0] >= band - 0.005, (width, cue.id, rows.min() / plain.shape[0])
+
+
+@pytest.mark.parametrize("seconds, shown", [(20, 1), (89, 1), (91, 2), (121.2, 2), (149, 2),
+                                             (150, 3), (600, 10)])
+def test_the_course_line_bills_the_nearest_whole_minute(seconds, shown):
+    assert minutes(seconds) == shown
