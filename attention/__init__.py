@@ -1,13 +1,14 @@
 """Scaled dot-product attention in plain numpy, and the lesson's worked example."""
 
 from attention.core import AttentionResult, attend, softmax
-from attention.figures import percent, percent_figure, score_figure, value_figure
+from attention.figures import exp_figure, percent, percent_figure, score_figure, value_figure
 from attention.lesson import Lesson, lesson
 
 __all__ = [
     "AttentionResult",
     "Lesson",
     "attend",
+    "exp_figure",
     "lesson",
     "percent",
     "percent_figure",

@@ -21,6 +21,13 @@ class AttentionResult:
     scores: np.ndarray  # (..., n, n) QKᵀ/√d_k, after the mask
     weights: np.ndarray  # (..., n, n) softmax over keys; each row sums to 1
     output: np.ndarray  # (..., n, d_v) weights · V
+    # The arithmetic inside those steps, for a picture that shows it and not only its results:
+    terms: np.ndarray  # (..., n, n, d_k) query i's entries times key j's; they sum to raw_scores
+    raw_scores: np.ndarray  # (..., n, n) QKᵀ, before the ÷ scale and the mask
+    scale: float  # what the raw scores are divided by: √d_k (1 with scaled=False)
+    exponentials: np.ndarray  # (..., n, n) e^(score / temperature), unshifted (0 where masked)
+    exp_sums: np.ndarray  # (..., n) each row's sum of exponentials; weights = exponentials / it
+    weighted_values: np.ndarray  # (..., n, n, d_v) weight i→j times value j; summed over j: output
 
     @property
     def d_k(self) -> int:
@@ -58,15 +65,24 @@ def attend(
     q = x @ w_q  # (..., n, d_k)
     k = x @ w_k  # (..., n, d_k)
     v = x @ w_v  # (..., n, d_v)
-    scale = np.sqrt(w_q.shape[-1]) if scaled else 1.0
-    scores = q @ np.swapaxes(k, -1, -2) / scale  # (..., n, n)
+    scale = float(np.sqrt(w_q.shape[-1])) if scaled else 1.0
+    raw = q @ np.swapaxes(k, -1, -2)  # (..., n, n)
+    scores = raw / scale  # (..., n, n)
     if causal:
         n = x.shape[-2]
         future = np.triu(np.ones((n, n), dtype=bool), k=1)  # (n, n) key after query
         scores = np.where(future, -np.inf, scores)
     weights = softmax(scores / temperature)  # (..., n, n); exp(-inf) is exactly 0
     output = weights @ v  # (..., n, d_v)
-    return AttentionResult(*(_frozen(a) for a in (q, k, v, scores, weights, output)))
+    terms = q[..., :, None, :] * k[..., None, :, :]  # (..., n, n, d_k)
+    with np.errstate(over="ignore"):  # shown for moderate scores; the weights never overflow
+        exponentials = np.exp(scores / temperature)  # (..., n, n)
+    weighted = weights[..., :, :, None] * v[..., None, :, :]  # (..., n, n, d_v)
+    return AttentionResult(
+        queries=_frozen(q), keys=_frozen(k), values=_frozen(v), scores=_frozen(scores),
+        weights=_frozen(weights), output=_frozen(output), terms=_frozen(terms),
+        raw_scores=_frozen(raw), scale=scale, exponentials=_frozen(exponentials),
+        exp_sums=_frozen(np.sum(exponentials, axis=-1)), weighted_values=_frozen(weighted))
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:

@@ -26,3 +26,9 @@ def value_figure(value: float) -> str:
     """A value-space number to two decimals, so 1.0 × 55% reads 0.55 (never "-0.00")."""
     text = f"{float(value):.2f}"
     return "0.00" if float(text) == 0 else text
+
+
+def exp_figure(value: float) -> str:
+    """An exponential or a sum of them as shown in softmax's working: whole from 10 on ("446"),
+    one decimal below ("2.1"), so every term keeps two or more figures."""
+    return f"{float(value):.0f}" if abs(round(float(value), 1)) >= 10 else f"{float(value):.1f}"

@@ -86,6 +86,36 @@ class Lesson:
         return self.result.output[self.focus]
 
     @property
+    def focus_terms(self) -> np.ndarray:
+        """Creature's query times every key, entry by entry, (n, d_k); each row sums to its raw score."""
+        return self.result.terms[self.focus]
+
+    @property
+    def focus_raw_scores(self) -> np.ndarray:
+        """Creature's query · every key before the ÷√d_k, (n,)."""
+        return self.result.raw_scores[self.focus]
+
+    @property
+    def focus_exponentials(self) -> np.ndarray:
+        """e to the power of each of creature's scores, (n,); divided by their sum, its weights."""
+        return self.result.exponentials[self.focus]
+
+    @property
+    def focus_exp_sum(self) -> float:
+        """The sum of creature's exponentials: what softmax divides each of them by."""
+        return float(self.result.exp_sums[self.focus])
+
+    @property
+    def focus_weighted_values(self) -> np.ndarray:
+        """Each token's value times creature's weight on it, (n, d_v); they sum to its update."""
+        return self.result.weighted_values[self.focus]
+
+    def projection_terms(self, token: int, w: np.ndarray) -> np.ndarray:
+        """Token's embedding times `w` entry by entry, (d_model, d): each column sums to the
+        entry of its projection (w_q: its query, w_k: its key, w_v: its value)."""
+        return self.embeddings[token][:, None] * w
+
+    @property
     def focus_new_vector(self) -> np.ndarray:
         """Creature's vector after the residual update: embedding + attention output, (d_model,)."""
         return self.embeddings[self.focus] + self.focus_update

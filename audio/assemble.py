@@ -1,7 +1,8 @@
 """Lay the sentence clips out on the frame grid and join them into one track (48 kHz mono).
 
 A clip is trimmed of leading and trailing silence, so the pauses are exactly what the timing says;
-each sentence then starts on the first grid frame after its pause.
+each sentence then starts on the first grid frame after its pause: the gap between sentences (or
+paragraphs) plus the `pause:` the sentence before it asks for (after the last, plus the tail).
 """
 
 from __future__ import annotations
@@ -90,17 +91,30 @@ def _to_grid(samples: int) -> int:
     return math.ceil(samples / GRID) * GRID
 
 
-def layout(lengths: list[int], paragraphs: list[int]) -> tuple[list[Placement], int]:
-    """Where each clip starts (in samples, on the grid) and the track's total length (on the grid)."""
+def gap_after(paragraph: int, next_paragraph: int | None, pause: float = 0.0) -> float:
+    """Seconds of silence after a sentence: the gap within or between paragraphs (or the tail
+    after the last sentence, `next_paragraph` None) plus the sentence's own `pause`."""
+    usual = TAIL if next_paragraph is None else (
+        SENTENCE_PAUSE if next_paragraph == paragraph else PARAGRAPH_PAUSE)
+    return usual + pause
+
+
+def layout(lengths: list[int], paragraphs: list[int],
+           pauses: list[float] | None = None) -> tuple[list[Placement], int]:
+    """Where each clip starts (in samples, on the grid) and the track's total length (on the grid).
+    `pauses` are the seconds of extra silence after each sentence (none by default)."""
+    pauses = pauses or [0.0] * len(lengths)
     placements: list[Placement] = []
     cursor = round(LEAD_IN * RATE)
-    for i, (length, paragraph) in enumerate(zip(lengths, paragraphs)):
+    for i, length in enumerate(lengths):
         if i:
-            same = paragraph == paragraphs[i - 1]
-            cursor = placements[-1].end + round((SENTENCE_PAUSE if same else PARAGRAPH_PAUSE) * RATE)
+            gap = gap_after(paragraphs[i - 1], paragraphs[i], pauses[i - 1])
+            cursor = placements[-1].end + round(gap * RATE)
         placements.append(Placement(_to_grid(cursor), length))
-    total = _to_grid(placements[-1].end + round(TAIL * RATE)) if placements else _to_grid(RATE)
-    return placements, total
+    if not placements:
+        return placements, _to_grid(RATE)
+    tail = gap_after(paragraphs[-1], None, pauses[-1])
+    return placements, _to_grid(placements[-1].end + round(tail * RATE))
 
 
 def mix(clips: list[AudioSegment], placements: list[Placement], total: int) -> AudioSegment:

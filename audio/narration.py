@@ -248,7 +248,7 @@ def _narrate(script: Script, build_paths: BuildPaths, engine: Voice, takes: dict
         say(f"[{i:2}/{len(sentences)}] {source:11} {s.id} ({len(clips[-1]) / 1000:.2f} s)")
 
     placements, total = layout([int(c.frame_count()) for c in clips],
-                               [s.paragraph for s in sentences])
+                               [s.paragraph for s in sentences], [s.pause for s in sentences])
     timed = [TimedSentence(s.id, s.paragraph, s.scene, s.text, p.start / RATE, p.end / RATE,
                            s.step, _in_lesson(words_of(s.text), times, p))
              for s, p, times in zip(sentences, placements, word_times)]

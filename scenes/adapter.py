@@ -13,11 +13,13 @@ fails here, and `tests/test_manim_adapter.py` names the assumption that broke:
   (`write_frame`), its sections and its animations' bookkeeping; a stand-in needs only those.
 - `Scene.get_time_progression` returns the frame times of a play, and Manim calls `close()` on it.
 - `EndSceneEarlyException` ends a scene's `render()` as if it had played out.
+- Every frame of a play reaches `render(scene, time, moving_mobjects)` after the scene's
+  mobjects are updated to that frame's time, so a `sampler` there sees each frame's layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any
@@ -40,14 +42,23 @@ class FrameExactRenderer(CairoRenderer):
 
     With a `window`, only the scene's frames in [first, end) are drawn and written: one beat can
     be drawn in two processes, each its share of the frames (the scene numbers each play's
-    first frame in `frame_no`)."""
+    first frame in `frame_no`).
+
+    With a `sampler`, no pixel is drawn at all: every frame the scene would draw calls it instead
+    with the frame's number and how many frames show that picture (a hold is one call), so a test
+    reads every frame's layout from the mobjects as they stand."""
 
     window: tuple[int, int] | None = None
     frame_no = 0  # the scene's number of the next frame
+    sampler: Callable[[int, int], None] | None = None
 
     def freeze_current_frame(self, duration: float) -> None:
         first, n = self.frame_no, int(round(duration * self.camera.frame_rate))
         self.frame_no += n
+        if self.sampler is not None:
+            if n:
+                self.sampler(first, n)
+            return
         if self.window is not None:
             n = max(0, min(first + n, self.window[1]) - max(first, self.window[0]))
         if n:
@@ -55,17 +66,19 @@ class FrameExactRenderer(CairoRenderer):
 
     def render(self, scene, time, moving_mobjects=None) -> None:
         frame, self.frame_no = self.frame_no, self.frame_no + 1
-        if self.window is None or self.window[0] <= frame < self.window[1]:
+        if self.sampler is not None:
+            self.sampler(frame, 1)
+        elif self.window is None or self.window[0] <= frame < self.window[1]:
             super().render(scene, time, moving_mobjects)
 
     def update_frame(self, scene, mobjects=None, include_submobjects=True, ignore_skipping=True,
                      **kwargs) -> None:
-        if self.skip_animations:
+        if self.skip_animations or self.sampler is not None:
             return
         super().update_frame(scene, mobjects, include_submobjects, ignore_skipping, **kwargs)
 
     def save_static_frame_data(self, scene, static_mobjects):
-        if self.skip_animations:
+        if self.skip_animations or self.sampler is not None:
             self.static_image = None
             return None
         return super().save_static_frame_data(scene, static_mobjects)

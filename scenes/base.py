@@ -17,7 +17,14 @@ sync without looking at pixels.
 
 A scene registers itself: its class's `scene_id` names the paragraph it draws. It opens on the
 picture the scene it `follows` ended on (rebuilt by running that scene's code to its end), and
-moves into its own layout what it `take`s of what that scene `keep`s; the rest fades.
+changes scene in three moves, its first block opening with `self.scene_change(...)`:
+
+    b.fit(self.scene_change(self.from_previous("fluffy", fluffy, FadeIn(fluffy))),  # 1 and 2
+          Play(FadeIn(others), FadeIn(legend), run_time=0.8))                      # 3
+
+what it takes of what that scene `keep`s moves into its own layout, while the rest of that
+picture leaves, all of it early in that play (so what moves crosses nothing legible); then its
+own layout builds. A title gives way by leaving before the next arrives (`widgets.crossfade`).
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from scenes.adapter import renderer as make_renderer
 from scenes.beat import Beat, BeatRecord, Cue, Play
 from scenes.inspection import key, out_of_frame, text_boxes
 from scenes.plan import Mode, RunPlan
-from scenes.rules import check_morph, lead, outgoing_fades, squeeze
+from scenes.rules import CHANGE, carry, check_morph, lead, leaving, squeeze
 from scenes.timing import START, SceneTiming
 from transcript.script import few
 
@@ -84,7 +91,7 @@ class LessonScene(Scene):
         self.timing, self.plan = timing, plan
         self.kept: dict[str, Mobject] = {}  # what this scene leaves for the next one (`keep`)
         self.previous: dict[str, Mobject] = {}  # what the followed scene kept for this one
-        self._outgoing: list[Mobject] = []  # the followed scene's picture, until the first play
+        self._outgoing: list[Mobject] = []  # the followed scene's picture, until the change
         # With a Chooser: the digest of the picture each beat starts from, and the last.
         self.states: dict[str, str] = {}
         self.decided: dict[str, bool] = {}  # what the Chooser said for each beat
@@ -97,8 +104,8 @@ class LessonScene(Scene):
         self._beat_end = 0
         self._cue: tuple[str | None, int] | None = None  # the next play is a cue for this
         renderer = make_renderer(plan.skip, plan.sink)
-        renderer.window = plan.window
         super().__init__(renderer=renderer, skip_animations=plan.skip)
+        self.replan(plan)
 
     # --- the run --------------------------------------------------------------------------
 
@@ -120,6 +127,8 @@ class LessonScene(Scene):
         """Go on in this run under `plan` (a window, a hook): its frames still go where they went."""
         self.plan = plan
         self.renderer.window = plan.window
+        on_frame = plan.on_frame
+        self.renderer.sampler = None if on_frame is None else (lambda frame, n: on_frame(self, frame, n))
 
     def take_over(self, plan: RunPlan, timing: SceneTiming, at: str) -> None:
         """As a copy paused where beat `at` begins: go on with another run's plan and timing from
@@ -162,10 +171,9 @@ class LessonScene(Scene):
             if not self._jump_to_end(animations):
                 self._apply_instantly(animations, **kwargs)
             return
-        if self._outgoing:  # the previous scene's picture leaves as this one's first play starts
-            frames = max(1.0, (run_time or max(a.get_run_time() for a in animations)) * self.fps)
-            animations += outgoing_fades(self._outgoing, frames, self.fps)
-            self._outgoing = []
+        if self._outgoing:
+            raise RuntimeError(f"{self._where()}: the scene opens on {self.follows!r}'s picture; "
+                               "its first play must be self.scene_change(...)")
         frames = self._frames(run_time, animations)
         if self._cue is not None and frames:
             self._start_cue(animations)
@@ -390,30 +398,39 @@ class LessonScene(Scene):
 
     def take(self, name: str) -> Mobject:
         """A mobject the previous scene kept (`keep`), left on screen for this scene to move
-        into its own layout instead of fading with the rest of that picture."""
+        into its own layout instead of leaving with the rest of that picture."""
         mob = self.previous[name]
-        family = mob.get_family()
+        family = {id(m) for m in mob.get_family()}
         outgoing = []
-        for m in self._outgoing:  # the kept mobject may sit inside a group of that picture
-            if m is mob:
-                continue
-            if any(s in family for s in m.get_family()):
+        for m in self._outgoing:  # the kept mobject may sit inside groups of that picture
+            rest = _without(m, family)
+            if rest != [m]:
                 self.remove(m)
-                rest = [s for s in m.submobjects if s is not mob and s not in family]
                 self.add(*rest)
-                outgoing += rest
-            else:
-                outgoing.append(m)
+            outgoing += rest
         self._outgoing = outgoing
         self.add(mob)
         return mob
 
-    def from_previous(self, name: str, target: Mobject, otherwise: Animation) -> Animation:
+    def from_previous(self, name: str, target: Mobject, otherwise: Animation, **how) -> Animation:
         """`target` arrives: as the previous scene's kept `name` moving into it when there is one
-        (the same structure, see `scenes.rules.structure`), else by `otherwise`."""
+        (the same structure, see `scenes.rules.structure`; `how` says how, say its `path_arc`),
+        else by `otherwise`."""
         if name in self.previous:
-            return ReplacementTransform(self.take(name), target)
+            return ReplacementTransform(self.take(name), target, **how)
         return otherwise
+
+    def scene_change(self, *carried: Animation, run_time: float = CHANGE) -> Play:
+        """The scene change, as the first play of the scene's first block: what this scene takes
+        of the followed scene's picture moves into its layout (`carried`, from `from_previous`)
+        while the rest of that picture leaves; the block's next plays build the new layout, so
+        two layouts never show at once. A scene that follows another opens with it."""
+        def moves() -> list[Animation]:
+            out = [carry(a) for a in carried] + leaving(self._outgoing)
+            self._outgoing = []
+            return out or [Wait(run_time)]
+
+        return Play(moves, run_time=run_time)
 
     def add_background(self) -> None:
         """Hook for things present from the first frame."""
@@ -430,6 +447,16 @@ class LessonScene(Scene):
             record.boxes.append((label, corners))
             record.shown.setdefault(key(label, corners), corners)
         record.out_of_frame.extend(out_of_frame(self.mobjects))
+
+
+def _without(mob: Mobject, family: set[int]) -> list[Mobject]:
+    """The parts of `mob` that hold nothing of `family` (mobject ids), as few and as whole as
+    can be: `mob` itself when it holds none of it."""
+    if id(mob) in family:
+        return []
+    if not any(id(m) in family for m in mob.get_family()):
+        return [mob]
+    return [part for s in mob.submobjects for part in _without(s, family)]
 
 
 def _state_bytes(value: object) -> bytes:

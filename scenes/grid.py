@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 from manim import (
     LEFT,
+    RIGHT,
     UP,
     AnimationGroup,
     FadeIn,
@@ -34,13 +35,17 @@ class Grid(VGroup):
                  strength: np.ndarray | None = None, cell_w: float = 0.8, cell_h: float = 0.45,
                  size: int = style.SMALL_SIZE, text_color: ManimColor = style.INK,
                  row_labels: Sequence[str] | None = None, col_labels: Sequence[str] | None = None,
-                 label_color: ManimColor = style.MUTED, label_size: int = style.SMALL_SIZE):
+                 label_color: ManimColor = style.MUTED, label_size: int = style.SMALL_SIZE,
+                 levels: np.ndarray | None = None):
+        """`levels` (0..1 per cell) draws each cell's size as a bar from its left edge instead
+        of as the fill's strength, so a number that shrinks is seen to shrink."""
         super().__init__()
         n_rows, n_cols = len(texts), len(texts[0])
         strength = np.zeros((n_rows, n_cols)) if strength is None else np.asarray(strength)
         self.color, self.cell_w, self.cell_h = color, cell_w, cell_h
         self.rects = [[None] * n_cols for _ in range(n_rows)]
         self.texts = [[None] * n_cols for _ in range(n_rows)]
+        self.bars = [[None] * n_cols for _ in range(n_rows)]
         body = VGroup()
         for i in range(n_rows):
             for j in range(n_cols):
@@ -51,7 +56,12 @@ class Grid(VGroup):
                 text = built(Text, texts[i][j], font=style.MONO, font_size=size, color=text_color)
                 text.move_to(rect)
                 self.rects[i][j], self.texts[i][j] = rect, text
-                body.add(VGroup(rect, text))
+                if levels is None:
+                    body.add(VGroup(rect, text))
+                    continue
+                bar = level_bar(rect, float(levels[i][j]), color)
+                self.bars[i][j] = bar
+                body.add(VGroup(rect, bar, text))
         self.body = body
         self.add(body)
         self.n_rows, self.n_cols = n_rows, n_cols
@@ -98,11 +108,21 @@ def regrid(old: Grid, new: Grid, shift: float = 0.12) -> tuple[AnimationGroup, l
     `old` and those groups and add `new`, so exactly the new grid's texts stay.
     """
     old_texts, new_texts = VGroup(*old.all_texts()), VGroup(*new.all_texts())
-    cells = VGroup(*(r for row in old.rects for r in row))
+    shapes = lambda g: VGroup(*(r for row in g.rects for r in row),
+                              *(b for row in g.bars for b in row if b is not None))
+    cells = shapes(old)
     anim = AnimationGroup(
         Succession(FadeOut(old_texts, shift=shift * UP), FadeIn(new_texts, shift=shift * UP)),
-        Transform(cells, VGroup(*(r for row in new.rects for r in row))))
+        Transform(cells, shapes(new)))
     return anim, [old_texts, new_texts, cells]
+
+
+def level_bar(rect: Rectangle, level: float, color: ManimColor, inset: float = 0.05) -> Rectangle:
+    """A bar inside `rect` from its left edge, as long as `level` (0..1) of it; none at 0."""
+    width = max(1e-3, (rect.width - 2 * inset) * min(1.0, max(0.0, level)))
+    bar = Rectangle(width=width, height=rect.height - 2 * inset, stroke_width=0, fill_color=color,
+                    fill_opacity=0.55 if level > 0 else 0.0)
+    return bar.move_to(rect.get_left() + (inset + width / 2) * RIGHT)
 
 
 def cell_fill(strength: float) -> float:
@@ -122,4 +142,4 @@ def texts_of(values: np.ndarray, fmt) -> list[list[str]]:
     return [[fmt(float(v)) for v in row] for row in np.atleast_2d(values)]
 
 
-__all__ = ["Grid", "cell_fill", "strengths", "texts_of", "regrid"]
+__all__ = ["Grid", "cell_fill", "level_bar", "strengths", "texts_of", "regrid"]

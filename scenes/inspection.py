@@ -1,12 +1,40 @@
 """Where a scene's texts are, read from its mobjects without drawing a pixel: what the tests check
-layout with (caption band, overlaps, the frame's edges)."""
+layout with (caption band, overlaps, the frame's edges), after each play or on every frame
+(`FrameReader`, handed to an inspection run as its `on_frame`)."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
 import numpy as np
-from manim import DecimalNumber, MathTex, Mobject, Text, config
+from manim import (
+    Animation,
+    AnimationGroup,
+    ClockwiseTransform,
+    CounterclockwiseTransform,
+    DecimalNumber,
+    FadeTransform,
+    MathTex,
+    Mobject,
+    ReplacementTransform,
+    Text,
+    Transform,
+    TransformFromCopy,
+    config,
+)
+
+if TYPE_CHECKING:
+    from scenes.base import LessonScene
 
 TEXTS = (Text, MathTex, DecimalNumber)
+LEGIBLE = 0.15  # a text fainter than this does not get in another's way
+OVERLAP = 0.02  # frame units two boxes must share, across and up, to count as overlapping
+# Animations that turn one given mobject into another: while they play, the two may overlap.
+_BECOMING = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
+             CounterclockwiseTransform, FadeTransform)
 _LOW, _HIGH = np.array([-1, -1, 0]), np.array([1, 1, 0])
 
 
@@ -72,3 +100,142 @@ def label(mob: Mobject) -> str:
 def key(label_: str, corners: np.ndarray) -> str:
     """A text and its place as one key (a text shown twice in two places is two)."""
     return f"{label_} @ {np.round(corners, 2).tolist()}"
+
+
+def overlapping(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two (2, 3) boxes share more than `OVERLAP` across and up."""
+    across = min(a[1][0], b[1][0]) - max(a[0][0], b[0][0])
+    up = min(a[1][1], b[1][1]) - max(a[0][1], b[0][1])
+    return across > OVERLAP and up > OVERLAP
+
+
+@dataclass(frozen=True)
+class Clash:
+    """Two texts drawn over each other, both legible, from `frame` for `frames` frames."""
+
+    sentence: str
+    frame: int  # the scene's frame where it starts
+    seconds: float  # the same, in lesson time
+    first: str
+    second: str
+    frames: int = 1
+
+    def __str__(self) -> str:
+        return (f"{self.sentence}: {self.first!r} over {self.second!r} at {self.seconds:.2f} s "
+                f"(frame {self.frame}, {self.frames} frames)")
+
+
+@dataclass
+class FrameReader:
+    """What every frame of a scene shows, read from its mobjects (an inspection's `on_frame`):
+    the texts drawn over other texts, and a digest of each frame's picture to find long holds."""
+
+    clashes: list[Clash] = field(default_factory=list)
+    # (sentence id, first frame, frames, digest of the picture) for every run of identical frames
+    pictures: list[tuple[str, int, int, str]] = field(default_factory=list)
+    _open: dict[tuple[str, int, int], Clash] = field(default_factory=dict)  # by the texts' ids
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        sentence = next((b.sentence_id for b in scene.timing.beats if b.start <= frame < b.end),
+                        "(before its first beat)")
+        texts, digest = _frame(scene.mobjects)
+        becoming = _becoming(scene.animations or [])
+        now = set()
+        for (ma, a, _), (mb, b, _) in _overlapping_pairs(texts):
+            if frozenset((id(ma), id(mb))) not in becoming:
+                (ia, a), (ib, b) = sorted(((id(ma), a), (id(mb), b)), key=lambda t: t[1])
+                pair = (sentence, ia, ib)
+                now.add(pair)
+                running = self._open.get(pair)
+                if running is not None and running.frame + running.frames == frame:
+                    self._open[pair] = _longer(running, n)
+                else:
+                    if running is not None:
+                        self.clashes.append(running)
+                    self._open[pair] = Clash(sentence, frame, scene.timing.start + frame / scene.fps,
+                                             a, b, n)
+        for pair in [p for p in self._open if p not in now]:
+            self.clashes.append(self._open.pop(pair))
+        last = self.pictures[-1] if self.pictures else None
+        if last is not None and last[0] == sentence and last[3] == digest and last[1] + last[2] == frame:
+            self.pictures[-1] = (sentence, last[1], last[2] + n, digest)
+        else:
+            self.pictures.append((sentence, frame, n, digest))
+
+    def finish(self) -> list[Clash]:
+        """Every clash seen, in order, once the run is over."""
+        self.clashes += self._open.values()
+        self._open.clear()
+        return sorted(self.clashes, key=lambda c: c.frame)
+
+
+def _longer(clash: Clash, n: int) -> Clash:
+    return Clash(clash.sentence, clash.frame, clash.seconds, clash.first, clash.second,
+                 clash.frames + n)
+
+
+def _overlapping_pairs(texts: list) -> list[tuple]:
+    """The pairs of `texts` (each ending with its (2, 3) box) whose boxes overlap, at once."""
+    if len(texts) < 2:
+        return []
+    boxes = np.array([t[-1] for t in texts])  # (n, 2, 3)
+    lo, hi = boxes[:, 0, :2], boxes[:, 1, :2]  # (n, 2)
+    shared = np.minimum(hi[:, None], hi[None]) - np.maximum(lo[:, None], lo[None])  # (n, n, 2)
+    both = np.triu((shared > OVERLAP).all(axis=2), k=1)
+    return [(texts[i], texts[j]) for i, j in zip(*np.nonzero(both))]
+
+
+def _frame(mobjects: list[Mobject]) -> tuple[list[tuple[Mobject, str, np.ndarray]], str]:
+    """The legible texts of a frame (each with its label and (2, 3) box), and a digest of all it
+    shows: every visible part's points and colours. One walk, reading the arrays directly: it runs
+    on every frame of every scene."""
+    texts: list[tuple[Mobject, str, np.ndarray]] = []
+    h = hashlib.blake2b(digest_size=16)
+    seen: set[int] = set()
+
+    def alpha(m: Mobject) -> float:
+        rgbas = [a for a in (getattr(m, "fill_rgbas", None), getattr(m, "stroke_rgbas", None))
+                 if a is not None and len(a)]
+        return max((float(a[:, 3].max()) for a in rgbas), default=0.0)
+
+    def look(m: Mobject) -> None:
+        h.update(m.points.tobytes())
+        for name in ("fill_rgbas", "stroke_rgbas"):
+            h.update(np.asarray(getattr(m, name, ())).tobytes())
+
+    def walk(m: Mobject) -> None:
+        if id(m) in seen:
+            return
+        seen.add(id(m))
+        if isinstance(m, TEXTS):
+            parts = [p for p in m.get_family() if len(p.points)]
+            shown = max((alpha(p) for p in parts), default=0.0)
+            if shown > 0:
+                for p in parts:
+                    look(p)
+            if shown > LEGIBLE:
+                points = np.concatenate([p.points for p in parts])
+                texts.append((m, label(m), np.array([points.min(axis=0), points.max(axis=0)])))
+            return
+        if len(m.points) and alpha(m) > 0:
+            look(m)
+        for s in m.submobjects:
+            walk(s)
+
+    for m in mobjects:
+        walk(m)
+    return texts, h.hexdigest()
+
+
+def _becoming(animations: Iterable[Animation]) -> set[frozenset[int]]:
+    """Pairs of texts (by id) one of which is being turned into the other by a playing morph."""
+    pairs: set[frozenset[int]] = set()
+    for a in animations:
+        if isinstance(a, AnimationGroup):
+            pairs |= _becoming(a.animations)
+        elif type(a) in _BECOMING:
+            source = [m for m in a.mobject.get_family() if isinstance(m, TEXTS)]
+            target = a.target_mobject.get_family() if getattr(a, "target_mobject", None) else []
+            for m in source:
+                pairs |= {frozenset((id(m), id(t))) for t in target if isinstance(t, TEXTS)}
+    return pairs

@@ -3,8 +3,9 @@
 A scene runs in one of four ways (`Mode`): it draws (the beats `draw` chooses; the others run
 without pixels), rehearses its timing only (no animation at all, to find a wrong word before
 drawing), builds its last picture only (the next scene opens on it), or inspects its layout
-(no pixels; every text's place after every play, for the tests). A paused copy of a scene goes
-on with another run by being handed that run's plan (`LessonScene.replan`).
+(no pixels; every text's place after every play, for the tests; with `on_frame`, every
+frame's too: each play then runs frame by frame, still without a pixel). A paused copy of a
+scene goes on with another run by being handed that run's plan (`LessonScene.replan`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class RunPlan:
     # run's end itself.
     on_beat: Callable[[LessonScene, str], None] | None = None
     resumed: Resumed | None = None
+    # Called for every frame of an inspection, with the scene, the frame's number and how many
+    # frames show that picture (a hold is one call), the mobjects as they stand on that frame.
+    on_frame: Callable[[LessonScene, int, int], None] | None = None
 
     @classmethod
     def drawing(cls, draw: Collection[str] | Chooser | None = None, *, done: Chooser | None = None,
@@ -87,9 +91,12 @@ class RunPlan:
         return cls(Mode.LAST_PICTURE, frozenset(), skip=True)
 
     @classmethod
-    def inspection(cls) -> RunPlan:
-        """A run without pixels that records every text's place after every play."""
-        return cls(Mode.INSPECT, frozenset(), skip=True)
+    def inspection(cls, on_frame: Callable[[LessonScene, int, int], None] | None = None) -> RunPlan:
+        """A run without pixels that records every text's place after every play; with
+        `on_frame`, every play runs frame by frame and each frame is handed to it."""
+        if on_frame is None:
+            return cls(Mode.INSPECT, frozenset(), skip=True)
+        return cls(Mode.INSPECT, None, on_frame=on_frame)
 
     def but(self, **changes) -> RunPlan:
         """This plan with `changes` (a window, a hook, a copy's `resumed`)."""

@@ -5,7 +5,8 @@
 - animations that would overrun their beat are sped up to fit (`squeeze`), and a block fitted to
   the beat's end leaves `REST` seconds still before the next sentence (`fit_factor`);
 - a morph joins only mobjects of one structure (`check_morph`);
-- the previous scene's picture fades out early in the first play (`outgoing_fades`).
+- a scene change is one play: what the new scene takes of the old picture moves (`carry`) while
+  the rest leaves first (`leaving`); the new layout builds only after it, so two never overlap.
 """
 
 from __future__ import annotations
@@ -26,14 +27,16 @@ from manim import (
     TransformFromCopy,
     smooth,
 )
-from manim.utils.rate_functions import ease_out_quart
+from manim.utils.rate_functions import ease_in_out_cubic, ease_out_cubic, ease_out_quart
 
 from scenes.inspection import label
 
 REST = 0.3  # seconds a block fitted to the beat's end leaves still before the next sentence
-# The previous scene's picture fades out linearly over this many seconds of a scene's first play
-# (at least half of it, at most all of it): it clears the way early but never in a cut.
-OUTGOING = 0.5
+# A scene change: the play in which what the new scene takes of the old picture moves into its
+# place while the rest of that picture leaves, in the first LEAVING share of it (faint before
+# anything that moves can cross it, yet no cut: its first frame still shows it, half faded).
+CHANGE = 0.8  # seconds
+LEAVING = 0.45
 # Animations that morph one given mobject into another: they read well only between mobjects of
 # one structure (same texts, same number of parts), so a play refuses any other pair.
 _MORPHS = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
@@ -95,7 +98,23 @@ def _describe(mob: Mobject) -> str:
     return f"{type(mob).__name__} of {len(mob.submobjects)} parts"
 
 
-def outgoing_fades(outgoing: Sequence[Mobject], frames: float, fps: int) -> list[Animation]:
-    """Fades for the previous scene's picture over the first play of `frames` frames."""
-    span = min(1.0, max(0.5, OUTGOING * fps / frames))  # share of the play it takes
-    return [FadeOut(m, rate_func=lambda t: min(1.0, t / span)) for m in outgoing]
+def carry(animation: Animation) -> Animation:
+    """What moves in a scene change starts slowly, while the old picture leaves around it, and
+    eases into its place (unless it was given its own timing, see `during`)."""
+    if isinstance(animation, AnimationGroup):
+        for a in animation.animations:
+            carry(a)
+    elif animation.rate_func is smooth:
+        animation.rate_func = ease_in_out_cubic
+    return animation
+
+
+def during(start: float, end: float):
+    """A rate function that moves only within [start, end] of its play, eased in and out there:
+    for things that must move one after another in one play (the carries of a scene change)."""
+    return lambda t: ease_in_out_cubic(min(1.0, max(0.0, (t - start) / (end - start))))
+
+
+def leaving(outgoing: Sequence[Mobject]) -> list[Animation]:
+    """Fades for the old picture's leaving parts, over the first LEAVING share of the change."""
+    return [FadeOut(m, rate_func=lambda t: ease_out_cubic(min(1.0, t / LEAVING))) for m in outgoing]

@@ -1,6 +1,18 @@
 """Scene 1: the phrase, and why "creature" needs to ask its neighbours."""
 
-from manim import DOWN, RIGHT, UP, ArcBetweenPoints, Create, FadeIn, FadeOut, LaggedStart, VGroup, Write
+from manim import (
+    DOWN,
+    RIGHT,
+    UP,
+    ArcBetweenPoints,
+    Create,
+    FadeIn,
+    FadeOut,
+    LaggedStart,
+    VGroup,
+    Wiggle,
+    Write,
+)
 
 from attention import lesson
 from scenes import style
@@ -28,7 +40,8 @@ class PhraseScene(LessonScene):
                        for g in ("monster?", "pet?", "cartoon?")]
             keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.6).next_to(creature, DOWN, buff=0.9))
             b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
-                  until="monster")
+                  until="ambiguous")
+            b.fit(Play(Wiggle(creature, scale_value=1.12), run_time=0.8), until="monster")
             b.fit(Play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses),
                                    lag_ratio=0.4), run_time=1.5))
 
@@ -47,6 +60,7 @@ class PhraseScene(LessonScene):
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
             ask = keep_in_frame(caption("creature needs a way to ask them", color=style.QUERY,
                                         size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9))
-            b.fit(Play(FadeOut(*guesses), Write(question), FadeIn(ask, shift=0.2 * UP),
-                       run_time=1.2))
+            # the guesses leave before the sentence takes their place
+            b.fit(Play(FadeOut(*guesses), Write(question), run_time=0.6),
+                  Play(FadeIn(ask, shift=0.2 * UP), run_time=0.6))
         self.keep(fluffy=adjectives[0])  # the next scene builds its vectors

@@ -1,6 +1,17 @@
 """Scene 3: every token builds its vectors at once; creature broadcasts its query."""
 
-from manim import DOWN, RIGHT, UP, Broadcast, Circle, FadeIn, FadeOut, VGroup
+from manim import (
+    DOWN,
+    RIGHT,
+    UP,
+    Broadcast,
+    Circle,
+    Create,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    VGroup,
+)
 
 from attention import lesson
 from scenes import style
@@ -9,11 +20,17 @@ from scenes.widgets import caption, label, token_row, vector
 
 
 def mini(values, color):
-    """A vector as coloured cells without numbers: its shape, not its digits."""
+    """A vector as coloured cells, its numbers hidden: its shape, not its digits (the numbers
+    stay, unseen, so the vector morphs to and from one that shows them)."""
     v = vector(values, color, width=0.42, cell=0.36)
-    for cell in v:
-        cell.remove(cell[1])
+    for number in v.numbers:
+        number.set_opacity(0)
     return v
+
+
+def cells(vectors):
+    """The cells of some vectors without their numbers, grouped as the vectors are."""
+    return VGroup(*(VGroup(*(c[0] for c in v)) for v in vectors))
 
 
 class BroadcastScene(LessonScene):
@@ -37,14 +54,18 @@ class BroadcastScene(LessonScene):
             together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
             fluffy = tokens[L.index("fluffy")]
             others = VGroup(*(t for t in tokens if t is not fluffy))
-            b.fit(Play(self.from_previous("fluffy", fluffy, FadeIn(fluffy)), FadeIn(others),
-                       *(FadeIn(t, shift=0.2 * DOWN) for t in trios), FadeIn(legend),
-                       run_time=1.0),
+            f = L.index("fluffy")
+            # fluffy and its three vectors take their places in the row as the rest leaves;
+            # then the other tokens and their vectors arrive
+            b.fit(self.scene_change(self.from_previous("fluffy", fluffy, FadeIn(fluffy)),
+                                    self.from_previous("vectors", cells(trios[f]), FadeIn(trios[f]))),
+                  Play(FadeIn(others), *(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
+                                         if n != f), FadeIn(legend), run_time=0.8),
                   Play(FadeIn(together), run_time=0.5))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus
-            others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], trios[n])]
+            others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], cells(trios[n]))]
             query = trios[c][0]
             ask = label("“any adjectives around here describing me?”", size=style.BODY_SIZE,
                         color=style.QUERY).move_to(together)
@@ -53,5 +74,11 @@ class BroadcastScene(LessonScene):
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
                        query.animate.scale(1.4), run_time=0.7), until="broadcasts")
             # the query goes out as the voice says so, and again on the question
-            b.fit(Play(lambda: [rings()], run_time=2.2), until="any")
-            b.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.2 * UP, run_time=1.0)], run_time=2.2))
+            b.fit(Play(lambda: [rings()], run_time=2.2), until="specific")
+            # "...the question is specific": the query itself is outlined
+            ring = SurroundingRectangle(query, color=style.QUERY, buff=0.08, stroke_width=3)
+            b.fit(Play(Create(ring), run_time=0.6), until="any")
+            b.fit(Play(lambda: [rings(), FadeOut(ring), FadeIn(ask, shift=0.2 * UP, run_time=1.0)],
+                       run_time=2.2))
+        # the tokens, creature's query and every key take their places in the dot products
+        self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))

@@ -8,15 +8,20 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromPoint,
+    Indicate,
+    LaggedStart,
+    ManimColor,
+    Succession,
     SurroundingRectangle,
-    TransformFromCopy,
+    Transform,
     VGroup,
 )
 
-from attention import lesson, score_figure
+from attention import Lesson, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.widgets import caption, keep_in_frame, label, token_box, vector
+from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
 
 
 class DotProductsScene(LessonScene):
@@ -31,7 +36,7 @@ class DotProductsScene(LessonScene):
                         zip(L.qk_dims, query)))
         q_title = label("creature's query", size=style.BODY_SIZE - 2, color=style.QUERY)
         q_title.next_to(query, UP, buff=0.3)
-        left = keep_in_frame(VGroup(query, dims, q_title))
+        keep_in_frame(VGroup(query, dims, q_title))
 
         columns, keys, boxes, scores = VGroup(), VGroup(), VGroup(), VGroup()
         for n, word in enumerate(L.tokens):
@@ -51,23 +56,72 @@ class DotProductsScene(LessonScene):
         rule.next_to(columns, DOWN, buff=0.9).set_x(0)
 
         with self.beat("dotted-against-every-key") as b:
-            plays = [Play(FadeIn(left), *(FadeIn(b) for b in boxes), run_time=0.6),
-                     Play(*(FadeIn(k, shift=0.2 * DOWN) for k in keys), run_time=0.6),
+            # The tokens, their keys and creature's query move from the broadcast into place
+            # as the rest leaves, their numbers hidden; the numbers show once they stand still.
+            numbers = [t for v in (query, *keys) for t in v.numbers]
+            for t in numbers:
+                t.set_opacity(0)
+            plays = [self.scene_change(self.from_previous("tokens", boxes, FadeIn(boxes)),
+                                       self.from_previous("keys", keys, FadeIn(keys, shift=0.2 * DOWN)),
+                                       # round under the keys, which move the other way
+                                       self.from_previous("query", query, FadeIn(query),
+                                                          path_arc=-2.0)),
+                     Play(*(t.animate.set_opacity(1) for t in numbers), FadeIn(dims), FadeIn(q_title),
+                          run_time=0.6),
                      Play(FadeIn(rule), run_time=0.4)]
-            # A copy of the query visits each key, row against row (entry by entry), and their
-            # score appears under the key.
-            pair = query.copy()
-            for n, (key, score) in enumerate(zip(keys, scores)):
-                beside = pair.copy().next_to(key, LEFT, buff=0.06)
-                plays += [Play(TransformFromCopy(query, pair.move_to(beside)) if n == 0
-                               else pair.animate.move_to(beside), run_time=0.4),
-                          Play(FadeIn(score, shift=0.2 * DOWN), run_time=0.35)]
-            plays.append(Play(FadeOut(pair), run_time=0.3))
-            b.fit(*plays, until="measuring")
-            # "measuring how well question matches answer": each score is that measure
-            marks = VGroup(*(SurroundingRectangle(s, color=style.WEIGHT, buff=0.08) for s in scores))
-            b.fit(Play(FadeIn(marks, scale=1.15), run_time=0.8),
-                  Play(FadeOut(marks), run_time=0.5))
+            b.fit(*plays, until="dotted")
+            # The query meets one key at a time: a copy stands beside the key (the others dim),
+            # row against row; the products are written out and summed, ÷ √d_k, and the score
+            # grows out of the pair. Fluffy's term by term as the voice says how; then blue,
+            # creature and "a".
+            first = L.index("fluffy")
+            work_y = (min(s.get_bottom()[1] for s in scores) + rule.get_top()[1]) / 2
+            x_left = None  # every line starts where fluffy's, the longest, does
+            shown: list = []  # the pair and the working line on screen
+            lit = set(range(len(L.tokens)))  # keys whose numbers are bright
+
+            def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
+                changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
+                           for m in range(len(keys)) if (m in bright) != (m in lit)
+                           for t in keys[m].numbers]
+                lit.clear()
+                lit.update(bright)
+                return changes
+
+            for n in [*range(first, len(L.tokens)), *range(first)]:
+                pair = query.copy().next_to(keys[n], LEFT, buff=0.06)
+                line, (*terms, raw, divide, result), root = dot_line(L, n)
+                line.move_to([0, work_y, 0])
+                x_left = line.get_left()[0] if x_left is None else x_left
+                line.shift((x_left - line.get_left()[0]) * RIGHT)
+                root.shift(line[0].get_center() - root[0].get_center())
+                grow = Play(GrowFromPoint(scores[n], keys[n].get_bottom()),
+                            Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
+                            run_time=0.5)
+                if n == first:
+                    ring = SurroundingRectangle(VGroup(pair[0], keys[n][0]), color=style.INK,
+                                                buff=0.04, stroke_width=3)
+                    rows = [ring.copy().move_to(VGroup(pair[i], keys[n][i])) for i in range(L.d_k)]
+                    by_root = VGroup(divide[0], root[-1])
+                    b.fit(Play(FadeIn(pair, shift=0.2 * DOWN), *light(n), run_time=0.4),
+                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(ring) if i == 0
+                                 else Transform(ring, rows[i]), run_time=0.3)
+                            for i, t in enumerate(terms)),
+                          Play(FadeOut(ring), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
+                          Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.35),
+                          Play(Succession(FadeOut(root[-1], shift=0.15 * UP),
+                                          FadeIn(divide[-1], shift=0.15 * UP)), run_time=0.35),
+                          Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
+                          grow, until="measuring")
+                else:
+                    b.fit(Play(FadeOut(VGroup(*shown)), run_time=0.3),
+                          Play(FadeIn(pair, shift=0.2 * DOWN), *light(n),
+                               LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+                                           lag_ratio=0.3), run_time=0.6),
+                          Play(FadeIn(VGroup(raw, divide, result), shift=0.1 * UP), run_time=0.3),
+                          grow)
+                shown = [pair, line]
+            b.fit(Play(FadeOut(VGroup(*shown)), *light(*range(len(keys))), run_time=0.3))
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high") as b:
@@ -88,3 +142,26 @@ class DotProductsScene(LessonScene):
             b.fit(Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
                        keys[a].animate.set_opacity(0.4), run_time=0.8),
                   Play(FadeIn(note), run_time=0.4))
+        self.keep(scores=scores, words=VGroup(*(b.word for b in boxes)))  # the chart of scores next
+
+
+def dot_line(L: Lesson, n: int) -> tuple[VGroup, list[VGroup], VGroup]:
+    """Creature's query against token `n`'s key written out, as pieces on one line: each pair's
+    product, their sum, the division and the score. Returns the line, its groups (one per term,
+    then the sum, the division, the score) and the line up to the division by √d_k written as a
+    root, whose last piece stands where the divisor does."""
+    q, k = L.result.queries[L.focus], L.result.keys[n]
+    groups: list[list[tuple[str, ManimColor]]] = [
+        [*([(" + ", style.MUTED)] if i else []), (score_figure(a), style.QUERY), ("×", style.MUTED),
+         (score_figure(c), style.KEY)] for i, (a, c) in enumerate(zip(q, k))]
+    groups += [[(" = ", style.MUTED), (score_figure(L.focus_raw_scores[n]), style.INK)],
+               [(" ÷ ", style.MUTED), (f"{L.result.scale:g}", style.INK)],
+               [(" = ", style.MUTED), (score_figure(L.focus_scores[n]), style.WEIGHT)]]
+    line = spelled([p for g in groups for p in g])
+    parts, at = [], 0
+    for g in groups:
+        parts.append(VGroup(*line.submobjects[at:at + len(g)]))
+        at += len(g)
+    root = spelled([p for g in groups[:-2] for p in g] + [(" ÷ ", style.MUTED),
+                                                          (f"√{L.d_k}", style.INK)])
+    return line, parts, root

@@ -1,18 +1,24 @@
 """Scene 5: raw scores on a scale with no ceiling; they are not yet percentages."""
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
+    Animation,
+    AnimationGroup,
     Arrow,
     Create,
     FadeIn,
     FadeOut,
     GrowFromEdge,
+    Indicate,
     LaggedStart,
     Line,
+    Mobject,
     Rectangle,
+    ReplacementTransform,
     SurroundingRectangle,
     VGroup,
 )
@@ -20,10 +26,12 @@ from manim import (
 from attention import lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.rules import during
 from scenes.widgets import caption, label
 from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
+GAP = 0.95  # a word on its way under its bar passes this far right of it: between two scores
 
 
 class RawScoresScene(LessonScene):
@@ -56,16 +64,22 @@ class RawScoresScene(LessonScene):
         spoken = [(spoken_value("score", t, L).split()[0], L.index(t)) for t in ("fluffy", "blue")]
         rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
                                               buff=0.1, stroke_width=3) for _, i in spoken))
-        quiet = [numbers[i] for i in range(len(L.tokens)) if i not in dict(spoken).values()]
 
         with self.beat("raw-scores-no-ceiling") as b:
-            b.fit(Play(Create(floor), Create(axis), FadeIn(names), FadeIn(title), run_time=0.6),
+            # The scores move to where their bars will end, then the tokens' words below them
+            # (the scores have moved aside by then: each word passes its score's old column);
+            # the rest leaves; then the chart grows under the scores.
+            scores = self.from_previous("scores", numbers, FadeIn(numbers, shift=0.2 * UP))
+            scores.rate_func = during(0.2, 0.5)  # once the note under "a" has gone
+            b.fit(self.scene_change(scores, self._words_arrive(names), run_time=1.4),
+                  Play(Create(floor), Create(axis), FadeIn(title), run_time=0.5),
                   Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
-                       FadeIn(VGroup(*quiet), shift=0.2 * UP), run_time=1.4), until="six")
-            # Each score is outlined, with its number, as the voice reads it.
+                       run_time=1.0), until="six")
+            # Each score is outlined as the voice reads it.
             for k, (word, i) in enumerate(spoken):
                 b.until(word)
-                b.fit(Play(FadeIn(numbers[i], shift=0.2 * UP), Create(rings[k]), run_time=0.6),
+                b.fit(Play(Indicate(numbers[i], color=style.WEIGHT, scale_factor=1.2),
+                           Create(rings[k]), run_time=0.6),
                       until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
             b.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
                        axis.animate.put_start_and_end_on(axis.get_start(),
@@ -83,4 +97,37 @@ class RawScoresScene(LessonScene):
             # the part that makes them percentages
             b.fit(Play(Create(SurroundingRectangle(summary[1], color=style.INK, buff=0.1)),
                        run_time=0.6))
-        self.keep(bars=bars, numbers=numbers, title=title)  # softmax squashes this very chart
+        # softmax squashes this very chart; the words become its token boxes
+        self.keep(bars=bars, numbers=numbers, title=title, names=names)
+
+    def _words_arrive(self, names: VGroup) -> Animation:
+        """The tokens' words go under their bars once the scores stand above them: along the
+        top, down the gap right of their own bar (between the scores), and left into place."""
+        if "words" not in self.previous:
+            return FadeIn(names)
+        moves = []
+        for old, new in zip(self.take("words"), names):
+            gap = new.get_x() + GAP
+            stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
+            moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
+                                              rate_func=during(0.4, 1.0)))
+        return AnimationGroup(*moves)
+
+
+def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
+    """A morph's path (a Transform's `path_func`) on which the centre of `start` runs straight
+    from stop to stop to the centre of `end`, at one speed, while its shape morphs as usual."""
+    a, b = start.get_center(), end.get_center()
+    corners = [a, *stops, b]
+    legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+    total = sum(legs) or 1.0
+
+    def centre(alpha: float) -> np.ndarray:
+        way = alpha * total
+        for p, q, leg in zip(corners, corners[1:], legs):
+            if way <= leg:
+                return p + (q - p) * (way / leg if leg else 1.0)
+            way -= leg
+        return b
+
+    return lambda p0, p1, alpha: p0 + (p1 - p0) * alpha + centre(alpha) - (a + (b - a) * alpha)

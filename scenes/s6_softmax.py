@@ -3,6 +3,8 @@
 import numpy as np
 from manim import (
     DOWN,
+    LEFT,
+    RIGHT,
     UP,
     AnimationGroup,
     Brace,
@@ -12,19 +14,23 @@ from manim import (
     GrowFromEdge,
     Indicate,
     LaggedStart,
+    Line,
+    MathTex,
     Rectangle,
-    Succession,
+    ReplacementTransform,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
     Write,
 )
 
-from attention import lesson
-from attention.figures import percent_figure, score_figure
+from attention import Lesson, lesson
+from attention.figures import exp_figure, percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.widgets import caption, crossfade, label, token_row
+from scenes.prebuilt import built
+from scenes.widgets import caption, crossfade, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
@@ -79,17 +85,28 @@ class SoftmaxScene(LessonScene):
                       color=style.WEIGHT).next_to(brace, UP, buff=0.12)
 
         with self.beat("softmax-squashes") as b:
+            # The chart moves into this layout, its words down into token boxes, as the rest
+            # leaves; the boxes build round the words; the title gives way to the steps.
+            words = VGroup(*(t.word for t in tokens))
+            for t in tokens:
+                t.box.set_z_index(-1)  # a box arriving round its word stays behind it
             b.fit(
-                Play(FadeIn(tokens), *self._chart_arrives(heading, score_bars, score_nums),
-                  run_time=0.8),
-                Play(crossfade(heading, steps[0]), FadeIn(steps[1:], shift=0.2 * UP),
-                  run_time=0.7),
+                self.scene_change(*self._chart_arrives(heading, score_bars, score_nums),
+                                  self.from_previous("names", words, FadeIn(words))),
+                Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
+                Play(crossfade(heading, steps, shift=0.2), run_time=0.8),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
-                # The numbers ride down with their bars and fade; the weights appear once they land.
+                until="scores")
+            # Softmax worked out over the chart: e to each score, their sum, each divided by it;
+            # then each share comes down onto its bar as the bars become the shares.
+            worked, (line, shares, fractions) = self._worked(L, steps, score_nums)
+            b.fit(
+                *worked,
+                Play(FadeOut(line), FadeOut(score_nums), run_time=0.3),
                 Play(Transform(score_bars, weight_bars),
-                  Succession(AnimationGroup(*(FadeOut(a, target_position=b) for a, b in
-                                              zip(score_nums, weight_nums))),
-                             FadeIn(weight_nums, shift=0.1 * UP)), run_time=1.4),
+                     *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums)),
+                     run_time=1.2),
+                Play(FadeOut(fractions), run_time=0.3),
                 Play(FadeIn(brace), Write(total), run_time=0.7))
 
         with self.beat("weights-for-fluffy-and-blue") as b:
@@ -100,9 +117,13 @@ class SoftmaxScene(LessonScene):
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
                 b.until(number)
                 b.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
-                           run_time=0.6), until=token)
+                           run_time=0.6), until="attention" if token == "fluffy" else token)
+                bar = SurroundingRectangle(score_bars[i], color=style.WEIGHT, buff=0.06)
+                if token == "fluffy":  # "...of the attention": its bar is that share
+                    b.fit(Play(Create(bar), run_time=0.6), until=token)
                 b.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
-                           FadeOut(ring), run_time=0.8),
+                           FadeOut(ring), *([FadeOut(bar)] if token == "fluffy" else []),
+                           run_time=0.8),
                       until="scraps" if token == "blue"
                       else spoken_value("percent", "blue", L).split()[0])
             scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
@@ -111,7 +132,8 @@ class SoftmaxScene(LessonScene):
             b.fit(Play(*(score_bars[i].animate.set_fill(opacity=0.35) for i in scraps),
                        *(weight_nums[i].animate.set_color(style.MUTED) for i in scraps),
                        FadeIn(notes, shift=0.1 * DOWN), run_time=1.2))
-        self.keep(tokens=tokens)  # the weighted sum collects each token's value
+        # the weighted sum collects each token's value, scaled by these very weights
+        self.keep(tokens=tokens, weights=weight_nums)
 
     def _chart_arrives(self, heading, score_bars: VGroup, score_nums: VGroup) -> list:
         """The raw-score chart the previous scene ended on moves into this layout (or, without
@@ -120,3 +142,63 @@ class SoftmaxScene(LessonScene):
                 self.from_previous("bars", score_bars, LaggedStart(
                     *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
                 self.from_previous("numbers", score_nums, FadeIn(score_nums))]
+
+    def _worked(self, L: Lesson, steps: VGroup, score_nums: VGroup) -> tuple[list[Play], tuple]:
+        """Softmax as it is computed, over the chart: e to each score above its bar, the
+        exponentials summed on a line below them, then each divided by that sum: its share.
+        Returns the plays and what they leave: the sum's line, the shares, the rest."""
+        exps, total = L.focus_exponentials, L.focus_exp_sum
+        row_y = steps.get_bottom()[1] - 0.55
+        sum_y = max(n.get_top()[1] for n in score_nums) + 0.35
+        powers, values, fractions, shares = VGroup(), VGroup(), VGroup(), VGroup()
+        for score, e, w, number in zip(L.focus_scores, exps, L.focus_weights, score_nums):
+            power = built(MathTex, f"e^{{{score_figure(score)}}}", font_size=44, color=style.WEIGHT)
+            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)])
+            value.next_to(power, RIGHT, buff=0.12)
+            value.shift((power[0][0].get_bottom()[1] - value[-1].get_bottom()[1]) * UP)
+            VGroup(power, value).move_to([number.get_x(), row_y, 0])
+            powers.add(power)
+            values.add(value)
+            fractions.add(fraction(exp_figure(e), exp_figure(total), percent_figure(w))
+                          .move_to([number.get_x(), row_y, 0]))
+            shares.add(fractions[-1][-1])
+        # The sum's line: each term straight under its exponential, "+" between, "= sum" after.
+        terms = [mono(exp_figure(e), style.INK) for e in exps]
+        for t, v in zip(terms, values):
+            t.move_to([v[-1].get_x(), sum_y, 0], aligned_edge=DOWN)
+        middle = terms[0].get_center()[1]
+        plus = VGroup(*(mono("+", style.MUTED).move_to([(a.get_right()[0] + b.get_left()[0]) / 2,
+                                                        middle, 0])
+                        for a, b in zip(terms, terms[1:])))
+        equals = mono("=", style.MUTED).next_to(terms[-1], RIGHT, buff=0.25).set_y(middle)
+        result = VGroup(equals, mono(exp_figure(total), style.WEIGHT).next_to(equals, RIGHT, buff=0.2)
+                        .align_to(terms[-1], DOWN))
+        line = VGroup(*terms, plus, result)
+        plays = [
+            Play(LaggedStart(*(AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(p, shift=0.25 * UP))
+                               for n, p in zip(score_nums, powers)), lag_ratio=0.25), run_time=0.6),
+            Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
+            Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
+                             lag_ratio=0.3), FadeIn(plus), run_time=0.8),
+            Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
+            Play(FadeOut(powers), FadeOut(values), run_time=0.3),
+            Play(LaggedStart(*(FadeIn(f, shift=0.1 * DOWN) for f in fractions), lag_ratio=0.25),
+                 Indicate(result[-1], color=style.WEIGHT), run_time=0.7),
+        ]
+        rest = VGroup(*(VGroup(*f[:-1]) for f in fractions))
+        return plays, (line, shares, rest)
+
+
+def fraction(numerator: str, denominator: str, share: str) -> VGroup:
+    """`numerator` over `denominator` = `share`, in monospace: numerator, rule, denominator, "=",
+    share (the last apart, so it can move on its own)."""
+    top, bottom = (mono(t, c, style.BODY_SIZE - 4)
+                   for t, c in ((numerator, style.INK), (denominator, style.WEIGHT)))
+    rule = Line(LEFT, RIGHT, color=style.MUTED, stroke_width=2)
+    rule.scale_to_fit_width(max(top.width, bottom.width) + 0.1)
+    top.next_to(rule, UP, buff=0.08)
+    bottom.next_to(rule, DOWN, buff=0.08)
+    equals, result = (mono(t, c) for t, c in (("=", style.MUTED), (share, style.INK)))
+    equals.next_to(rule, RIGHT, buff=0.15)
+    result.next_to(equals, RIGHT, buff=0.15)
+    return VGroup(top, rule, bottom, equals, result)

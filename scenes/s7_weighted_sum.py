@@ -7,6 +7,7 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    Create,
     FadeIn,
     FadeOut,
     Indicate,
@@ -14,9 +15,9 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Succession,
+    SurroundingRectangle,
     Transform,
     VGroup,
-    smooth,
 )
 
 from attention import lesson
@@ -37,7 +38,7 @@ EMB_X, OUT_X, NEW_X = -3.7, -1.5, 0.7  # embedding + weighted sum = new vector
 def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
     """A vector as one column of cells, its first row's top at TOP."""
     g = Grid([[value_figure(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
-             strength=np.abs(np.asarray(values))[:, None] / scale)
+             levels=np.abs(np.asarray(values))[:, None] / scale)
     return g.move_to([x, TOP, 0], aligned_edge=UP)
 
 
@@ -45,24 +46,26 @@ def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
     return label(text, size=size, color=style.MUTED).move_to([(a + b) / 2, y, 0])
 
 
-def lift(sources, lane_y: float, scale: float = 0.4) -> tuple[list, list]:
-    """Small copies of `sources` rise straight up into the empty lane at `lane_y`, each above its
-    own source: the first half of a gather. Returns the copies and the animations."""
-    chips = [src.copy() for src in sources]
-    return chips, [c.animate.scale(scale).move_to([c.get_x(), lane_y, 0]) for c in chips]
+def row_by_row(sources: list[Grid], total: Grid, scene, step: float = 0.35) -> tuple[list, Rectangle]:
+    """The sum of the columns `sources` written into the column `total` one row at a time: a band
+    runs across each row as that row's sum appears, full size, nothing flying over a number.
+    Returns the plays (the last leaves `total` whole on `scene`) and the band, still shown."""
+    left = min(g.get_left()[0] for g in sources) - 0.1
+    right = total.get_right()[0] + 0.1
+    spots = [Rectangle(width=right - left, height=CELL_H + 0.04, stroke_color=style.INK,
+                       stroke_width=3).move_to([(left + right) / 2, total.rects[j][0].get_y(), 0])
+             for j in range(total.n_rows)]
+    band = spots[0].copy()
+    cells = [total.cell(j, 0) for j in range(total.n_rows)]
 
+    def whole() -> None:  # the cells were added one by one: keep the column itself instead
+        scene.remove(*cells)
+        scene.add(total)
 
-def land(chips, target, rise: float = 0.5, step: float = 0.35, lag: float = 0.35) -> list:
-    """The copies fly one after another onto `target`, each on its own arc (the farthest
-    highest), and fade as they land; `target` appears as the last arrives: a visible sum."""
-    flights = []
-    for k, chip in enumerate(chips):
-        chord = float(np.linalg.norm(target.get_center() - chip.get_center()))
-        sagitta = rise + step * (len(chips) - 1 - k)
-        arc = -4 * np.arctan(2 * sagitta / chord)  # negative: over the top, left to right
-        flights.append(FadeOut(chip, target_position=target, scale=2.0, path_arc=arc))
-    late = lambda t: smooth(min(1.0, max(0.0, (t - 0.6) / 0.4)))
-    return [LaggedStart(*flights, lag_ratio=lag), FadeIn(target, rate_func=late)]
+    plays = [Play(FadeIn(band) if j == 0 else Transform(band, spot), FadeIn(cells[j]),
+                  run_time=step, then=whole if j == len(spots) - 1 else None)
+             for j, spot in enumerate(spots)]
+    return plays, band
 
 
 class WeightedSumScene(LessonScene):
@@ -83,16 +86,20 @@ class WeightedSumScene(LessonScene):
         names = VGroup(*(caption(name).next_to(values[0].rects[j][0], LEFT, buff=0.25)
                          for j, name in enumerate(L.features)))
         names.align_to(names[0], RIGHT)
-        boxes = VGroup(*(token_box(t, width=1.9).scale(0.85).next_to(values[i], UP, buff=0.3)
+        # The tokens stand under their values and the weights above them: each moves up from
+        # softmax's chart (the weights from the bars' tops, the tokens along the bottom row)
+        # without crossing the other.
+        boxes = VGroup(*(token_box(t, width=1.9).scale(0.85).next_to(values[i], DOWN, buff=0.3)
                          for i, t in enumerate(L.tokens)))
-        times = VGroup(*(label(f"× {percent_figure(w[i])}", size=style.BODY_SIZE,
-                               color=style.WEIGHT).next_to(values[i], DOWN, buff=0.3)
+        times = VGroup(*(VGroup(label("×", size=style.BODY_SIZE, color=style.WEIGHT),
+                                label(percent_figure(w[i]), size=style.BODY_SIZE, color=style.WEIGHT))
+                         .arrange(RIGHT, buff=0.12).next_to(values[i], UP, buff=0.3)
                          for i in range(n)))
         plus = VGroup(*(between(VALUE_XS[i], VALUE_XS[i + 1], mid_y, "+") for i in range(n - 1)))
         total = column(update, style.VALUE, SUM_X, scale)
         equals = between(VALUE_XS[-1] + CELL_W / 2, SUM_X - CELL_W / 2, mid_y, "=")
         total_label = caption("weighted sum", color=style.VALUE).next_to(total, UP, buff=0.3)
-        total_label.match_y(boxes[0])
+        total_label.match_y(times[0])
 
         # Second half: creature's embedding + weighted sum = its new vector, same rows.
         emb = column(L.embeddings[f], style.EMBEDDING, EMB_X, scale)
@@ -115,38 +122,45 @@ class WeightedSumScene(LessonScene):
                        size=style.BODY_SIZE).move_to(heading)
 
         with self.beat("collects-the-values") as b:
-            arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * DOWN)),
-                      LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15)]
+            shares = VGroup(*(t[1] for t in times))
+            arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * UP)),
+                      self.from_previous("weights", shares, FadeIn(shares, shift=0.2 * UP))]
             morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
-            lane = (TOP + heading.get_bottom()[1]) / 2  # empty once the token boxes have gone
-            chips, rise = lift(scaled_cols, lane)
-            chips2, rise2 = lift([emb, out], lane + 0.2)
 
             def settle() -> None:  # keep exactly the scaled columns on screen
                 self.remove(*values, *(t for _, temps in morphs for t in temps))
                 self.add(*scaled_cols)
 
-            b.fit(
-                Play(FadeIn(names), FadeIn(heading), *arrive,
-                  run_time=1.0), until="attends")
-            # the weights are how much creature attends to each token
-            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.2 * UP) for t in times), lag_ratio=0.15),
-                       run_time=0.6), until="scaled")
-            # Each weight scales its token's value where it stands, one after another.
+            # the tokens and their weights take their places as softmax's chart leaves; then
+            # the title, the values and their features
+            b.fit(self.scene_change(*arrive),
+                  Play(FadeIn(heading), FadeIn(names),
+                       LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15),
+                       run_time=0.8), until="attends")
+            # the tokens it attends to are outlined, and their weights become multipliers
+            rings = VGroup(*(SurroundingRectangle(t, color=style.WEIGHT, buff=0.06) for t in boxes))
+            b.fit(Play(Create(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
+                       run_time=0.6),
+                  Play(FadeOut(rings), run_time=0.3), until="scaled")
+            # Each weight scales its token's value where it stands, one after another: its
+            # numbers become their share and its bars shrink to it.
             b.fit(
                 Play(LaggedStart(*(AnimationGroup(Indicate(t, color=style.WEIGHT), m)
-                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.3),
-                  run_time=1.4, then=settle),
-                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), run_time=0.4), until="folds")
-            # The terms gather into the sum, which moves beside creature's embedding.
+                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.7),
+                  run_time=1.6, then=settle),
+                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), FadeOut(times), run_time=0.4),
+                until="folds")
+            # The scaled values add up row by row into the sum, which moves beside creature's
+            # embedding.
+            rows, band = row_by_row(scaled_cols, total, self)
             b.fit(
-                Play(*rise, run_time=0.4),
-                Play(lambda: land(chips, total), run_time=1.4),
-                Play(FadeIn(total_label), run_time=0.3),
-                Play(FadeOut(times), FadeOut(plus), FadeOut(equals),
-                  FadeOut(VGroup(*scaled_cols)), ReplacementTransform(total, out),
+                *rows,
+                Play(FadeOut(band), FadeIn(total_label), run_time=0.3),
+                # the terms leave before the sum crosses where they stood
+                Play(FadeOut(plus), FadeOut(equals), FadeOut(VGroup(*scaled_cols)), run_time=0.3),
+                Play(ReplacementTransform(total, out),
                   ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
-                  FadeIn(plus2), crossfade(heading, folded), run_time=1.0))
+                  FadeIn(plus2), crossfade(heading, folded), run_time=0.9))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
@@ -161,11 +175,12 @@ class WeightedSumScene(LessonScene):
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
             # Embedding and sum add up to the new vector: what creature means now.
+            rows, band = row_by_row([emb, out], new_col, self, step=0.22)
             b.fit(
-                Play(*rise2, FadeIn(equals2), run_time=0.4),
-                Play(lambda: [*land(chips2, new_col, rise=0.4, step=0.3), FadeIn(new_label)],
-                  run_time=1.0),
-                Play(FadeIn(arrow_to), FadeIn(meaning), run_time=0.5), until="fluffy")
+                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.3),
+                *rows,
+                Play(FadeOut(band), FadeIn(arrow_to), FadeIn(meaning), run_time=0.5),
+                until="fluffy")
             b.fit(
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
                   Transform(meaning.box, richer.box),

@@ -24,7 +24,7 @@ PIECES = (
 
 def piece(name: str) -> list[int]:
     """Indices of the pieces that make up one spoken symbol of the formula."""
-    groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "V": [7, 8]}
+    groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "√d": [5], "V": [7, 8]}
     return groups[name]
 
 
@@ -68,16 +68,22 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line") as b:
-            b.fit(Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6), until="line")
+            # the weighted sum leaves (nothing of it is in the formula's picture), then the title
+            b.fit(self.scene_change(run_time=0.5), Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6),
+                  until="line")
             # "one line": the line shows faintly; each piece lights up as the voice says it.
             b.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
                   until="softmax")
+            # ("...the square root of d": √d, lit on "divided", is outlined)
+            root = SurroundingRectangle(part("√d"), color=style.MUTED, buff=0.08, stroke_width=3)
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
-                      ("V", "V")]
+                      ("√d", "root"), ("V", "V")]
             for k, (name, word) in enumerate(spoken):
                 b.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
-                b.fit(Play(part(name).animate.set_opacity(1), run_time=0.5), until=after)
+                lights = ([Create(root)] if name == "√d" else
+                          [part(name).animate.set_opacity(1), *([FadeOut(root)] if name == "V" else [])])
+                b.fit(Play(*lights, run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step") as b:
             b.play(FadeOut(intro), run_time=0.2)

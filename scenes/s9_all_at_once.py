@@ -110,6 +110,7 @@ class AllAtOnceScene(LessonScene):
 
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
+                self.scene_change(run_time=0.5),  # the formula leaves; the phrase comes back
                 Play(FadeIn(tokens), run_time=0.6),
                 Play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
                   *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
@@ -129,16 +130,21 @@ class AllAtOnceScene(LessonScene):
                 self.add(w_here)
 
             b.fit(
+                Play(FadeOut(at_once), run_time=0.2),  # gone before the words cross it
                 Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
-                  *(FadeOut(t.box) for t in tokens), FadeOut(at_once), run_time=0.6),
+                  *(FadeOut(t.box) for t in tokens), run_time=0.5),
                 Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5),
                 Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8), until="at")
-            # Every score at once: each token's query meets every key in one product.
-            b.fit(Play(FadeIn(s, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.8),
-                  Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.6),
-                  until="matrix")
+            # One row of the product: creature's query meets each column of Kᵀ in turn and
+            # writes its row of S; then every other row at once, the same product.
+            sweep, rest = self._row_sweep(q, kt, s, f)
+            b.fit(*sweep, until="multiplication")
+            b.fit(Play(FadeIn(rest, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.6,
+                       then=lambda: self._settle(s, [rest, *(s.cell(f, j) for j in range(n))])),
+                  Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.5),
+                  until="workload")
             b.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
-                       then=weights_only), until="GPUs")
+                       then=weights_only))
             # the whole block of matrices is one job for the hardware
             block = SurroundingRectangle(VGroup(q.body, kt.body, w_here), color=style.MUTED,
                                          buff=0.15, stroke_width=3)
@@ -171,7 +177,8 @@ class AllAtOnceScene(LessonScene):
             richer.move_to(meaning)
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
-                Play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6), until="fluffy")
+                until="ends")
+            b.fit(Play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6), until="fluffy")
             b.fit(
                 Play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
                   *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
@@ -179,6 +186,22 @@ class AllAtOnceScene(LessonScene):
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
+
+    def _row_sweep(self, q: Grid, kt: Grid, s: Grid, row: int) -> tuple[list[Play], VGroup]:
+        """Row `row` of Q outlined, then each column of Kᵀ in turn, its score written where
+        they cross in S: one row of the product, cell by cell. Returns the plays and the rest
+        of S (every other row) for one play of its own."""
+        q_ring = SurroundingRectangle(q.row(row), color=style.QUERY, buff=0.05, stroke_width=4)
+        cols = [SurroundingRectangle(kt.col(j), color=style.KEY, buff=0.05, stroke_width=4)
+                for j in range(kt.n_cols)]
+        k_ring = cols[0].copy()
+        plays = [Play(Create(q_ring), run_time=0.3)]
+        plays += [Play(Create(k_ring) if j == 0 else Transform(k_ring, cols[j]),
+                       FadeIn(s.cell(row, j), shift=0.1 * DOWN), run_time=0.35)
+                  for j in range(kt.n_cols)]
+        plays.append(Play(FadeOut(q_ring), FadeOut(k_ring), run_time=0.3))
+        rest = VGroup(*(s.cell(i, j) for i in range(s.n_rows) if i != row for j in range(s.n_cols)))
+        return plays, rest
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""

@@ -61,6 +61,26 @@ def vector(values: np.ndarray, color: ManimColor, decimals: int = 1, cell: float
     return cells
 
 
+def mono(text: str, color: ManimColor = style.INK, size: int = style.BODY_SIZE - 2) -> Text:
+    """Text in the lesson's monospaced font: a number or sign of a line of working."""
+    return built(Text, text, font=style.MONO, font_size=size, color=color)
+
+
+def spelled(pieces: Sequence[tuple[str, ManimColor]], size: int = style.BODY_SIZE - 2) -> VGroup:
+    """A line of arithmetic ("3.0×3.8 + 0.4×2.0 = 12.2") as one monospaced Text per piece, each
+    where it stands in the whole line (one baseline), so the pieces can appear, light up or move
+    on their own. Spaces inside the pieces space the line; a piece of spaces only is left out."""
+    whole = built(Text, "".join(t for t, _ in pieces), font=style.MONO, font_size=size)
+    line, glyph = VGroup(), 0  # `glyph`: index into `whole`, which has no glyph for a space
+    for text, color in pieces:
+        n = len("".join(text.split()))
+        if n:
+            piece = built(Text, text.strip(), font=style.MONO, font_size=size, color=color)
+            line.add(piece.shift(whole[glyph].get_center() - piece[0].get_center()))
+        glyph += n
+    return line
+
+
 def caption(text: str, color: ManimColor = style.MUTED, size: int = style.SMALL_SIZE) -> Text:
     return label(text, size=size, color=color)
 
@@ -76,8 +96,9 @@ def keep_in_frame(mob, margin: float = 0.3):
 
 
 def crossfade(old, new, shift: float = 0.2):
-    """`old` leaves upwards as `new` arrives from below: how one title gives way to another
-    (a letter-by-letter morph between different words is unreadable)."""
-    from manim import AnimationGroup, FadeIn, FadeOut
+    """`old` leaves upwards, then `new` arrives from below: how one title gives way to another
+    (a letter-by-letter morph between different words is unreadable, and two titles faded over
+    each other are too)."""
+    from manim import FadeIn, FadeOut, Succession
 
-    return AnimationGroup(FadeOut(old, shift=shift * UP), FadeIn(new, shift=shift * UP))
+    return Succession(FadeOut(old, shift=shift * UP), FadeIn(new, shift=shift * UP))

@@ -54,6 +54,14 @@ def flite_build(flite_narration) -> BuildPaths:
     return flite_narration.paths
 
 
+@pytest.fixture(scope="session")
+def paused_narration(tmp_path_factory, flite_narration):
+    """The lesson with a few `pause:` values, and without any, narrated with flite from the flite
+    narration's cache (tests/pause_fixtures.py). Read it, do not write into it."""
+    from pause_fixtures import narrate_with_pauses
+    return narrate_with_pauses(tmp_path_factory.mktemp("paused"), flite_narration.paths.cache)
+
+
 @dataclass(frozen=True)
 class RenderedLesson:
     root: Path  # the build folder

@@ -113,3 +113,24 @@ def test_unscaled_and_tempered_scores_follow_their_definitions():
     np.testing.assert_allclose(raw.weights, e / e.sum(axis=1, keepdims=True), atol=1e-12)
     with pytest.raises(ValueError, match="temperature"):
         attend(x, w_q, w_k, w_v, temperature=0.0)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_the_arithmetic_kept_adds_up_to_the_steps(causal):
+    """terms sum to raw scores, raw / scale is the score (where not masked), exponentials over
+    their sums are the weights, weighted values summed over keys are the output."""
+    rng = np.random.default_rng(11)
+    x = rng.normal(size=(2, 5, 6))
+    w_q, w_k, w_v = (rng.normal(size=(6, d)) for d in (3, 3, 4))
+    r = attend(x, w_q, w_k, w_v, causal=causal, temperature=0.7)
+    q, k = x @ w_q, x @ w_k
+    np.testing.assert_allclose(r.terms, q[..., :, None, :] * k[..., None, :, :])
+    np.testing.assert_allclose(r.terms.sum(axis=-1), r.raw_scores)
+    assert r.scale == math.sqrt(3)
+    live = np.isfinite(r.scores)
+    np.testing.assert_allclose((r.raw_scores / r.scale)[live], r.scores[live])
+    np.testing.assert_allclose(r.exponentials / r.exp_sums[..., None], r.weights, atol=1e-12)
+    np.testing.assert_allclose(r.weighted_values.sum(axis=-2), r.output, atol=1e-12)
+    assert attend(x, w_q, w_k, w_v, scaled=False).scale == 1.0
+    for a in (r.terms, r.raw_scores, r.exponentials, r.exp_sums, r.weighted_values):
+        assert not a.flags.writeable

@@ -37,7 +37,7 @@ def test_track_is_48k_and_its_length_is_the_manifest_duration(flite_narration, f
     assert m.grid_fps == GRID_FPS
 
 
-def test_starts_are_on_the_grid_and_monotonic_with_the_planned_pauses(flite_narration):
+def test_starts_are_on_the_grid_and_monotonic_with_the_planned_pauses(flite_narration, lesson_script):
     sentences = flite_narration.manifest.sentences
     first = sentences[0]
     assert LEAD_IN <= first.start < LEAD_IN + 1 / GRID_FPS
@@ -45,15 +45,17 @@ def test_starts_are_on_the_grid_and_monotonic_with_the_planned_pauses(flite_narr
         assert on_grid(s.start), s
         assert s.end > s.start, s
     for a, b in zip(sentences, sentences[1:]):
-        pause = SENTENCE_PAUSE if a.paragraph == b.paragraph else PARAGRAPH_PAUSE
+        pause = (SENTENCE_PAUSE if a.paragraph == b.paragraph else PARAGRAPH_PAUSE) \
+            + lesson_script.sentence(a.id).pause  # and the script's own pause after it, if any
         assert b.paragraph in (a.paragraph, a.paragraph + 1)
         # the next start is the first grid point after the pause
         assert a.end + pause - 1e-6 <= b.start < a.end + pause + 1 / GRID_FPS, (a.id, b.id)
 
 
-def test_last_end_plus_tail_is_the_track_length(flite_narration):
+def test_last_end_plus_tail_is_the_track_length(flite_narration, lesson_script):
     m = flite_narration.manifest
-    assert m.sentences[-1].end + TAIL - 1e-6 <= m.duration < m.sentences[-1].end + TAIL + 1 / GRID_FPS
+    tail = TAIL + lesson_script.sentences[-1].pause
+    assert m.sentences[-1].end + tail - 1e-6 <= m.duration < m.sentences[-1].end + tail + 1 / GRID_FPS
 
 
 def test_speech_onsets_lie_within_50ms_of_the_manifest_starts(flite_narration, flite_build):
@@ -82,3 +84,99 @@ def test_loudness_is_about_minus_16_lufs_with_true_peak_headroom(flite_narration
     reported = flite_narration.manifest.loudness
     assert reported["integrated_lufs"] == pytest.approx(integrated, abs=0.5)
     assert reported["true_peak_dbtp"] == pytest.approx(peak, abs=0.5)
+
+
+# --- pauses: `pause:` after a sentence ----------------------------------------------------------
+
+def usual_gap(a, b) -> float:
+    """The silence the narration leaves after `a` without a pause (`b` the next, None: the end)."""
+    return TAIL if b is None else SENTENCE_PAUSE if a.paragraph == b.paragraph else PARAGRAPH_PAUSE
+
+
+def test_a_pause_is_silence_after_its_sentence_and_the_next_starts_after_it(paused_narration):
+    m = paused_narration.manifest
+    track = AudioSegment.from_wav(paused_narration.paths.narration)
+    samples = track.get_array_of_samples()
+    ranges = detect_nonsilent(track, min_silence_len=100, silence_thresh=-50, seek_step=1)
+    for sid, pause in paused_narration.pauses.items():
+        i = [s.id for s in m.sentences].index(sid)
+        a, b = m.sentences[i], (m.sentences[i + 1] if i + 1 < len(m.sentences) else None)
+        silence = usual_gap(a, b) + pause
+        until = b.start if b else m.duration
+        # the next sentence (or the track's end) is the first grid frame after the silence
+        assert a.end + silence - 1e-6 <= until < a.end + silence + 1 / GRID_FPS, sid
+        assert on_grid(until)
+        # nothing at all is heard from the sentence's end to the next one's start
+        quiet = samples[round(a.end * RATE):round(until * RATE)]
+        assert len(quiet) >= silence * RATE - 1 and max(map(abs, quiet)) == 0, sid
+        if b:  # and the next sentence's speech begins where the manifest says
+            onset = min((x / 1000 for x, _ in ranges if x / 1000 > a.end), key=lambda t: abs(t - b.start))
+            assert abs(onset - b.start) <= 0.050, (b.id, onset, b.start)
+
+
+def test_a_pause_moves_every_later_sentence_and_its_words_by_it(paused_narration):
+    m, plain = paused_narration.manifest, paused_narration.plain
+    assert [s.id for s in m.sentences] == [s.id for s in plain.sentences]
+    shift = [p.start - q.start for p, q in zip(m.sentences, plain.sentences)]
+    for i, (p, q) in enumerate(zip(m.sentences, plain.sentences)):
+        assert p.end - p.start == pytest.approx(q.end - q.start, abs=1e-9), p.id  # the same speech
+        # each word keeps its offset into the sentence
+        assert [round(w.start - p.start, 4) for w in p.words] == [round(w.start - q.start, 4) for w in q.words]
+        assert [round(w.end - p.start, 4) for w in p.words] == [round(w.end - q.start, 4) for w in q.words]
+        if i:  # the start moves by the pause before it, give or take the grid's rounding
+            added = paused_narration.pauses.get(m.sentences[i - 1].id, 0.0)
+            assert added - 1 / GRID_FPS < shift[i] - shift[i - 1] < added + 1 / GRID_FPS, p.id
+    last = paused_narration.pauses.get(m.sentences[-1].id, 0.0)
+    grown = (m.duration - m.sentences[-1].end) - (plain.duration - plain.sentences[-1].end)
+    assert last - 1 / GRID_FPS < grown < last + 1 / GRID_FPS
+
+
+def test_with_pauses_every_sentence_starts_on_a_whole_frame_at_every_quality(paused_narration):
+    from common.settings import QUALITIES
+    for quality in QUALITIES.values():
+        for s in paused_narration.manifest.sentences:
+            frames = s.start * quality.fps
+            assert abs(frames - round(frames)) < 1e-6, (quality.name, s.id, frames)
+
+
+def test_a_beat_gets_its_pause_as_room_up_to_the_next_sentence(paused_narration):
+    """A beat spans from its sentence's first frame to the next one's, pause included, so what
+    a scene plays to the beat's end (`b.left()`) fills the pause."""
+    from common.settings import QUALITIES
+    from scenes.timing import scene_timing
+    m = paused_narration.manifest
+    for quality in QUALITIES.values():
+        fps = quality.fps
+        for sid, pause in paused_narration.pauses.items():
+            i = [s.id for s in m.sentences].index(sid)
+            a, b = m.sentences[i], (m.sentences[i + 1] if i + 1 < len(m.sentences) else None)
+            timing = scene_timing(m, a.scene, fps)
+            beat = timing.beat(sid)
+            room = (a.end - a.start) + usual_gap(a, b) + pause  # speech, gap and pause, in seconds
+            assert room * fps - 1e-6 <= beat.end - beat.start < (room + 1 / GRID_FPS) * fps, (fps, sid)
+            until = b.start if b else m.duration
+            assert timing.start + beat.end / fps == pytest.approx(until, abs=1e-9), (fps, sid)
+            if b and b.scene == a.scene:
+                assert timing.beat(b.id).start == beat.end
+
+
+def test_the_shipped_lesson_with_its_pauses_is_at_most_150_seconds(lesson_script, request):
+    """The lesson is billed as two minutes of the course: with its voice and every `pause:` the
+    script asks for, it stays within 2 min 30 s. Its clips are kept in pytest's cache folder."""
+    from audio.assemble import RATE as TRACK_RATE
+    from audio.assemble import layout, prepare, to_track_format
+    from audio.cache import ClipCache, clip_key
+    from audio.voices import get_voice
+    voice, _ = get_voice(lesson_script.voice)
+    cache = ClipCache(request.config.cache.mkdir("lesson-voice"))
+    lengths = []
+    for s in lesson_script.sentences:
+        key = clip_key(s.text, voice)
+        if (clip := cache.get(key)) is None:
+            clip = to_track_format(voice.synthesize(s.text))
+            cache.put(key, clip)
+        lengths.append(int(prepare(clip)[0].frame_count()))
+    _, total = layout(lengths, [s.paragraph for s in lesson_script.sentences],
+                      [s.pause for s in lesson_script.sentences])
+    pauses = sum(s.pause for s in lesson_script.sentences)
+    assert total / TRACK_RATE <= 150, f"{total / TRACK_RATE:.1f} s with {pauses:.1f} s of pauses"

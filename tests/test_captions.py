@@ -116,3 +116,29 @@ def test_a_scene_span_of_the_real_lesson(flite_narration):
 def test_parse_rejects_a_file_without_the_header():
     with pytest.raises(ValueError, match="WEBVTT"):
         parse_vtt("00:00:00.000 --> 00:00:01.000\nhello\n")
+
+
+def test_over_a_pause_no_caption_shows_and_the_chapter_runs_on(paused_narration):
+    """A cue ends when its sentence's speech ends, not over the silence after it; the next cue
+    comes with the next sentence. A pause at a scene's end belongs to that scene's chapter."""
+    from transcript.captions import parse_srt
+    m, paths = paused_narration.manifest, paused_narration.paths
+    vtt = parse_vtt(paths.captions.read_text(encoding="utf-8"))
+    srt = parse_srt(paths.captions_srt.read_text(encoding="utf-8"))
+    chapters = {c.id: c for c in parse_vtt(paths.chapters.read_text(encoding="utf-8"))}
+    ids = [s.id for s in m.sentences]
+    for sid, pause in paused_narration.pauses.items():
+        i = ids.index(sid)
+        a = m.sentences[i]
+        until = m.sentences[i + 1].start if i + 1 < len(ids) else m.duration
+        assert until - a.end >= pause  # the silence the pause asked for
+        for cues in (vtt, srt):
+            ending = max(c.end for c in cues if c.start < a.end)
+            assert ending == pytest.approx(a.end, abs=MS), sid  # speech end, not the next start
+            assert not [c for c in cues if c.end > a.end + MS and c.start < until - MS], sid
+            if i + 1 < len(ids):
+                assert min(c.start for c in cues if c.start > a.end) == pytest.approx(until, abs=MS)
+        chapter = chapters[a.scene]
+        if i + 1 == len(ids) or m.sentences[i + 1].scene != a.scene:
+            assert chapter.end == pytest.approx(until, abs=MS), sid  # the pause is in its chapter
+        assert chapter.start <= a.start < a.end < chapter.end

@@ -16,6 +16,7 @@ from player.clip_plan import ClipError, check_range
 from player.clips import build_clips
 from player.embed import iframe_snippet, video_snippet
 from transcript.captions import parse_vtt
+from transcript.manifest import GRID_FPS
 
 RANGE = ("creature-is-ambiguous", "three-small-vectors")
 
@@ -187,3 +188,82 @@ def test_clips_refuse_a_narration_newer_than_the_video(lesson, tmp_path):
         build_clips(manifest, build)
     assert e.value.step == "video"
     assert not build.clips.exists()
+
+
+# --- a lesson with pauses -----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def paused_clips(paused_narration, tmp_path_factory):
+    """The real narration with pauses, a test picture of its length with a keyframe at every
+    sentence start, and clips of: every scene, the paused sentence alone, and it with the next."""
+    import shutil
+
+    from player_fixtures import encode_video
+
+    from cli.options import BuildPaths
+    m = paused_narration.manifest
+    build = BuildPaths(tmp_path_factory.mktemp("paused-clips") / "build")
+    build.root.mkdir()
+    for name in ("lesson.json", "narration.wav"):
+        shutil.copy2(paused_narration.paths.root / name, build.root / name)
+    encode_video(m, build.narration, build.video)
+    ids = [s.id for s in m.sentences]
+    within = paused_narration.within
+    after = ids[ids.index(within) + 1]
+    made = build_clips(m, build) + build_clips(m, build, [(within, within), (within, after)])
+    return paused_narration, build, {c.id: c for c in made}
+
+
+def clip_sound(path):
+    from pydub import AudioSegment
+    return AudioSegment.from_file(path, format="mp4")
+
+
+def test_a_clip_of_a_paused_sentence_keeps_its_pause_to_the_next_start(paused_clips):
+    """A clip runs to the end of its last sentence's beat: the pause after it is part of the beat
+    (the picture plays on over it), so it is kept, silent, and so is every pause inside."""
+    from audio.assemble import SENTENCE_PAUSE
+    paused, build, made = paused_clips
+    a = paused.manifest.sentence(paused.within)
+    pause = paused.pauses[a.id]
+    clip = made[f"{a.id}--{a.id}"]
+    video = ffprobe_video(build.clips / f"{clip.id}.mp4")["video"]
+    room = (a.end - a.start) + SENTENCE_PAUSE + pause  # its speech, the gap and its pause
+    frames = int(video["nb_read_frames"])
+    assert room * GRID_FPS - 1e-6 <= frames < room * GRID_FPS + 1, (frames, room)
+    sound = clip_sound(build.clips / f"{clip.id}.mp4")
+    spoken = (a.end - a.start) * 1000
+    assert sound[:spoken].max_dBFS > -30  # the sentence is heard
+    assert sound[spoken + 50:].max_dBFS < -60  # and then the pause, silent to the clip's end
+    assert len(sound[spoken + 50:]) >= (SENTENCE_PAUSE + pause) * 1000 - 100
+    cues = parse_vtt((build.clips / f"{clip.id}.vtt").read_text(encoding="utf-8"))
+    assert max(c.end for c in cues) == pytest.approx(a.end - a.start, abs=0.0011)  # no cue over it
+
+
+def test_a_clip_across_a_pause_holds_it_between_its_sentences(paused_clips):
+    paused, build, made = paused_clips
+    a = paused.manifest.sentence(paused.within)
+    ids = [s.id for s in paused.manifest.sentences]
+    b = paused.manifest.sentences[ids.index(a.id) + 1]
+    clip = made[f"{a.id}--{b.id}"]
+    sound = clip_sound(build.clips / f"{clip.id}.mp4")
+    assert b.start - a.end >= paused.pauses[a.id]
+    assert sound[(a.end - a.start) * 1000 + 50:(b.start - a.start) * 1000 - 50].max_dBFS < -60
+    assert sound[(b.start - a.start) * 1000:(b.end - a.start) * 1000].max_dBFS > -30
+    cues = parse_vtt((build.clips / f"{clip.id}.vtt").read_text(encoding="utf-8"))
+    assert min(c.start for c in cues if c.start > a.end - a.start) == pytest.approx(b.start - a.start, abs=0.0011)
+
+
+def test_a_scene_clip_ends_after_the_pause_of_its_last_sentence(paused_clips):
+    from audio.assemble import PARAGRAPH_PAUSE
+    paused, build, made = paused_clips
+    m = paused.manifest
+    last = next(s for s in m.sentences if s.id in paused.pauses and s.scene != m.sentences[-1].scene
+                and m.sentences[[x.id for x in m.sentences].index(s.id) + 1].scene != s.scene)
+    clip = made[last.scene]
+    start = m.sentences_of(last.scene)[0].start if m.scenes[0].id != last.scene else 0.0
+    room = (last.end - start) + PARAGRAPH_PAUSE + paused.pauses[last.id]
+    frames = int(ffprobe_video(build.clips / f"{clip.id}.mp4")["video"]["nb_read_frames"])
+    assert room * GRID_FPS - 1e-6 <= frames < room * GRID_FPS + 1, (frames, room)
+    sound = clip_sound(build.clips / f"{clip.id}.mp4")
+    assert sound[(last.end - start) * 1000 + 50:].max_dBFS < -60

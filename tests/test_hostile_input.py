@@ -81,6 +81,14 @@ def test_a_share_that_is_no_plain_decimal_is_refused(tmp_path, written):
     assert f"not '{written}'" in message and "a decimal, e.g. 0.9" in message
 
 
+@pytest.mark.parametrize("written", ["-0.5", "1e9", "99999999999", ".inf", "1.5 s"])
+def test_a_pause_out_of_range_or_no_plain_decimal_is_refused(tmp_path, written):
+    from pause_fixtures import lesson_with_pauses
+    lesson = lesson_with_pauses(tmp_path / "lesson.yaml", {SENTENCE: written})
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "pause:"))
+    assert f"the pause after sentence '{SENTENCE}'" in message and "e.g. pause: 1.5" in message
+
+
 @pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f"], ids=["nul", "escape", "delete"])
 def test_a_control_character_is_refused_at_its_line(tmp_path, character):
     lesson = write_variant(tmp_path, "text: \"A query: what", f"text: \"A query:{character} what")

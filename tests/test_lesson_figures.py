@@ -47,3 +47,61 @@ def test_embeddings_are_named_features():
     assert L.tokens == ("a", "fluffy", "blue", "creature")
     assert L.embeddings.shape == (4, len(L.features))
     assert L.w_q.shape == (len(L.features), L.d_k)
+
+
+# --- the arithmetic the scenes show, recomputed here from the core's inputs -----------------
+
+def _by_hand():
+    """Creature's attention worked out with plain numpy from the lesson's inputs alone."""
+    L = lesson()
+    x = L.embeddings
+    q, k, v = x @ L.w_q, x @ L.w_k, x @ L.w_v
+    products = q[L.focus] * k  # (n, d_k): creature's query entry by entry against every key
+    raw = products.sum(axis=1)
+    scores = raw / math.sqrt(q.shape[1])
+    e = np.exp(scores)
+    return L, q, v, products, raw, scores, e
+
+
+def test_dot_product_terms_sum_to_the_raw_score_and_the_score_is_raw_over_root_d():
+    L, q, _, products, raw, scores, _ = _by_hand()
+    np.testing.assert_allclose(L.focus_terms, products)
+    np.testing.assert_allclose(L.focus_raw_scores, raw)
+    assert L.result.scale == math.sqrt(L.d_k)
+    fluffy = L.index("fluffy")
+    # as the dot-product scene spells it out: 3.0×3.8 + 0.4×2.0 + 0.2×0.0 + 1.5×0.0 = 12.2, ÷ 2 = 6.1
+    assert score_figure(sum(L.focus_terms[fluffy])) == score_figure(raw[fluffy])
+    assert score_figure(L.focus_raw_scores[fluffy] / L.result.scale) == score_figure(scores[fluffy])
+    assert score_figure(scores[fluffy]) == NARRATION["scores"]["fluffy"]
+
+
+def test_softmax_is_each_exponential_over_their_sum():
+    L, *_, scores, e = _by_hand()
+    np.testing.assert_allclose(L.focus_exponentials, e)
+    assert math.isclose(L.focus_exp_sum, e.sum())
+    np.testing.assert_allclose(L.focus_exponentials / L.focus_exp_sum, L.focus_weights)
+    for token, figure in NARRATION["percent"].items():
+        i = L.index(token)
+        assert percent_figure(e[i] / e.sum()) == figure
+
+
+def test_weighted_values_add_up_to_the_update():
+    L, _, v, *_, e = _by_hand()
+    scaled = (e / e.sum())[:, None] * v
+    np.testing.assert_allclose(L.focus_weighted_values, scaled)
+    np.testing.assert_allclose(L.focus_weighted_values.sum(axis=0), L.focus_update)
+
+
+def test_projection_terms_sum_to_each_query_entry():
+    L, q, *_ = _by_hand()
+    for i in range(len(L.tokens)):
+        terms = L.projection_terms(i, L.w_q)
+        np.testing.assert_allclose(terms, L.embeddings[i][:, None] * L.w_q)
+        np.testing.assert_allclose(terms.sum(axis=0), q[i])
+
+
+def test_exponential_figures_keep_two_figures_at_least():
+    from attention import exp_figure
+
+    assert [exp_figure(x) for x in (2.117, 9.96, 27.11, 445.86, 805.39)] == \
+        ["2.1", "10", "27", "446", "805"]

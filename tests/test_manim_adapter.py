@@ -48,6 +48,23 @@ def play_and_hold(scene: Scene) -> None:
     scene.wait(1.0)  # a still picture: 15 frames, held
 
 
+def test_a_sampler_sees_every_frame_as_it_stands_and_no_pixel_is_drawn():
+    """Manim updates the mobjects to each frame's time before `render`: a sampler there reads
+    each moving frame's layout (the square fading in, frame by frame), a hold once, and no
+    frame reaches the sink."""
+    seen = []
+
+    def setup(scene: Scene) -> None:
+        scene.renderer.sampler = lambda frame, n: seen.append(
+            (frame, n, round(float(scene.mobjects[0].get_stroke_opacity()), 3)))
+
+    scene = run(play_and_hold, setup=setup)
+    assert [(f, n) for f, n, _ in seen] == [(f, 1) for f in range(8)] + [(8, 15)]
+    opacities = [o for _, _, o in seen]
+    assert 0 == opacities[0] < opacities[3] < opacities[7] < opacities[8] == 1.0  # Manim's times
+    assert scene.renderer.sink.frames == 0
+
+
 def test_every_frame_goes_through_the_two_overridden_paths():
     """Moving frames through `render`, held ones through `freeze_current_frame`: a window on
     the frame numbers restricts what is written only if Manim uses both."""

@@ -311,3 +311,44 @@ def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
                                              (150, 3), (600, 10)])
 def test_the_course_line_bills_the_nearest_whole_minute(seconds, shown):
     assert minutes(seconds) == shown
+
+
+def test_over_a_pause_the_sentence_stays_marked_with_no_word_or_caption(paused_narration, tmp_path,
+                                                                         page_factory):
+    """The real narration with a pause and a test picture of its length: in the silence after a
+    sentence, its transcript line stays current, no word is marked and no caption shows; a click
+    on the next sentence seeks to where its voice starts, after the pause."""
+    import shutil
+
+    from player_fixtures import encode_video
+
+    from cli.options import BuildPaths
+    m = paused_narration.manifest
+    build = BuildPaths(tmp_path / "build")
+    build.root.mkdir()
+    for name in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
+        shutil.copy2(paused_narration.paths.root / name, build.root / name)
+    encode_video(m, build.narration, build.video)
+    build_player(m, build)
+    ids = [s.id for s in m.sentences]
+    a = m.sentence(paused_narration.within)
+    b = m.sentences[ids.index(a.id) + 1]
+    page = open_player(page_factory, build.player.as_uri())
+    page.wait_for_function("""() => { const t = Array.from(document.querySelector('video').textTracks)
+                                       .find(t => t.kind === 'captions'); return t && t.cues && t.cues.length; }""")
+    def at(t: float) -> int:
+        """Seek to `t`; how many caption cues are then showing."""
+        page.evaluate("t => { document.querySelector('video').currentTime = t; }", t)
+        page.wait_for_function("t => { const v = document.querySelector('video'); "
+                               "return !v.seeking && Math.abs(v.currentTime - t) < 0.01; }", arg=t)
+        return page.evaluate("""() => Array.from(document.querySelector('video').textTracks)
+                                .find(t => t.kind === 'captions').activeCues.length""")
+
+    assert at(a.end - 0.1) == 1  # while it is said, its caption shows
+    assert at(a.end + 0.3 + (b.start - a.end - 0.3) / 2) == 0  # in the pause (past the word's linger)
+    wait_current(page, a.id)
+    page.wait_for_function("() => !document.querySelector('.word[data-spoken]')")
+    page.click(f"#s-{b.id}")
+    wait_current(page, b.id)
+    assert abs(state(page)["t"] - b.start) < FRAME
+    assert page.errors == []

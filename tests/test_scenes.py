@@ -106,6 +106,54 @@ def test_softmax_weights_shown_sum_to_hundred(timelines):
         assert percent_figure(w) in texts
 
 
+def shown_in(timelines, scene_id, sentence_id) -> list[str]:
+    """Every text a beat shows at the end of any of its plays, once per place it stands."""
+    r = next(r for r in timelines[scene_id].timeline if r.sentence_id == sentence_id)
+    return [k.split(" @ ")[0] for k in r.shown]
+
+
+def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
+    """Each step is shown worked out, with numbers recomputed here with numpy from the core's
+    inputs: a query entry as its products, every dot product term by term and ÷ √d, softmax's
+    exponentials and their sum, the scaled values, creature's row of S."""
+    from attention import exp_figure, value_figure
+
+    L = lesson()
+    x, f, d = L.embeddings, L.focus, L.w_q.shape[1]
+    q, k, v = x @ L.w_q, x @ L.w_k, x @ L.w_v
+
+    def has_all(shown: list[str], figures: list[str]) -> None:
+        for figure in set(figures):
+            assert shown.count(figure) >= figures.count(figure), (figure, shown)
+
+    i = L.index("fluffy")  # the token scene 2 follows
+    j = int(np.argmax(np.abs(q[i])))
+    has_all(shown_in(timelines, "queries-keys-values", "query-looking-for"),
+            [score_figure(w) for w in L.w_q[:, j]] + [score_figure(p) for p in x[i] * L.w_q[:, j]]
+            + [score_figure(q[i, j])])
+
+    dots = shown_in(timelines, "dot-products", "dotted-against-every-key")
+    assert f"√{d}" in dots and "÷" in dots
+    for n in range(len(L.tokens)):
+        raw = float(q[f] @ k[n])
+        has_all(dots, [score_figure(a) for a in q[f]] + [score_figure(b) for b in k[n]]
+                + [score_figure(raw), score_figure(raw / np.sqrt(d))])
+
+    scores = q[f] @ k.T / np.sqrt(d)
+    e = np.exp(scores)
+    soft = shown_in(timelines, "softmax", "softmax-squashes")
+    has_all(soft, [f"e^{{{score_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
+            + [exp_figure(e.sum())] + [percent_figure(t / e.sum()) for t in e])
+
+    weights = e / e.sum()
+    has_all(shown_in(timelines, "weighted-sum", "collects-the-values"),
+            [value_figure(t) for t in (weights[:, None] * v).ravel()]
+            + [value_figure(t) for t in weights @ v])
+
+    has_all(shown_in(timelines, "all-at-once", "one-matrix-multiplication"),
+            [score_figure(s) for s in scores])
+
+
 # --- the beat mechanism itself -------------------------------------------------------------
 
 class Overrunning(LessonScene):

@@ -192,3 +192,32 @@ def test_a_sentence_can_name_its_own_step(tmp_path):
     q = write_variant(tmp_path, "      - id: behave-like-percentages\n",
                       "      - id: behave-like-percentages\n        step: 7\n")
     expect_error(q, line_of(q, "step: 7"), "must be text")
+
+
+def test_a_sentence_can_ask_for_a_pause_after_it(tmp_path):
+    from pause_fixtures import lesson_with_pauses
+    p = lesson_with_pauses(tmp_path / "lesson.yaml", {"key-contains": "1.5", "needs-a-way-to-ask": "2",
+                                                      "all-in-parallel": ".25"})
+    pauses = {s.id: s.pause for s in load_script(p).sentences}
+    assert (pauses["key-contains"], pauses["needs-a-way-to-ask"], pauses["all-in-parallel"]) == (1.5, 2.0, 0.25)
+    assert sum(pauses.values()) == 1.5 + 2.0 + 0.25  # every other sentence: no pause
+
+
+@pytest.mark.parametrize("written", ["0", "0.0", "-1", "10.5", "11", "'long'", "1.5s", "[1]", ".inf",
+                                     ".nan", "1e1", "0x2", "1:30", "''"])
+def test_a_pause_that_is_no_plain_number_of_seconds_up_to_the_most_is_refused(tmp_path, written):
+    from pause_fixtures import lesson_with_pauses
+
+    from transcript.loader import MAX_PAUSE
+    p = lesson_with_pauses(tmp_path / "lesson.yaml", {"key-contains": written})
+    err = expect_error(p, line_of(p, "pause:"), "the pause after sentence 'key-contains'",
+                       f"at most {MAX_PAUSE:g}", "e.g. pause: 1.5")
+    assert err.fix.startswith("write it as a decimal number of seconds")
+
+
+def test_the_longest_pause_allowed_is_read(tmp_path):
+    from pause_fixtures import lesson_with_pauses
+
+    from transcript.loader import MAX_PAUSE
+    p = lesson_with_pauses(tmp_path / "lesson.yaml", {"key-contains": f"{MAX_PAUSE:g}"})
+    assert load_script(p).sentence("key-contains").pause == MAX_PAUSE

@@ -319,3 +319,59 @@ def test_an_encoder_that_fails_mid_beat_neither_hangs_the_drawing_nor_passes(tmp
     encoder.end()
     with pytest.raises(RuntimeError, match="no-such-codec"):
         encoder.wait()
+
+
+
+def test_a_pause_renders_as_room_in_its_beat_and_silence_under_the_picture(flite_narration, tmp_path):
+    """A scene rendered, then rendered again with a `pause:` after its first sentence: only that
+    sentence's beat is drawn again, longer by the pause, and the scene's sound is silent over it
+    while its picture runs on."""
+    import sys
+
+    from pause_fixtures import lesson_with_pauses
+
+    from audio.assemble import SENTENCE_PAUSE
+    repo = Path(__file__).resolve().parent.parent
+    build = tmp_path / "build"
+    shutil.copytree(flite_narration.paths.cache, build / "cache")  # voice clips, timings, levels
+
+    def render_scene(pauses: dict[str, float]) -> tuple[Manifest, str]:
+        lesson = lesson_with_pauses(tmp_path / f"lesson-{len(pauses)}.yaml", dict(pauses))
+        printed = ""
+        for command in (["audio"], ["video", "--scene", scene]):
+            done = subprocess.run([sys.executable, str(repo / "render.py"), *command, "--lesson",
+                                   str(lesson), "--build", str(build), "--quality", "low",
+                                   "--voice", "flite"], cwd=repo, capture_output=True, text=True,
+                                  timeout=900)
+            assert done.returncode == 0, done.stderr[-3000:]
+            printed += done.stdout
+        return read_manifest(build / "lesson.json"), printed
+
+    def frames_and_sound(m: Manifest) -> tuple[int, np.ndarray]:
+        video = build / "scenes" / f"{scene}.mp4"
+        frames = ffprobe("-count_frames", "-select_streams", "v", "-show_entries",
+                         "stream=nb_read_frames", "-of", "csv=p=0", str(video))
+        decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(video), "-map", "0:a", "-f",
+                                  "s16le", "-ac", "1", "-ar", "48000", "-"],
+                                 capture_output=True, check=True).stdout
+        return int(frames), np.abs(np.frombuffer(decoded, np.int16).astype(float))
+
+    first = flite_narration.manifest.sentences[0]
+    scene, pause = first.scene, 1.5
+    plain, _ = render_scene({})
+    plain_frames, _ = frames_and_sound(plain)
+    paused, printed = render_scene({first.id: pause})
+    n = len(paused.sentences_of(scene))
+    assert f"{scene}: drew 1 of {n} beats" in printed, printed[-2000:]  # the later ones are reused
+    frames, heard = frames_and_sound(paused)
+    assert pause * FPS - 1 < frames - plain_frames < pause * FPS + 1
+    a, b = paused.sentences[0], paused.sentences[1]
+    assert a.id == first.id and b.scene == scene
+    beat = scene_timing(paused, scene, FPS).beat(a.id)
+    assert beat.end - beat.start >= (a.end - a.start + SENTENCE_PAUSE + pause) * FPS - 1e-6
+    assert beat.end == round(b.start * FPS)  # the scene starts at 0, on the lesson's first frame
+    start = paused.scene_span(scene).start
+    quiet = heard[round((a.end - start + 0.05) * 48000):round((b.start - start - 0.05) * 48000)]
+    assert len(quiet) > pause * 48000 and quiet.max() < 32768 * 10 ** (-60 / 20)
+    said = heard[round((a.start - start) * 48000):round((a.end - start) * 48000)]
+    assert said.max() > 32768 * 10 ** (-30 / 20)

@@ -29,6 +29,7 @@ DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_BYTES = 1 << 20  # a lesson's script is a few KB: anything past this is another file
 MAX_DEPTH = 50  # nodes inside each other (lists, mappings, their values); a lesson needs six
+MAX_PAUSE = 10.0  # seconds: a longer silence after a sentence reads as the lesson having stopped
 WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")  # what YAML 1.1 and an author both read as one number
 DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
 INT, FLOAT, STR = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:str")
@@ -142,6 +143,17 @@ class _Reader:
             shown = _quoted(node.value) if isinstance(node, ScalarNode) else "a list or mapping"
             raise self.error(node, f"{what} must be a share of the lesson above 0 and at most 1, "
                              f"not {shown}", f"write {what} as a decimal, e.g. 0.9 for 90%")
+        return float(node.value)
+
+    def pause(self, node: Node, what: str) -> float:
+        """Seconds of silence, above 0 and at most MAX_PAUSE, written as a plain decimal."""
+        plain = (isinstance(node, ScalarNode) and node.tag in (FLOAT, INT)
+                 and DECIMAL.fullmatch(node.value))
+        if not plain or not 0 < float(node.value) <= MAX_PAUSE:
+            shown = _quoted(node.value) if isinstance(node, ScalarNode) else "a list or mapping"
+            raise self.error(node, f"{what} must be seconds above 0 and at most {MAX_PAUSE:g}, "
+                             f"not {shown}", "write it as a decimal number of seconds, e.g. "
+                             "pause: 1.5, or remove it for the usual gap")
         return float(node.value)
 
     def sequence(self, node: Node, what: str) -> list[Node]:
@@ -281,7 +293,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
         seen_scenes[scene] = p["scene"].start_mark.line + 1
         sentences = []
         for s_node in r.sequence(p["sentences"], f"the sentences of scene {_quoted(scene)}"):
-            s = r.mapping(s_node, "a sentence", ("id", "text"), ("step",))
+            s = r.mapping(s_node, "a sentence", ("id", "text"), ("step", "pause"))
             sid = r.kebab(s["id"], "sentence id")
             line = s["id"].start_mark.line + 1
             if sid in seen_ids:
@@ -291,8 +303,10 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
             template = r.text(s["text"], f"the text of sentence {_quoted(sid)}")
             _check_placeholders(r, s["text"], template, core)
             beat_step = _step(r, s["step"], f"the step of sentence {_quoted(sid)}") if "step" in s else step
+            pause = r.pause(s["pause"], f"the pause after sentence {_quoted(sid)}") if "pause" in s else 0.0
             sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
-                                      paragraph=p_index, scene=scene, line=line, step=beat_step))
+                                      paragraph=p_index, scene=scene, line=line, step=beat_step,
+                                      pause=pause))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
                                     sentences=tuple(sentences), line=seen_scenes[scene]))
     poster = paragraphs[0].sentences[0].id

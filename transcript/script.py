@@ -42,6 +42,7 @@ class Sentence:
     scene: str
     line: int  # 1-based line of the sentence in the YAML, for error messages
     step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
+    pause: float = 0.0  # seconds of silence after it, added to the usual gap (its beat's room)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,108 @@
+"""Every frame of every beat is readable: no text drawn over another, no long still picture while
+the voice speaks. Read from the scenes' own mobjects on every frame, without drawing a pixel."""
+
+from __future__ import annotations
+
+import pytest
+from manim import DOWN, FadeIn, FadeOut, TransformFromCopy
+
+from common.settings import QUALITIES
+from scenes import scene_class, scene_ids
+from scenes.base import LessonScene
+from scenes.inspection import FrameReader
+from scenes.plan import RunPlan
+from scenes.timing import scene_timing
+from scenes.widgets import label
+from video.scene_render import manim_config
+
+LOW = QUALITIES["low"]
+FPS = LOW.fps
+LONGEST_STILL = 1.5  # seconds a picture may stand still while a sentence is being spoken
+
+
+def read(scene_type: type[LessonScene], scene_id: str, manifest, media) -> tuple[LessonScene, FrameReader]:
+    reader = FrameReader()
+    with manim_config(LOW, media, scene_id):
+        scene = scene_type(scene_timing(manifest, scene_id, FPS), RunPlan.inspection(on_frame=reader))
+        scene.render()
+    return scene, reader
+
+
+@pytest.fixture(scope="module")
+def readings(flite_narration, tmp_path_factory):
+    """Every scene run once frame by frame, each frame's layout read by a FrameReader."""
+    media = tmp_path_factory.mktemp("manim-frames")
+    return {sid: read(scene_class(sid), sid, flite_narration.manifest, media) for sid in scene_ids()}
+
+
+def test_every_frame_of_every_scene_is_read(readings):
+    for scene_id, (scene, reader) in readings.items():
+        covered = 0
+        for _, first, frames, _ in reader.pictures:
+            assert first == covered, f"{scene_id}: frame {covered} was not read"
+            covered += frames
+        assert covered == scene.timing.frames, scene_id
+
+
+def test_no_text_is_drawn_over_another_on_any_frame(readings):
+    clashes = [f"{scene_id}/{clash}" for scene_id, (_, reader) in readings.items()
+               for clash in reader.finish()]
+    assert clashes == []
+
+
+def test_no_still_picture_while_the_voice_speaks(flite_narration, readings):
+    """While a sentence is being spoken the picture moves at least every LONGEST_STILL seconds."""
+    m = flite_narration.manifest
+    holds = []
+    for scene_id, (_, reader) in readings.items():
+        start = m.scene_span(scene_id).start
+        speech = {s.id: (round((s.start - start) * FPS), round((s.end - start) * FPS))
+                  for s in m.sentences_of(scene_id)}
+        for sentence, first, frames, _ in reader.pictures:
+            if sentence not in speech:
+                continue
+            said_from, said_to = speech[sentence]
+            still = (min(first + frames, said_to) - max(first, said_from)) / FPS
+            if still > LONGEST_STILL:
+                holds.append(f"{scene_id}/{sentence}: {still:.1f} s still from "
+                             f"{start + max(first, said_from) / FPS:.2f} s")
+    assert holds == []
+
+
+# --- the reader itself ---------------------------------------------------------------------
+
+class TwoTitles(LessonScene):
+    """One title gives way to another, crossfaded in place; or (`self.morph`) a copy of the title
+    slides off it, the copy becoming a second title."""
+
+    scene_id = "phrase"
+    morph = False
+
+    def beats(self) -> None:
+        ids = [b.sentence_id for b in self.timing.beats]
+        old, new = label("Take the phrase"), label("Take the phrasf")
+        with self.beat(ids[0]) as b:
+            b.play(FadeIn(old), run_time=0.3)
+            if self.morph:
+                b.play(TransformFromCopy(old, old.copy().shift(0.6 * DOWN)), run_time=1.0)
+            else:
+                b.play(FadeOut(old), FadeIn(new), run_time=1.0)
+        for sid in ids[1:]:
+            with self.beat(sid):
+                pass
+
+
+def test_the_reader_finds_two_titles_crossfading_in_place_but_not_a_morph(flite_narration, tmp_path):
+    m = flite_narration.manifest
+    _, crossfading = read(TwoTitles, "phrase", m, tmp_path)
+    (clash,) = crossfading.finish()
+    assert {clash.first, clash.second} == {"Take the phrase", "Take the phrasf"}
+    assert clash.sentence == "take-the-phrase"
+    # both above 15% for the middle of the fade only, from the frame after the first play
+    start = round(0.3 * FPS)
+    assert start < clash.frame < start + FPS and 0 < clash.frames < FPS
+    assert abs(clash.seconds - (m.scene_span("phrase").start + clash.frame / FPS)) < 1e-9
+
+    morphing = type("MorphingTitles", (TwoTitles,), {"morph": True})
+    _, reader = read(morphing, "phrase", m, tmp_path)
+    assert reader.finish() == []
