@@ -13,6 +13,8 @@ from attention.lesson import Lesson, lesson
 EXTRA_WORDS: dict[str, dict[str, float]] = {  # word -> the features it has
     "the": {"article": 1.0},
     "tiny": {"adjective": 1.0},
+    # blue's embedding without its colour: the model has a feature for blue only, so "red" is an
+    # adjective and nothing more; the lesson's what-if check swaps it in for blue
     "red": {"adjective": 1.0},
     "furry": {"adjective": 1.0, "fluffy texture": 0.8},
     "navy": {"adjective": 1.0, "blue colour": 0.7},

@@ -10,7 +10,8 @@ from common.paths import ASSETS
 
 ASSET_DIR = ASSETS  # under the build folder
 NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
-         "attention.js", "explore.js", "explore.css")
+         "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js", "explore.js",
+         "explore.css", "checks-model.js", "checks.js", "checks.css")
 
 
 def install_assets(build_root: Path) -> Path:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from attention import Lesson
+from player.checks import check_data
 from transcript.captions import captions_vtt, chapters_vtt, parse_vtt
 from transcript.manifest import Manifest, Span, TimedSentence
 from transcript.words import is_word
@@ -65,8 +67,9 @@ def paragraphs(lines: list[Line]) -> list[list[Line]]:
     return groups
 
 
-def cue_data(manifest: Manifest, span: Span | None = None) -> dict:
-    """Sentences, caption cues and chapter cues for `span` (default: the whole lesson), as JSON data.
+def cue_data(manifest: Manifest, span: Span | None = None, core: Lesson | None = None) -> dict:
+    """Sentences, caption cues, chapter cues and the checks asked in `span` (default: the whole
+    lesson), as JSON data, the checks answered by `core` (default: the lesson's).
 
     The caption and chapter cues are read back from the same WebVTT the track files hold, so a
     page that builds its tracks from this data shows exactly what the files would.
@@ -78,10 +81,13 @@ def cue_data(manifest: Manifest, span: Span | None = None) -> dict:
         return [{"id": c.id, "start": c.start, "end": c.end, "text": c.text}
                 for c in parse_vtt(vtt)]
 
+    lines = lines_in(manifest, span)
     return {
         "duration": round(span.duration, 6),
         "sentences": [{"id": ln.id, "text": ln.text, "start": ln.start, "end": ln.end}
-                      for ln in lines_in(manifest, span)],
+                      for ln in lines],
         "captions": cues(captions_vtt(manifest, clipped)),
         "chapters": cues(chapters_vtt(manifest, clipped)),
+        "mastery_score": manifest.mastery_score,
+        "checks": check_data(manifest, {ln.id for ln in lines}, core),
     }

@@ -85,6 +85,8 @@ def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:
     lesson = _sub(organization, "item", identifier="item-lesson", identifierref="lesson",
                   isvisible="true")
     _sub(lesson, "title", manifest.title)
+    if manifest.mastery_score is not None:  # the platform records passed / failed by the score
+        ET.SubElement(lesson, _q(ADLCP, "masteryscore")).text = str(manifest.mastery_score)
     if clips:
         group = _sub(organization, "item", identifier="item-clips", isvisible="true")
         _sub(group, "title", "Clips")

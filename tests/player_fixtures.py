@@ -7,6 +7,7 @@ import dataclasses
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,26 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--autoplay-policy=no-user-gesture-required"]
 EVIL = "Watch this: <script>alert(1)</script> & </script><b>bold</b>"
+CHECK_OPEN = "document.querySelector('#check:not([hidden])') !== null"  # a check is asked
+
+
+def play_on_skipping_checks(frame, until: str, timeout: float = 30_000) -> list[str]:
+    """Let the lesson play on until `until` (a JS expression in `frame`, the lesson's page or its
+    SCORM frame) holds; each check that opens on the way pauses the video, and the learner presses
+    its "Skip for now", as one watching on would. Returns the ids of the checks skipped."""
+    deadline = time.monotonic() + timeout / 1000
+    skipped = []
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        assert left > 0, f"not reached in {timeout / 1000:g} s: {until}"
+        frame.wait_for_function(f"() => ({until}) || {CHECK_OPEN}", timeout=left)
+        if frame.evaluate(f"() => {until}"):
+            return skipped
+        assert frame.evaluate("() => document.querySelector('video').paused")  # the check paused it
+        skipped.append(frame.evaluate("() => LessonChecks.open"))
+        frame.click("#check .check-skip")
+        frame.wait_for_function(f"() => !({CHECK_OPEN})")
+
 
 _built: dict[str, tuple[Manifest, BuildPaths]] = {}
 

@@ -22,7 +22,8 @@ from yaml.scanner import Scanner
 from attention import Lesson, lesson
 from attention.steps import STEPS
 from common.settings import VOICES
-from transcript.script import Course, Link, Paragraph, Script, Sentence, few
+from transcript.checks import MAX_CHECKS, read_check
+from transcript.script import Check, Course, Link, Paragraph, Script, Sentence, few
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
 DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
@@ -271,7 +272,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
                               "start from transcript/lesson.yaml in the project")
     r = _Reader(path)
     top = r.mapping(root, "the lesson", ("title", "tagline", "course", "paragraphs"),
-                    ("voice", "poster", "completion_threshold"))
+                    ("voice", "poster", "completion_threshold", "mastery_score"))
     course = _course(r, top["course"])
     voice = "piper"
     if "voice" in top:
@@ -283,6 +284,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     paragraphs: list[Paragraph] = []
     seen_ids: dict[str, int] = {}
     seen_scenes: dict[str, int] = {}
+    checks: list[tuple[Check, Node | None]] = []
     for p_index, p_node in enumerate(r.sequence(top["paragraphs"], "paragraphs")):
         p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "step", "sentences"))
         scene = r.kebab(p["scene"], "scene")
@@ -293,7 +295,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
         seen_scenes[scene] = p["scene"].start_mark.line + 1
         sentences = []
         for s_node in r.sequence(p["sentences"], f"the sentences of scene {_quoted(scene)}"):
-            s = r.mapping(s_node, "a sentence", ("id", "text"), ("step", "pause"))
+            s = r.mapping(s_node, "a sentence", ("id", "text"), ("step", "pause", "check"))
             sid = r.kebab(s["id"], "sentence id")
             line = s["id"].start_mark.line + 1
             if sid in seen_ids:
@@ -304,6 +306,8 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
             _check_placeholders(r, s["text"], template, core)
             beat_step = _step(r, s["step"], f"the step of sentence {_quoted(sid)}") if "step" in s else step
             pause = r.pause(s["pause"], f"the pause after sentence {_quoted(sid)}") if "pause" in s else 0.0
+            if "check" in s:
+                checks.append(read_check(r, s["check"], sid, core))
             sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
                                       paragraph=p_index, scene=scene, line=line, step=beat_step,
                                       pause=pause))
@@ -319,9 +323,44 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     threshold = 0.9
     if "completion_threshold" in top:
         threshold = r.fraction(top["completion_threshold"], "completion_threshold")
+    _check_checks(r, checks, seen_ids)
+    mastery = None
+    if "mastery_score" in top:
+        mastery = _mastery(r, top["mastery_score"], len(checks))
     return Script(path=path, title=r.text(top["title"], "title"),
                   tagline=r.text(top["tagline"], "tagline"), course=course, voice=voice,
-                  paragraphs=tuple(paragraphs), poster=poster, completion_threshold=threshold)
+                  paragraphs=tuple(paragraphs), poster=poster, completion_threshold=threshold,
+                  checks=tuple(c for c, _ in checks), mastery_score=mastery)
+
+
+def _check_checks(r: _Reader, checks: list[tuple[Check, Node | None]], sentences: dict[str, int]) -> None:
+    """Check ids are unique, each `show` names a sentence of the lesson, and they are not too many."""
+    seen: dict[str, int] = {}
+    for check, show in checks:
+        if check.id in seen:
+            raise TranscriptError(r.path, check.line, f"check id {_quoted(check.id)} is used twice "
+                                  f"(first at line {seen[check.id]})", "give every check its own id")
+        seen[check.id] = check.line
+        if show is not None and check.show not in sentences:
+            raise r.error(show, f"show {_quoted(check.show)} of check {_quoted(check.id)} is not a "
+                          "sentence id of the lesson", "name the sentence whose beat explains the "
+                          f"answer, e.g. {check.sentence!r}")
+    if len(checks) > MAX_CHECKS:
+        raise TranscriptError(r.path, checks[MAX_CHECKS][0].line, f"the lesson has {len(checks)} "
+                              f"checks, more than a platform keeps answers for ({MAX_CHECKS})",
+                              f"keep at most {MAX_CHECKS} checks")
+
+
+def _mastery(r: _Reader, node: Node, checks: int) -> int:
+    """The score (0..100) a learner needs to pass; it needs checks to score."""
+    score = r.integer(node, "mastery_score")
+    if not 0 <= score <= 100:
+        raise r.error(node, f"mastery_score {score} is outside 0..100",
+                      "write the share of checks to answer right, in percent, e.g. 80")
+    if not checks:
+        raise r.error(node, "mastery_score is set but no sentence has a check to score",
+                      "add a check: to a sentence, or remove mastery_score")
+    return score
 
 
 def _course(r: _Reader, node: Node) -> Course:

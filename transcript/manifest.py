@@ -12,11 +12,11 @@ from pathlib import Path
 
 from common.files import atomic_write_text
 from common.paths import NotBuilt
-from transcript.script import Course, Link, Script, few
+from transcript.script import Check, Course, Link, Script, few
 from transcript.words import TimedWord
 
 GRID_FPS = 15
-MANIFEST_VERSION = 2
+MANIFEST_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,8 @@ class Manifest:
     loudness: dict  # measured integrated LUFS, true peak, ...
     poster: str = ""  # the sentence whose beat's last frame is the lesson's poster
     completion_threshold: float = 0.9  # share watched for an LMS to record the lesson completed
+    checks: tuple[Check, ...] = ()  # the script's checks, in lesson order
+    mastery_score: int | None = None  # 0..100, the score an LMS records as passed
 
     def sentence(self, sentence_id: str) -> TimedSentence:
         for s in self.sentences:
@@ -103,7 +105,7 @@ def new_manifest(script: Script, sentences: list[TimedSentence], duration: float
     scenes = tuple(SceneInfo(p.scene, p.title, i) for i, p in enumerate(script.paragraphs))
     return Manifest(script.title, script.tagline, script.course, GRID_FPS, duration, audio,
                     scenes, tuple(sentences), loudness, script.poster or sentences[0].id,
-                    script.completion_threshold)
+                    script.completion_threshold, script.checks, script.mastery_score)
 
 
 def write_manifest(manifest: Manifest, path: Path) -> None:
@@ -142,4 +144,7 @@ def _manifest_from(data: dict) -> Manifest:
         loudness=data.get("loudness", {}),
         poster=data.get("poster") or data["sentences"][0]["id"],
         completion_threshold=data.get("completion_threshold", 0.9),
+        checks=tuple(Check(**{**c, "options": tuple(c["options"]), "swap": tuple(c["swap"])})
+                     for c in data.get("checks", ())),
+        mastery_score=data.get("mastery_score"),
     )

@@ -46,6 +46,32 @@ class Sentence:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A question the lesson asks when its sentence ends; its answer is the core's, never typed.
+
+    predict: which of `options` `query`'s `quantity` is highest on. what-if: with `swap` (a token,
+    the word replacing it), does `query`'s `quantity` on `key` go up or down. task: edit `edit`
+    (at most `edits` entries) until `query`'s `quantity` on `greater` shows larger than on `than`.
+    """
+
+    id: str
+    sentence: str  # asked when this sentence ends
+    kind: str  # "predict" | "what-if" | "task"
+    question: str
+    show: str  # the sentence whose beat explains the answer ("Show me")
+    quantity: str  # "score" | "weight" (attention.checks.QUANTITIES)
+    query: str  # the token whose row of scores or weights it is about
+    options: tuple[str, ...] = ()  # predict: the tokens offered
+    swap: tuple[str, ...] = ()  # what-if: (token of the phrase, vocabulary word in its place)
+    key: str = ""  # what-if: the token whose figure is asked about
+    greater: str = ""  # task: the token that must end up above `than`
+    than: str = ""
+    edit: str = ""  # task: the matrix edited, a key of the explore data ("w_k")
+    edits: int = 1  # task: the most entries of `edit` the learner may change
+    line: int = 0  # 1-based line of the check in the YAML, for error messages
+
+
+@dataclass(frozen=True)
 class Paragraph:
     scene: str
     title: str
@@ -63,6 +89,8 @@ class Script:
     paragraphs: tuple[Paragraph, ...]
     poster: str = ""  # the sentence whose beat's last frame is the lesson's poster ("": the first)
     completion_threshold: float = 0.9  # share of the lesson watched for an LMS to record completion
+    checks: tuple[Check, ...] = ()  # in lesson order, at most one per sentence
+    mastery_score: int | None = None  # 0..100: a platform records passed or failed by the score
 
     @property
     def sentences(self) -> tuple[Sentence, ...]:

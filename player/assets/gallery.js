@@ -46,7 +46,7 @@
 
   async function copy(button) {
     const code = document.getElementById(button.dataset.copy);
-    let copied = false;
+    let copied;
     try {
       await navigator.clipboard.writeText(code.textContent);
       copied = true;

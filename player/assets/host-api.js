@@ -2,7 +2,8 @@
 // drive it, through postMessage. Only parents whose origin the build allowed (--allow-origin; the
 // build's own origin always) are told anything or obeyed; '*' only when the build asked for it.
 //   events:   {source: "attention-lesson", event: "ready" | "play" | "pause" | "sentence" |
-//              "progress" | "ended", time, duration, ...}
+//              "progress" | "ended" | "answer", time, duration, ...}; "answer" (a check answered)
+//              carries check, kind, response, correct and score {raw, max}
 //   commands: {command: "play"} | {command: "pause"} | {command: "seek", time: 12.5}
 //             | {command: "seek", sentence: "<sentence-id>"}
 (() => {
@@ -62,6 +63,16 @@
     if (now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     send("progress", { watched: watched() });
+  });
+
+  document.addEventListener("lesson:answer", (event) => {
+    const d = event.detail || {};
+    const check = (data.checks || []).find((c) => c.id === d.check);
+    if (!check) return;
+    const score = d.score || {};
+    send("answer", { check: check.id, kind: check.kind, response: String(d.response ?? ""),
+                     correct: d.correct === true,
+                     score: { raw: Number(score.raw) || 0, max: Number(score.max) || (data.checks || []).length } });
   });
 
   window.addEventListener("message", (event) => {

@@ -230,6 +230,19 @@
     if (t !== null) seek(t, true);
   });
 
+  // Scripts loaded after this one (explore, checks) listen to `sentencechange` on the video; this
+  // tells them where it already is, and lets them seek as the transcript does.
+  window.LessonPlayer = {
+    get sentence() { return current >= 0 ? sentences[current].id : null; },
+    /** Go to the start of sentence `id`, as a click on it in the transcript does. */
+    seekTo(id) {
+      const index = sentences.findIndex((s) => s.id === id);
+      if (index >= 0) seek(starts[index], true);
+    },
+    /** Go to `t` seconds; the sentence there is current (and told) at once, not when the seek ends. */
+    seek(t) { seek(t, true); },
+  };
+
   // --- start: a deep link, or the beginning ---
   const linked = hashTime();
   if (linked !== null) {

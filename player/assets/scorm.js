@@ -10,6 +10,21 @@
 //                             over about 16 minutes with hundreds of stretches); a resumed stretch
 //                             that is malformed or reaches past the video is ignored
 //   cmi.core.session_time     the time spent in this launch, on leaving
+// and, for the checks the lesson asks back (each "lesson:answer" event the page dispatches):
+//   cmi.interactions.n        every answer: id (the check's), type ("choice" for predict and
+//                             what-if, "performance" for a task), correct_responses.0.pattern,
+//                             student_response (an option's letter, a = the first, or the task's
+//                             edits), result ("correct" / "wrong"), latency and time
+//   cmi.core.score.raw        100 × checks counted right ÷ checks (min 0, max 100); a predict or
+//                             what-if counts by its first answer, a task once it has been met
+//   cmi.core.lesson_status    with a mastery score (adlcp:masteryscore, else the lesson YAML's),
+//                             "passed" or "failed" once every check is answered, and the score
+//                             written only then, so a platform comparing it with the mastery
+//                             score never fails a learner halfway; without one, "completed" by
+//                             watching as above
+//   cmi.suspend_data          after the stretches, "|" and each answered check as "id:letter"
+//                             (its first answer) or "id:1" / "id:0" (a task met or not yet); on
+//                             resuming, window.lessonRestoredAnswers lists them for the page
 (() => {
   "use strict";
 
@@ -49,10 +64,65 @@
   const set = (name, value) => api.LMSSetValue(name, String(value));
 
   let status = get("cmi.core.lesson_status");
-  if (!DONE.includes(status)) {
+
+  // --- the checks: what was answered, in this launch and the ones before ---
+  const checks = Array.isArray(data.checks) ? data.checks : [];
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const LETTERS = "abcdefghijklmnopqrstuvwxyz"; // SCORM 1.2's choice responses: single characters
+  const fromPlatform = parseFloat(get("cmi.student_data.mastery_score"));
+  const mastery = Number.isFinite(fromPlatform) ? fromPlatform
+    : Number.isFinite(data.mastery_score) ? data.mastery_score : null;
+  const answered = new Map(); // check id -> {response, correct}: what counts for the score
+  const [stretchText, answerText] = get("cmi.suspend_data").split("|");
+  for (const part of String(answerText || "").split(",")) {
+    const [id, mark] = part.split(":");
+    const check = byId.get(id);
+    if (!check || answered.has(id) || mark === undefined) continue;
+    if (check.kind === "task" && (mark === "0" || mark === "1")) {
+      answered.set(id, { response: "", correct: mark === "1" });
+    } else if (check.kind !== "task" && mark.length === 1 && LETTERS.indexOf(mark) >= 0
+               && LETTERS.indexOf(mark) < check.options.length) {
+      const response = check.options[LETTERS.indexOf(mark)];
+      answered.set(id, { response, correct: response === check.answer });
+    }
+  }
+  window.lessonRestoredAnswers = Array.from(answered, ([check, a]) => ({ check, ...a }));
+  document.dispatchEvent(new CustomEvent("lesson:answers-restored",
+                                         { detail: { answers: window.lessonRestoredAnswers } }));
+
+  function answersData() {
+    return Array.from(answered, ([id, a]) => {
+      const check = byId.get(id);
+      return id + ":" + (check.kind === "task" ? (a.correct ? "1" : "0")
+        : LETTERS[check.options.indexOf(a.response)]);
+    }).join(",");
+  }
+
+  /** The score in percent and, once every check has an answer, the status mastery gives. */
+  function scored() {
+    const right = Array.from(answered.values()).filter((a) => a.correct).length;
+    const raw = checks.length ? Math.round((10000 * right) / checks.length) / 100 : 0;
+    const all = checks.length > 0 && answered.size === checks.length;
+    return { raw, all, status: mastery === null || !all ? null : raw >= mastery ? "passed" : "failed" };
+  }
+
+  function reportScore() {
+    const now = scored();
+    if (mastery !== null && !now.all) return;
+    set("cmi.core.score.raw", now.raw);
+    set("cmi.core.score.min", 0);
+    set("cmi.core.score.max", 100);
+    if (now.status && status !== now.status) {
+      status = now.status;
+      set("cmi.core.lesson_status", status);
+    }
+  }
+
+  if (mastery !== null ? !["passed", "failed"].includes(status) : !DONE.includes(status)) {
     status = "incomplete";
     set("cmi.core.lesson_status", status);
   }
+  if (answered.size) reportScore();
 
   // --- what was watched, in this launch and the ones before ---
   const MAX_SUSPEND = 4096; // characters: SCORM 1.2's CMIString4096
@@ -75,7 +145,7 @@
     }
     return found;
   }
-  const before = parseStretches(get("cmi.suspend_data"));
+  const before = parseStretches(stretchText || "");
 
   /** Stretches within [0, length], sorted and merged; an empty or reversed one, or one reaching well
    *  past the end, is dropped. */
@@ -127,12 +197,15 @@
     return out;
   }
 
-  /** Suspend data for `ranges`, on the finest grid of whole seconds (1, 2, 4...) that fits. */
+  /** Suspend data for `ranges` and the answers, the stretches on the finest grid of whole seconds
+   *  (1, 2, 4...) that fits beside the answers (at most 40 short ids: the lesson YAML's limit). */
   function suspendData(ranges, length) {
     const figure = (t) => (Number.isInteger(t) ? String(t) : t.toFixed(2));
+    const answers = answersData();
+    const room = MAX_SUSPEND - (answers ? answers.length + 1 : 0);
     for (let grid = 1; ; grid *= 2) {
       const text = snapped(ranges, grid, length).map(([a, b]) => figure(a) + "-" + figure(b)).join(",");
-      if (text.length <= MAX_SUSPEND || grid >= length) return text;
+      if (text.length <= room || grid >= length) return answers ? text + "|" + answers : text;
     }
   }
 
@@ -147,7 +220,7 @@
       saved = text;
     }
     const seen = ranges.reduce((sum, r) => sum + (r[1] - r[0]), 0);
-    if (!DONE.includes(status) && Math.min(1, seen / length) >= threshold) {
+    if (mastery === null && !DONE.includes(status) && Math.min(1, seen / length) >= threshold) {
       status = "completed";
       set("cmi.core.lesson_status", status);
       api.LMSCommit("");
@@ -174,6 +247,38 @@
   for (const type of ["pause", "ended"]) {
     video.addEventListener(type, () => { saveProgress(); api.LMSCommit(""); });
   }
+
+  // --- an answer: journaled as an interaction, counted, kept ---
+  let journaled = parseInt(get("cmi.interactions._count"), 10) || 0;
+  const clock = (d) => [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+
+  document.addEventListener("lesson:answer", (event) => {
+    const detail = event.detail || {};
+    const check = byId.get(detail.check);
+    if (!check) return;
+    const response = String(detail.response === undefined ? "" : detail.response);
+    const correct = check.kind === "task" ? detail.correct === true : response === check.answer;
+    const letter = check.options.indexOf(response);
+    if (check.kind !== "task" && letter < 0) return; // not one of the options
+    const g = check.goal;
+    const n = "cmi.interactions." + journaled++ + ".";
+    set(n + "id", check.id);
+    set(n + "type", check.kind === "task" ? "performance" : "choice");
+    set(n + "correct_responses.0.pattern", check.kind === "task"
+      ? `${g.quantity} of ${g.query}: ${g.greater} > ${g.than}, editing at most ${g.edits} of ${g.edit}`
+      : LETTERS[check.options.indexOf(check.answer)]);
+    set(n + "student_response", check.kind === "task" ? response.slice(0, 255) : LETTERS[letter]);
+    set(n + "result", correct ? "correct" : "wrong");
+    set(n + "latency", timespan(Math.max(0, Number(detail.latencyMs) || 0)));
+    set(n + "time", clock(new Date()));
+    const before = answered.get(check.id);
+    if (!before || (check.kind === "task" && correct && !before.correct)) {
+      answered.set(check.id, { response, correct });
+    }
+    reportScore();
+    saveProgress();
+    api.LMSCommit("");
+  });
 
   /** Milliseconds as a SCORM 1.2 time span, HHHH:MM:SS.SS. */
   function timespan(ms) {

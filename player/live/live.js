@@ -158,7 +158,7 @@
       try {
         const response = await fetch(base + "status?since=" + seq, { cache: "no-store" });
         state = await response.json();
-      } catch (e) {
+      } catch (_) {
         line.textContent = "the preview server is not answering; start ./lesson preview again";
         await new Promise((resolve) => setTimeout(resolve, 1000));
         continue;

@@ -1,0 +1,123 @@
+// The checks, their state: what the learner answered (first and last answer, a task met), the score
+// the page reports, where answers are kept (the platform's restored answers inside a SCORM
+// platform, else localStorage, so that they survive a reload), and whether a task's goal is met
+// on the explore panel's numbers. No DOM here.
+(function (parts) {
+  "use strict";
+
+  const STORE = "attention-lesson:checks"; // localStorage key: {answers: {id: record}}
+
+  /** A check's record as kept: every field checked, so a stale or edited store breaks nothing. */
+  function cleanRecord(check, raw) {
+    const answer = (a) => {
+      if (!a || typeof a !== "object" || typeof a.response !== "string") return null;
+      if (check.kind !== "task" && !check.options.includes(a.response)) return null;
+      return { response: a.response, correct: check.kind === "task" ? a.correct === true : a.response === check.answer };
+    };
+    if (!raw || typeof raw !== "object") return null;
+    const first = answer(raw.first);
+    if (!first) return null;
+    const last = answer(raw.last) || first;
+    return { first, last, met: check.kind === "task" && (raw.met === true || first.correct || last.correct) };
+  }
+
+  /**
+   * The answers to `checks` (the page's lesson-data checks). `restored` is the platform's list
+   * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null.
+   */
+  parts.answers = function answers(checks, restored, storage) {
+    const byId = new Map(checks.map((c) => [c.id, c]));
+    const records = new Map(); // id -> {first, last, met}
+    const inPlatform = Array.isArray(restored);
+
+    function load() {
+      if (inPlatform) {
+        for (const a of restored) {
+          const check = a && byId.get(a.check);
+          const record = check && cleanRecord(check, { first: a, met: a.correct === true });
+          if (record && !records.has(check.id)) records.set(check.id, record);
+        }
+        return;
+      }
+      let kept;
+      try {
+        kept = JSON.parse(storage ? storage.getItem(STORE) || "null" : "null");
+      } catch (_) {
+        kept = null; // not JSON: start afresh
+      }
+      const saved = kept && typeof kept.answers === "object" && kept.answers ? kept.answers : {};
+      for (const check of checks) {
+        if (!Object.prototype.hasOwnProperty.call(saved, check.id)) continue;
+        const record = cleanRecord(check, saved[check.id]);
+        if (record) records.set(check.id, record);
+      }
+    }
+
+    function save() {
+      if (inPlatform || !storage) return;
+      try {
+        const kept = JSON.parse(storage.getItem(STORE) || "null");
+        const all = kept && typeof kept.answers === "object" && kept.answers ? kept.answers : {};
+        for (const [id, record] of records) all[id] = record; // other pages' checks are kept as they were
+        storage.setItem(STORE, JSON.stringify({ answers: all }));
+      } catch (_) {
+        // storage full or refused (a private window): the answers last as long as the page
+      }
+    }
+
+    /** Whether a check counts as right: a choice by its first answer, a task once met. */
+    const counted = (id) => {
+      const r = records.get(id);
+      return !!r && (byId.get(id).kind === "task" ? r.met : r.first.correct);
+    };
+
+    load();
+    return {
+      inPlatform,
+      get: (id) => records.get(id) || null,
+      counted,
+      /** {raw, max}: checks counted right, checks on this page. */
+      score: () => ({ raw: checks.filter((c) => counted(c.id)).length, max: checks.length }),
+      /** Keep an answer: the first stays the first, the last is this one. */
+      record(check, response, correct) {
+        const was = records.get(check.id);
+        const answer = { response, correct };
+        records.set(check.id, {
+          first: was ? was.first : answer, last: answer,
+          met: check.kind === "task" && ((was && was.met) || correct),
+        });
+        save();
+        return records.get(check.id);
+      },
+    };
+  };
+
+  /**
+   * Whether a task's goal is met on the explore numbers `n`, as the contract of the checks says:
+   * query's shown quantity on `greater` beats that on `than`, with at most `edits` entries of the
+   * goal's matrix changed and nothing else. `M` is explore-model.js's model, `A` attention.js.
+   */
+  parts.goal = function goal(check, core, A, M) {
+    const g = check.goal;
+    const q = core.tokens.indexOf(g.query);
+    const greater = core.tokens.indexOf(g.greater);
+    const than = core.tokens.indexOf(g.than);
+    const row = (r) => (g.quantity === "weight" ? r.weights[q] : r.scores[q]);
+    const shown = (v) => (g.quantity === "weight" ? A.percent(v) : Number(A.scoreFigure(v, core.score_decimals)));
+    const figure = (v) => (g.quantity === "weight" ? A.percentFigure(v) : A.scoreFigure(v, core.score_decimals));
+
+    return (n) => {
+      const r = M.compute(n);
+      const changes = M.edits(n);
+      const own = changes.filter((e) => e[0] === g.edit).length;
+      const settings = (n.causal ? 1 : 0) + (n.scaled ? 0 : 1) + (n.temperature !== M.LESSON.temperature ? 1 : 0);
+      const others = changes.length - own + settings;
+      const beats = shown(row(r)[greater]) > shown(row(r)[than]);
+      return {
+        met: beats && own <= g.edits && others === 0, beats, own, others,
+        greater: figure(row(r)[greater]), than: figure(row(r)[than]),
+        response: M.editAddress(n),
+      };
+    };
+  };
+})(window.LessonCheckParts = window.LessonCheckParts || {});
