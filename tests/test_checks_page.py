@@ -97,9 +97,18 @@ def sentence(page, sentence_id: str) -> dict:
         .sentences.find(s => s.id === id)""", sentence_id)
 
 
+def asked_at(page, sentence_id: str) -> float:
+    """When a check on `sentence_id` is asked (and "Show me" of its beat ends): at the end of its
+    beat, a pause included, a quarter second before the next sentence starts; never before its
+    speech ends."""
+    return page.evaluate("""id => { const d = JSON.parse(document.getElementById('lesson-data').textContent);
+        const i = d.sentences.findIndex(s => s.id === id), next = d.sentences[i + 1];
+        return Math.max(d.sentences[i].end, (next ? next.start : d.duration) - 0.25); }""", sentence_id)
+
+
 def play_into(page, check, lead: float = 1.2) -> None:
-    """Play the lesson from `lead` seconds before the check's sentence ends until the check opens."""
-    end = sentence(page, check.sentence)["end"]
+    """Play the lesson from `lead` seconds before the check is asked until it opens."""
+    end = asked_at(page, check.sentence)
     page.evaluate("""t => { const v = document.querySelector('video'); v.muted = true;
         v.currentTime = t; return v.play(); }""", end - lead)
     page.wait_for_selector(f"{CHECK}:not([hidden])", timeout=15_000)
@@ -107,7 +116,7 @@ def play_into(page, check, lead: float = 1.2) -> None:
         paused: document.querySelector('video').paused, focus: document.activeElement.id,
         open: LessonChecks.open})""")
     assert state["open"] == check.id and state["paused"]
-    assert end <= state["t"] < end + 0.25  # asked as its sentence ends
+    assert end <= state["t"] < end + 0.25  # asked as its beat ends, before the next voice starts
     assert state["focus"] == "check-title"  # focus moved into the check
 
 
@@ -160,7 +169,8 @@ def test_a_prediction_by_mouse_wrong_then_right_then_show_me(site, page_factory,
     assert shown["start"] - 0.05 <= t < shown["end"]
     page.wait_for_selector(f"{CHECK}:not([hidden])", timeout=30_000)
     assert page.evaluate("() => document.querySelector('video').paused")
-    assert page.evaluate("() => document.querySelector('video').currentTime") >= shown["end"]
+    # the whole beat played, the working in its pause too
+    assert page.evaluate("() => document.querySelector('video').currentTime") >= asked_at(page, shown["id"])
     assert page.inner_text(".check-verdict") == "Right."  # its last answer, shown again
 
     # back to the lesson: it plays on, focus goes back where it was
@@ -288,7 +298,7 @@ def test_a_task_opened_from_its_mark_opens_the_panel_where_its_matrix_is_edited(
     page.wait_for_function("() => !document.querySelector('video').seeking")
     at = sentence(page, check.sentence)
     t = page.evaluate("() => document.querySelector('video').currentTime")
-    assert at["start"] <= t <= at["end"]  # at the end of its sentence
+    assert at["start"] <= t <= asked_at(page, at["id"])  # at the end of its beat
     assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == (
         "embeddings" if check.edit == "x" else "qkv")
     assert page.evaluate("() => LessonChecks.open") == check.id
@@ -306,7 +316,7 @@ def test_a_skipped_check_waits_and_answers_survive_a_reload(site, page_factory, 
     assert pin.get_attribute("data-state") == "skipped"
     assert "skipped" in page.inner_text(".check-live")
     # played through again, a skipped check is not asked again; its pin brings it back
-    end = sentence(page, predict.sentence)["end"]
+    end = asked_at(page, predict.sentence)
     page.evaluate("t => { document.querySelector('video').currentTime = t; }", end - 0.6)
     page.wait_for_function(f"() => document.querySelector('video').currentTime > {end + 0.3}")
     assert page.locator(CHECK).is_hidden()
@@ -329,7 +339,7 @@ def test_a_skipped_check_waits_and_answers_survive_a_reload(site, page_factory, 
     assert dict(states) == {predict.id: "right", what.id: "wrong", checks["task"].id: "open"}
     assert page.evaluate("() => LessonChecks.score") == {"raw": 1, "max": 3}
     # an answered check is not asked again as the lesson plays through it
-    end = sentence(page, predict.sentence)["end"]
+    end = asked_at(page, predict.sentence)
     page.evaluate("t => { const v = document.querySelector('video'); v.muted = true; v.currentTime = t; v.play(); }", end - 0.6)
     page.wait_for_function(f"() => document.querySelector('video').currentTime > {end + 0.3}")
     assert page.locator(CHECK).is_hidden()
