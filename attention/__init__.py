@@ -1,7 +1,15 @@
 """Scaled dot-product attention in plain numpy, and the lesson's worked example."""
 
 from attention.core import AttentionResult, attend, softmax
-from attention.figures import exp_figure, percent, percent_figure, score_figure, value_figure
+from attention.figures import (
+    exp_figure,
+    exponent_figure,
+    percent,
+    percent_figure,
+    score_figure,
+    total_figure,
+    value_figure,
+)
 from attention.lesson import Lesson, lesson
 
 __all__ = [
@@ -9,10 +17,12 @@ __all__ = [
     "Lesson",
     "attend",
     "exp_figure",
+    "exponent_figure",
     "lesson",
     "percent",
     "percent_figure",
     "score_figure",
     "softmax",
+    "total_figure",
     "value_figure",
 ]

@@ -10,6 +10,12 @@ def score_figure(score: float) -> str:
     return f"{score:.{SCORE_DECIMALS}f}"
 
 
+def exponent_figure(score: float) -> str:
+    """A scaled score as softmax exponentiates it, to two decimals at most ("0.75", "6.1"): e to
+    the chart's rounded 0.8 would not be the 2.1 shown beside it."""
+    return f"{float(score):.2f}".rstrip("0").rstrip(".")
+
+
 def percent(weight: float) -> int:
     """An attention weight as a whole percentage (0.5536 -> 55)."""
     return int(round(100 * float(weight)))
@@ -32,3 +38,9 @@ def exp_figure(value: float) -> str:
     """An exponential or a sum of them as shown in softmax's working: whole from 10 on ("446"),
     one decimal below ("2.1"), so every term keeps two or more figures."""
     return f"{float(value):.0f}" if abs(round(float(value), 1)) >= 10 else f"{float(value):.1f}"
+
+
+def total_figure(total: float) -> str:
+    """A sum of raw scores, whole ("16"): its one-decimal terms, added up, may differ from the
+    sum in its last decimal."""
+    return f"{float(total):.0f}"

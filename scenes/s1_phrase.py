@@ -10,14 +10,13 @@ from manim import (
     FadeOut,
     LaggedStart,
     VGroup,
-    Wiggle,
     Write,
 )
 
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.widgets import caption, keep_in_frame, label, token_row
+from scenes.widgets import Wiggle, caption, keep_in_frame, label, token_row
 
 
 class PhraseScene(LessonScene):

@@ -16,6 +16,7 @@ from manim import (
     SurroundingRectangle,
     Transform,
     VGroup,
+    Wait,
 )
 
 from attention import Lesson, lesson, score_figure
@@ -70,15 +71,17 @@ class DotProductsScene(LessonScene):
                           run_time=0.6),
                      Play(FadeIn(rule), run_time=0.4)]
             b.fit(*plays, until="dotted")
-            # The query meets one key at a time: a copy stands beside the key (the others dim),
-            # row against row; the products are written out and summed, ÷ √d_k, and the score
-            # grows out of the pair. Fluffy's term by term as the voice says how; then blue,
-            # creature and "a".
+            # One copy of the query meets each key in reading order: it slides along the row
+            # (its numbers hidden while it passes other numbers) and stops beside the key (the
+            # others dim), row against row; the products are written out and summed, ÷ √d_k,
+            # and the score grows out of the pair. Fluffy's term by term as the voice says how.
             first = L.index("fluffy")
             work_y = (min(s.get_bottom()[1] for s in scores) + rule.get_top()[1]) / 2
             x_left = None  # every line starts where fluffy's, the longest, does
-            shown: list = []  # the pair and the working line on screen
+            shown: list = []  # the working line on screen
             lit = set(range(len(L.tokens)))  # keys whose numbers are bright
+            pair = query.copy()
+            digits = VGroup(*(cell[1] for cell in pair))
 
             def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
                 changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
@@ -88,22 +91,32 @@ class DotProductsScene(LessonScene):
                 lit.update(bright)
                 return changes
 
-            for n in [*range(first, len(L.tokens)), *range(first)]:
-                pair = query.copy().next_to(keys[n], LEFT, buff=0.06)
+            for n in range(len(L.tokens)):
+                spot = query.copy().next_to(keys[n], LEFT, buff=0.06)  # where the pair stops
                 line, (*terms, raw, divide, result), root = dot_line(L, n)
                 line.move_to([0, work_y, 0])
-                x_left = line.get_left()[0] if x_left is None else x_left
+                x_left = x_left if x_left is not None else dot_line(L, first)[0].move_to(
+                    [0, work_y, 0]).get_left()[0]
                 line.shift((x_left - line.get_left()[0]) * RIGHT)
                 root.shift(line[0].get_center() - root[0].get_center())
                 grow = Play(GrowFromPoint(scores[n], keys[n].get_bottom()),
                             Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
                             run_time=0.5)
+                if n == 0:
+                    arrive = [Play(FadeIn(pair.move_to(spot), shift=0.2 * DOWN), *light(n),
+                                   run_time=0.4)]
+                else:
+                    arrive = [Play(FadeOut(VGroup(*shown)), digits.animate.set_opacity(0),
+                                   run_time=0.25),
+                              Play(lambda spot=spot, n=n: [pair.animate.move_to(spot), *light(n)],
+                                   run_time=0.45),
+                              Play(lambda: [digits.animate.set_opacity(1)], run_time=0.2)]
                 if n == first:
-                    ring = SurroundingRectangle(VGroup(pair[0], keys[n][0]), color=style.INK,
+                    ring = SurroundingRectangle(VGroup(spot[0], keys[n][0]), color=style.INK,
                                                 buff=0.04, stroke_width=3)
-                    rows = [ring.copy().move_to(VGroup(pair[i], keys[n][i])) for i in range(L.d_k)]
+                    rows = [ring.copy().move_to(VGroup(spot[i], keys[n][i])) for i in range(L.d_k)]
                     by_root = VGroup(divide[0], root[-1])
-                    b.fit(Play(FadeIn(pair, shift=0.2 * DOWN), *light(n), run_time=0.4),
+                    b.fit(*arrive,
                           *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(ring) if i == 0
                                  else Transform(ring, rows[i]), run_time=0.3)
                             for i, t in enumerate(terms)),
@@ -112,16 +125,15 @@ class DotProductsScene(LessonScene):
                           Play(Succession(FadeOut(root[-1], shift=0.15 * UP),
                                           FadeIn(divide[-1], shift=0.15 * UP)), run_time=0.35),
                           Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
-                          grow, until="measuring")
+                          grow, until="answer")
                 else:
-                    b.fit(Play(FadeOut(VGroup(*shown)), run_time=0.3),
-                          Play(FadeIn(pair, shift=0.2 * DOWN), *light(n),
-                               LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
-                                           lag_ratio=0.3), run_time=0.6),
+                    b.fit(*arrive,
+                          Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+                                           lag_ratio=0.3), run_time=0.5),
                           Play(FadeIn(VGroup(raw, divide, result), shift=0.1 * UP), run_time=0.3),
-                          grow)
-                shown = [pair, line]
-            b.fit(Play(FadeOut(VGroup(*shown)), *light(*range(len(keys))), run_time=0.3))
+                          grow, Play(Wait(), run_time=0.4))  # long enough to read
+                shown = [line]
+            b.fit(Play(FadeOut(VGroup(pair, *shown)), *light(*range(len(keys))), run_time=0.3))
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high") as b:

@@ -10,6 +10,7 @@ from manim import (
     AnimationGroup,
     Arrow,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowFromEdge,
@@ -20,10 +21,11 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
 )
 
-from attention import lesson, score_figure
+from attention import lesson, score_figure, total_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.rules import during
@@ -87,16 +89,39 @@ class RawScoresScene(LessonScene):
                        run_time=0.6))
 
         with self.beat("behave-like-percentages") as b:
-            summary = VGroup(
-                label("scores: any size at all", size=style.BODY_SIZE, color=style.WEIGHT),
-                label("weights: shares that add up to 100%", size=style.BODY_SIZE, color=style.INK),
-            ).arrange(DOWN, aligned_edge=RIGHT, buff=0.25)
-            summary.next_to(title, DOWN, buff=0.5).align_to(title, RIGHT)
-            b.fit(Play(FadeIn(summary[0], shift=0.2 * LEFT), run_time=0.6), until="weights")
-            b.fit(Play(FadeIn(summary[1], shift=0.2 * LEFT), run_time=0.6), until="percentages")
-            # the part that makes them percentages
-            b.fit(Play(Create(SurroundingRectangle(summary[1], color=style.INK, buff=0.1)),
-                       run_time=0.6))
+            # The bars stack end to end along the top: all of creature's scores add up to 16,
+            # against a ruler of 1, the whole that weights share out as percentages.
+            x0, strip_y, thick = -4.1, 2.0, 0.42
+            pieces, at = VGroup(), x0
+            for bar in bars:
+                length = bar.height if bar.height > 0.05 else 0.02
+                piece = Rectangle(width=length, height=thick, fill_color=style.WEIGHT,
+                                  fill_opacity=0.85, stroke_color=style.BACKGROUND, stroke_width=2)
+                pieces.add(piece.move_to([at + length / 2, strip_y, 0]))
+                at += length
+            total = label(f"scores add up to {total_figure(float(L.focus_scores.sum()))}",
+                          size=style.BODY_SIZE, color=style.WEIGHT)
+            total.next_to(pieces, DOWN, buff=0.2).align_to(pieces, RIGHT)
+            top = strip_y + thick / 2
+            ruler = VGroup(Line([x0, top + 0.15, 0], [x0 + UNIT, top + 0.15, 0], color=style.INK,
+                                stroke_width=4),
+                           *(Line([x, top + 0.02, 0], [x, top + 0.28, 0], color=style.INK,
+                                  stroke_width=3) for x in (x0, x0 + UNIT)))
+            whole = label("weights add up to 1 = 100%", size=style.BODY_SIZE, color=style.INK)
+            whole.next_to(ruler, UP, buff=0.15).align_to(ruler, LEFT)
+            mark = DashedLine([x0 + UNIT, strip_y - thick / 2 - 0.25, 0],
+                              [x0 + UNIT, top + 0.15, 0], color=style.INK, stroke_width=4)
+            numbers.set_z_index(1)  # the copies rise behind the scores over their bars
+            b.fit(Play(bars.animate.set_fill(opacity=0.4), run_time=0.25),  # on "Before"
+                  Play(LaggedStart(*(TransformFromCopy(bar, piece)  # copies lift out of the chart
+                                     for bar, piece in zip(bars, pieces)), lag_ratio=0.2),
+                       run_time=1.1),
+                  Play(FadeIn(total, shift=0.15 * UP), run_time=0.4), until="weights")
+            b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN), run_time=0.6),
+                  until="percentages")
+            # everything right of the mark is too much
+            b.fit(Play(Create(mark), Indicate(total, color=style.WEIGHT, scale_factor=1.1),
+                       run_time=0.8))
         # softmax squashes this very chart; the words become its token boxes
         self.keep(bars=bars, numbers=numbers, title=title, names=names)
 

@@ -26,16 +26,20 @@ from manim import (
 )
 
 from attention import Lesson, lesson
-from attention.figures import exp_figure, percent_figure, score_figure
+from attention.figures import exp_figure, exponent_figure, percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
+from scenes.s5_raw_scores import through
 from scenes.widgets import caption, crossfade, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
 BAR_W = 1.2
+CHART_SMALL = 0.5  # the chart's scale while softmax is worked out above it
+POWERS_Y, SUM_Y, FRACTIONS_Y = 2.35, 1.35, 0.25  # the working's three rows
+LANE_Y = -0.45  # below the fractions: the way the sum goes to each denominator
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -97,16 +101,21 @@ class SoftmaxScene(LessonScene):
                 Play(crossfade(heading, steps, shift=0.2), run_time=0.8),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # Softmax worked out over the chart: e to each score, their sum, each divided by it;
-            # then each share comes down onto its bar as the bars become the shares.
-            worked, (line, shares, fractions) = self._worked(L, steps, score_nums)
+            # Softmax worked out above the chart, which shrinks to make room: e to each score,
+            # their sum, each divided by it; the chart grows back, the bars become the shares.
+            chart = VGroup(score_bars, score_nums, tokens)
+            ground = np.array([0.0, tokens.get_bottom()[1], 0.0])
+            worked, (line, shares, fractions) = self._worked(L, xs, score_nums)
             b.fit(
+                Play(chart.animate.scale(CHART_SMALL, about_point=ground), run_time=0.5),
                 *worked,
-                Play(FadeOut(line), FadeOut(score_nums), run_time=0.3),
+                Play(FadeOut(line), FadeOut(fractions), FadeOut(score_nums), run_time=0.3),
+                Play(lambda: [VGroup(score_bars, tokens).animate.scale(1 / CHART_SMALL,
+                                                                       about_point=ground)],
+                     run_time=0.5),
                 Play(Transform(score_bars, weight_bars),
                      *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums)),
                      run_time=1.2),
-                Play(FadeOut(fractions), run_time=0.3),
                 Play(FadeIn(brace), Write(total), run_time=0.7))
 
         with self.beat("weights-for-fluffy-and-blue") as b:
@@ -143,62 +152,73 @@ class SoftmaxScene(LessonScene):
                     *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
                 self.from_previous("numbers", score_nums, FadeIn(score_nums))]
 
-    def _worked(self, L: Lesson, steps: VGroup, score_nums: VGroup) -> tuple[list[Play], tuple]:
-        """Softmax as it is computed, over the chart: e to each score above its bar, the
-        exponentials summed on a line below them, then each divided by that sum: its share.
-        Returns the plays and what they leave: the sum's line, the shares, the rest."""
+    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup) -> tuple[list[Play], tuple]:
+        """Softmax as it is computed, a column per token: e to each score, the exponentials
+        summed on a line below them, then each divided by that sum: its share. Returns the
+        plays and what they leave: the sum's line, the shares, the rest of the fractions."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
-        row_y = steps.get_bottom()[1] - 0.55
-        sum_y = max(n.get_top()[1] for n in score_nums) + 0.35
         powers, values, fractions, shares = VGroup(), VGroup(), VGroup(), VGroup()
-        for score, e, w, number in zip(L.focus_scores, exps, L.focus_weights, score_nums):
-            power = built(MathTex, f"e^{{{score_figure(score)}}}", font_size=44, color=style.WEIGHT)
-            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)])
+        for score, e, w, x in zip(L.focus_scores, exps, L.focus_weights, xs):
+            # the exponent as computed (0.75, not the chart's 0.8), so e to it is what it shows
+            power = built(MathTex, f"e^{{{exponent_figure(score)}}}", font_size=52,
+                          color=style.WEIGHT)
+            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=style.BODY_SIZE + 2)
             value.next_to(power, RIGHT, buff=0.12)
             value.shift((power[0][0].get_bottom()[1] - value[-1].get_bottom()[1]) * UP)
-            VGroup(power, value).move_to([number.get_x(), row_y, 0])
+            VGroup(power, value).move_to([x, POWERS_Y, 0])
             powers.add(power)
             values.add(value)
             fractions.add(fraction(exp_figure(e), exp_figure(total), percent_figure(w))
-                          .move_to([number.get_x(), row_y, 0]))
+                          .move_to([x, FRACTIONS_Y, 0]))
             shares.add(fractions[-1][-1])
         # The sum's line: each term straight under its exponential, "+" between, "= sum" after.
-        terms = [mono(exp_figure(e), style.INK) for e in exps]
+        size = style.BODY_SIZE + 2
+        terms = [mono(exp_figure(e), style.INK, size) for e in exps]
         for t, v in zip(terms, values):
-            t.move_to([v[-1].get_x(), sum_y, 0], aligned_edge=DOWN)
-        middle = terms[0].get_center()[1]
-        plus = VGroup(*(mono("+", style.MUTED).move_to([(a.get_right()[0] + b.get_left()[0]) / 2,
-                                                        middle, 0])
+            t.move_to([v[-1].get_x(), SUM_Y, 0])
+        plus = VGroup(*(mono("+", style.MUTED, size).move_to([(a.get_right()[0] + b.get_left()[0]) / 2,
+                                                              SUM_Y, 0])
                         for a, b in zip(terms, terms[1:])))
-        equals = mono("=", style.MUTED).next_to(terms[-1], RIGHT, buff=0.25).set_y(middle)
-        result = VGroup(equals, mono(exp_figure(total), style.WEIGHT).next_to(equals, RIGHT, buff=0.2)
-                        .align_to(terms[-1], DOWN))
+        equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
+        result = VGroup(equals, mono(exp_figure(total), style.WEIGHT, size)
+                        .next_to(equals, RIGHT, buff=0.2).align_to(terms[-1], DOWN))
         line = VGroup(*terms, plus, result)
+        tops, bottoms = [f[0] for f in fractions], [f[2] for f in fractions]
+        rest = VGroup(*(VGroup(f[1], f[3]) for f in fractions))
         plays = [
             Play(LaggedStart(*(AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(p, shift=0.25 * UP))
                                for n, p in zip(score_nums, powers)), lag_ratio=0.25), run_time=0.6),
             Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
+            # each exponential drops a whole line, clear of itself, into the sum
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
                              lag_ratio=0.3), FadeIn(plus), run_time=0.8),
             Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
             Play(FadeOut(powers), FadeOut(values), run_time=0.3),
-            Play(LaggedStart(*(FadeIn(f, shift=0.1 * DOWN) for f in fractions), lag_ratio=0.25),
-                 Indicate(result[-1], color=style.WEIGHT), run_time=0.7),
+            # each term drops onto its fraction; the sum flies under every one of them
+            Play(LaggedStart(*(TransformFromCopy(t, top) for t, top in zip(terms, tops)),
+                             lag_ratio=0.2), FadeIn(VGroup(*(f[1] for f in fractions))), run_time=0.7),
+            # (along a lane below the fractions, so it crosses no number on its way)
+            # (TransformFromCopy plays its pair backwards, so its path runs from the bottom)
+            *(Play(TransformFromCopy(result[-1], bottom, path_func=through(
+                bottom, result[-1], [np.array([bottom.get_x(), LANE_Y, 0.0]),
+                                     np.array([result[-1].get_x(), LANE_Y, 0.0])])), run_time=0.45)
+              for bottom in reversed(bottoms)),  # one copy at a time: none waits on another
+            Play(LaggedStart(*(FadeIn(VGroup(f[3], f[4]), shift=0.1 * LEFT) for f in fractions),
+                             lag_ratio=0.2), run_time=0.5),
         ]
-        rest = VGroup(*(VGroup(*f[:-1]) for f in fractions))
-        return plays, (line, shares, rest)
+        return plays, (line, shares, VGroup(*tops, *bottoms, rest))
 
 
 def fraction(numerator: str, denominator: str, share: str) -> VGroup:
     """`numerator` over `denominator` = `share`, in monospace: numerator, rule, denominator, "=",
     share (the last apart, so it can move on its own)."""
-    top, bottom = (mono(t, c, style.BODY_SIZE - 4)
+    top, bottom = (mono(t, c, style.BODY_SIZE)
                    for t, c in ((numerator, style.INK), (denominator, style.WEIGHT)))
     rule = Line(LEFT, RIGHT, color=style.MUTED, stroke_width=2)
     rule.scale_to_fit_width(max(top.width, bottom.width) + 0.1)
     top.next_to(rule, UP, buff=0.08)
     bottom.next_to(rule, DOWN, buff=0.08)
-    equals, result = (mono(t, c) for t, c in (("=", style.MUTED), (share, style.INK)))
+    equals, result = (mono(t, c, style.BODY_SIZE + 2) for t, c in (("=", style.MUTED), (share, style.INK)))
     equals.next_to(rule, RIGHT, buff=0.15)
     result.next_to(equals, RIGHT, buff=0.15)
     return VGroup(top, rule, bottom, equals, result)

@@ -1,6 +1,20 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
-from manim import DOWN, RIGHT, UP, Create, FadeIn, FadeOut, MathTex, SurroundingRectangle, VGroup
+from manim import (
+    DL,
+    DOWN,
+    DR,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    LaggedStart,
+    Line,
+    MathTex,
+    SurroundingRectangle,
+    VGroup,
+)
 
 from attention import lesson
 from scenes import style
@@ -28,6 +42,14 @@ def piece(name: str) -> list[int]:
     return groups[name]
 
 
+def formula_tex(size: int = 96) -> MathTex:
+    """softmax(QKᵀ/√d)·V as its coloured pieces (`PIECES`)."""
+    formula = built(MathTex, *(tex for tex, _ in PIECES), font_size=size)
+    for sub, (_, color) in zip(formula, PIECES):
+        sub.set_color(color)
+    return formula
+
+
 GHOST = 0.2  # opacity of the formula's pieces before the voice reaches them
 
 
@@ -37,10 +59,7 @@ class FormulaScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        formula = built(MathTex, *(tex for tex, _ in PIECES), font_size=96)
-        for sub, (_, color) in zip(formula, PIECES):
-            sub.set_color(color)
-        formula.move_to(1.5 * UP)
+        formula = formula_tex().move_to(1.5 * UP)
         intro = label("the whole procedure, in one line", size=style.BODY_SIZE,
                       color=style.MUTED).to_edge(UP, buff=0.6)
 
@@ -68,12 +87,16 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line") as b:
-            # the weighted sum leaves (nothing of it is in the formula's picture), then the title
-            b.fit(self.scene_change(run_time=0.5), Play(FadeIn(intro, shift=0.2 * DOWN), run_time=0.6),
+            # "Written down": the weighted sum leaves and the formula builds at once,
+            # faint, piece by piece; on "line" a rule underlines it; each piece lights up as the
+            # voice says it.
+            rule = Line(formula.get_corner(DL), formula.get_corner(DR), color=style.MUTED,
+                        stroke_width=3).shift(0.25 * DOWN)
+            b.fit(self.scene_change(run_time=0.5),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in formula.set_opacity(GHOST)),
+                                   lag_ratio=0.15), FadeIn(intro, shift=0.2 * DOWN), run_time=1.0),
                   until="line")
-            # "one line": the line shows faintly; each piece lights up as the voice says it.
-            b.fit(Play(FadeIn(formula.set_opacity(GHOST), shift=0.15 * UP), run_time=0.6),
-                  until="softmax")
+            b.fit(Play(Create(rule), run_time=0.5), until="softmax")
             # ("...the square root of d": √d, lit on "divided", is outlined)
             root = SurroundingRectangle(part("√d"), color=style.MUTED, buff=0.08, stroke_width=3)
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
@@ -82,7 +105,8 @@ class FormulaScene(LessonScene):
                 b.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
                 lights = ([Create(root)] if name == "√d" else
-                          [part(name).animate.set_opacity(1), *([FadeOut(root)] if name == "V" else [])])
+                          [part(name).animate.set_opacity(1), *([FadeOut(root)] if name == "V" else []),
+                           *([FadeOut(rule)] if name == "softmax" else [])])
                 b.fit(Play(*lights, run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step") as b:
@@ -93,3 +117,4 @@ class FormulaScene(LessonScene):
                 plays += [Play(Create(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
                           Play(FadeOut(ring), run_time=0.25)]
             b.fit(*plays)
+        self.keep(formula=formula)  # the next scene keeps it as its header

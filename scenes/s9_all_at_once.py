@@ -31,6 +31,7 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
+from scenes.s8_formula import formula_tex
 from scenes.widgets import caption, crossfade, token_box, token_row
 
 CELL_H = 0.45
@@ -40,7 +41,8 @@ SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
-MEANING_AT = np.array([0.0, -2.6, 0.0])  # creature's meaning, under the output
+MEANING_AT = np.array([0.0, -2.55, 0.0])  # creature's meaning, under the output
+HEADER = 0.5  # the formula's scale as this scene's header
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -104,13 +106,16 @@ class AllAtOnceScene(LessonScene):
         out_name = tex("softmax", "(", "Q", "K", "/", "d", ")", "V").next_to(out.body, DOWN,
                                                                             buff=0.3)
 
+        # the formula of the scene before, kept as this scene's header: what every step computes
+        header = formula_tex().scale(HEADER).to_corner(UL, buff=0.35)
         tokens = token_row(L.tokens).move_to(0.3 * UP)
         at_once = caption("every token, all at the same time", color=style.INK,
                           size=style.BODY_SIZE).next_to(tokens, DOWN, buff=0.6)
 
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
-                self.scene_change(run_time=0.5),  # the formula leaves; the phrase comes back
+                # the formula shrinks to a header; the phrase comes back
+                self.scene_change(self.from_previous("formula", header, FadeIn(header)), run_time=0.6),
                 Play(FadeIn(tokens), run_time=0.6),
                 Play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
                   *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
@@ -178,7 +183,7 @@ class AllAtOnceScene(LessonScene):
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
                 until="ends")
-            b.fit(Play(FadeIn(meaning, shift=0.2 * UP), run_time=0.6), until="fluffy")
+            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="fluffy")  # above the captions
             b.fit(
                 Play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
                   *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),

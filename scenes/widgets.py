@@ -15,6 +15,7 @@ from manim import (
     Text,
     VGroup,
 )
+from manim import Wiggle as _Wiggle
 
 from scenes import style
 from scenes.prebuilt import built
@@ -102,3 +103,15 @@ def crossfade(old, new, shift: float = 0.2):
     from manim import FadeIn, FadeOut, Succession
 
     return Succession(FadeOut(old, shift=shift * UP), FadeIn(new, shift=shift * UP))
+
+
+class Wiggle(_Wiggle):
+    """Manim's wiggle, leaving nothing turned: its rotation also turns each part's sheen
+    direction, frame after frame, so a drawn wiggle and one jumped to its end left different
+    pictures (and a beat drawn alone would not match the full render)."""
+
+    def interpolate_submobject(self, submobject, starting_submobject, alpha: float) -> Wiggle:
+        super().interpolate_submobject(submobject, starting_submobject, alpha)
+        if hasattr(starting_submobject, "sheen_direction"):
+            submobject.sheen_direction = np.array(starting_submobject.sheen_direction)
+        return self

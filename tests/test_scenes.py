@@ -116,7 +116,7 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     """Each step is shown worked out, with numbers recomputed here with numpy from the core's
     inputs: a query entry as its products, every dot product term by term and ÷ √d, softmax's
     exponentials and their sum, the scaled values, creature's row of S."""
-    from attention import exp_figure, value_figure
+    from attention import exp_figure, exponent_figure, value_figure
 
     L = lesson()
     x, f, d = L.embeddings, L.focus, L.w_q.shape[1]
@@ -142,7 +142,7 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     scores = q[f] @ k.T / np.sqrt(d)
     e = np.exp(scores)
     soft = shown_in(timelines, "softmax", "softmax-squashes")
-    has_all(soft, [f"e^{{{score_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
+    has_all(soft, [f"e^{{{exponent_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
             + [exp_figure(e.sum())] + [percent_figure(t / e.sum()) for t in e])
 
     weights = e / e.sum()
