@@ -25,7 +25,7 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson, score_figure, total_figure
+from attention import exact_score_figure, lesson, total_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.rules import during
@@ -55,7 +55,7 @@ class RawScoresScene(LessonScene):
                             fill_opacity=0.85, stroke_width=0)
             bar.move_to(x * RIGHT + base_y * UP, aligned_edge=DOWN)
             bars.add(bar)
-            numbers.add(label(score_figure(score), size=style.BODY_SIZE, color=style.WEIGHT)
+            numbers.add(label(exact_score_figure(score), size=style.BODY_SIZE, color=style.WEIGHT)
                         .next_to(bar, UP, buff=0.15))
             names.add(label(word, size=style.SMALL_SIZE).next_to(bar, DOWN, buff=0.2)
                       .set_x(x))

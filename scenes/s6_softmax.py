@@ -18,7 +18,6 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -27,7 +26,7 @@ from manim import (
 )
 
 from attention import Lesson, lesson
-from attention.figures import exp_figure, exponent_figure, percent_figure, score_figure
+from attention.figures import exact_score_figure, exp_figure, percent_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
@@ -71,7 +70,7 @@ class SoftmaxScene(LessonScene):
         # Heights ∝ value on each side of softmax; both scaled so the tallest bar is TALLEST.
         score_bars = bars(np.maximum(scores, 0) * TALLEST / float(np.max(np.abs(scores))), xs)
         weight_bars = bars(weights * TALLEST / float(np.max(weights)), xs)
-        score_nums = bar_labels([score_figure(s) for s in scores], score_bars)
+        score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
 
         heading = label(f"{L.focus_token}'s raw scores", size=style.TITLE_SIZE)
@@ -162,15 +161,10 @@ class SoftmaxScene(LessonScene):
         CHART_SMALL about `ground`."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
         powers, values, fractions, shares = VGroup(), VGroup(), VGroup(), VGroup()
-        # The exponent as computed (0.75, not 0.8), so e to it is what it shows; a chart label
-        # rounded otherwise becomes that figure as its exponent rises out of it.
-        figures = VGroup(*(n if n.original_text == exponent_figure(score) else
-                           label(exponent_figure(score), size=style.BODY_SIZE, color=n.color)
-                           .scale(CHART_SMALL).move_to(n.get_center() * CHART_SMALL
-                                                       + (1 - CHART_SMALL) * ground)
-                           for n, score in zip(score_nums, L.focus_scores)))
+        # The exponent as the chart shows it (0.75), so e to it is what it shows.
+        figures = score_nums
         for score, e, w, x in zip(L.focus_scores, exps, L.focus_weights, xs):
-            power = built(MathTex, f"e^{{{exponent_figure(score)}}}", font_size=52,
+            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=52,
                           color=style.WEIGHT)
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=style.BODY_SIZE + 2)
             value.next_to(power, RIGHT, buff=0.12)
@@ -195,13 +189,11 @@ class SoftmaxScene(LessonScene):
         line = VGroup(*terms, plus, result)
         tops, bottoms = [f[0] for f in fractions], [f[2] for f in fractions]
         rest = VGroup(*(VGroup(f[1], f[3]) for f in fractions))
-        def rises(n, figure, power):  # the score lights up, or gives way to its exact figure
-            shown = Indicate(n, color=style.WEIGHT) if figure is n else \
-                Succession(FadeOut(n, shift=0.1 * UP), FadeIn(figure, shift=0.1 * UP))
-            return AnimationGroup(shown, FadeIn(power, shift=0.25 * UP))
+        def rises(n, power):  # the score lights up as e to it rises out of it
+            return AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(power, shift=0.25 * UP))
 
         plays = [
-            Play(LaggedStart(*(rises(n, fig, p) for n, fig, p in zip(score_nums, figures, powers)),
+            Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
                              lag_ratio=0.25), run_time=0.6),
             Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
             # each exponential drops a whole line, clear of itself, into the sum
