@@ -110,7 +110,7 @@ class QueriesKeysValuesScene(LessonScene):
                           Play(FadeOut(cell), run_time=0.4))
                     continue
                 # "...what I'll hand over": the value's outline slides off it to the right, as
-                # handed on; "...if anyone decides": the value lights up and points out.
+                # handed on; "...if anyone": the value lights up and points out.
                 b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
                       until="hand")
                 b.fit(Play(ring.animate.shift(1.6 * RIGHT).set_stroke(opacity=0), run_time=0.8,
@@ -118,8 +118,12 @@ class QueriesKeysValuesScene(LessonScene):
                 out = Arrow(rows[2].get_right(), rows[2].get_right() + 1.4 * RIGHT, buff=0.15,
                             color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
                 b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                           run_time=1.0),
-                      Play(FadeOut(out, shift=0.3 * RIGHT), run_time=0.5))
+                           run_time=1.0), until="decides")
+                # "...decides I'm worth listening to": what the others judge it by is its key
+                judged = SurroundingRectangle(rows[1], color=specs[1][2], buff=0.06, stroke_width=4)
+                b.fit(Play(Create(judged), Indicate(questions[1], color=specs[1][2]), run_time=0.8),
+                      until="listening")
+                b.fit(Play(FadeOut(judged), FadeOut(out, shift=0.3 * RIGHT), run_time=0.6))
         # every token builds its vectors next: fluffy's cells shrink into its own (their numbers
         # leave with the rest of the picture)
         self.keep(fluffy=token, vectors=VGroup(*(VGroup(*(c[0] for c in row)) for row in rows)))

@@ -16,6 +16,7 @@ from manim import (
     LaggedStart,
     Line,
     MathTex,
+    Mobject,
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
@@ -37,9 +38,8 @@ from transcript.spoken import spoken_value
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
 BAR_W = 1.2
-CHART_SMALL = 0.5  # the chart's scale while softmax is worked out above it
-POWERS_Y, SUM_Y, FRACTIONS_Y = 2.35, 1.35, 0.25  # the working's three rows
-LANE_Y = -0.45  # below the fractions: the way the sum goes to each denominator
+CHART_SMALL = 0.5  # the bars' height while softmax is worked out above it
+POWERS_Y, SUM_Y = 2.35, 1.35  # the working's rows: e to each score; their sum, then fractions
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -101,19 +101,16 @@ class SoftmaxScene(LessonScene):
                 Play(crossfade(heading, steps, shift=0.2), run_time=0.8),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # Softmax worked out above the chart, which shrinks to make room: e to each score,
-            # their sum, each divided by it; the chart grows back as the bars become the shares,
-            # each share moving onto its bar's top in step with it (so none is ever drawn on its
-            # orange bar).
-            chart = VGroup(score_bars, score_nums, tokens)
-            ground = np.array([0.0, tokens.get_bottom()[1], 0.0])
-            worked, (line, shares, fractions, figures) = self._worked(L, xs, score_nums, ground)
+            # Softmax worked out above the chart, in a column over each bar: the bars shorten
+            # to make room, their scores riding on their tops; e to each score, their sum, each
+            # divided by it; the bars then grow into the shares, each share moving onto its
+            # bar's top in step with it (so none is ever drawn on its orange bar).
+            worked, (working, shares, figures) = self._worked(L, xs, score_nums)
             b.fit(
-                Play(chart.animate.scale(CHART_SMALL, about_point=ground), run_time=0.5),
+                Play(lambda: self._shorten(score_bars, score_nums), run_time=0.5),
                 *worked,
-                Play(FadeOut(line), FadeOut(fractions), FadeOut(figures), run_time=0.3),
-                Play(lambda: [tokens.animate.scale(1 / CHART_SMALL, about_point=ground),
-                              Transform(score_bars, weight_bars),
+                Play(FadeOut(working), FadeOut(figures), run_time=0.3),
+                Play(lambda: [Transform(score_bars, weight_bars),
                               *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums))],
                      run_time=1.5),
                 Play(FadeIn(brace), Write(total), run_time=0.7))
@@ -152,80 +149,83 @@ class SoftmaxScene(LessonScene):
                     *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
                 self.from_previous("numbers", score_nums, FadeIn(score_nums))]
 
-    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup,
-                ground: np.ndarray) -> tuple[list[Play], tuple]:
-        """Softmax as it is computed, a column per token: e to each score, the exponentials
-        summed on a line below them, then each divided by that sum: its share. Returns the
-        plays and what they leave: the sum's line, the shares, the rest of the fractions, and the
-        chart's score labels (each as precise as its exponent, see below). The chart is then at
-        CHART_SMALL about `ground`."""
+    @staticmethod
+    def _shorten(score_bars: VGroup, score_nums: VGroup) -> list:
+        """The bars at CHART_SMALL of their height, on the same ground, each score on its top."""
+        drops = [(1 - CHART_SMALL) * bar.height for bar in score_bars]
+        return [score_bars.animate.stretch(CHART_SMALL, 1, about_point=[0.0, BASE_Y, 0.0]),
+                *(n.animate.shift(d * DOWN) for n, d in zip(score_nums, drops))]
+
+    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup) -> tuple[list[Play], tuple]:
+        """Softmax as it is computed, in one column per token, over its bar: e to its score,
+        that exponential dropped into the sum's line, the sum slid under each term of the line,
+        which makes the term its fraction of the sum: its share. Returns the plays and what they
+        leave: the working to clear, the shares, and the chart's score labels."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
-        powers, values, fractions, shares = VGroup(), VGroup(), VGroup(), VGroup()
-        # The exponent as the chart shows it (0.75), so e to it is what it shows.
-        figures = score_nums
-        for score, e, w, x in zip(L.focus_scores, exps, L.focus_weights, xs):
+        size = style.BODY_SIZE + 2
+        powers, values = VGroup(), VGroup()
+        for score, e, x in zip(L.focus_scores, exps, xs):
             power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=52,
                           color=style.WEIGHT)
-            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=style.BODY_SIZE + 2)
+            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
             value.next_to(power, RIGHT, buff=0.12)
             value.shift((power[0][0].get_bottom()[1] - value[-1].get_bottom()[1]) * UP)
-            VGroup(power, value).move_to([x, POWERS_Y, 0])
+            VGroup(power, value).set_y(POWERS_Y).shift((x - value[-1].get_x()) * RIGHT)  # value on x
             powers.add(power)
             values.add(value)
-            fractions.add(fraction(exp_figure(e), exp_figure(total), percent_figure(w))
-                          .move_to([x, FRACTIONS_Y, 0]))
-            shares.add(fractions[-1][-1])
         # The sum's line: each term straight under its exponential, "+" between, "= sum" after.
-        size = style.BODY_SIZE + 2
-        terms = [mono(exp_figure(e), style.INK, size) for e in exps]
-        for t, v in zip(terms, values):
-            t.move_to([v[-1].get_x(), SUM_Y, 0])
+        terms = VGroup(*(mono(exp_figure(e), style.INK, size).move_to([x, SUM_Y, 0])
+                         for e, x in zip(exps, xs)))
         plus = VGroup(*(mono("+", style.MUTED, size).move_to([(a.get_right()[0] + b.get_left()[0]) / 2,
                                                               SUM_Y, 0])
                         for a, b in zip(terms, terms[1:])))
         equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
-        result = VGroup(equals, mono(exp_figure(total), style.WEIGHT, size)
-                        .next_to(equals, RIGHT, buff=0.2).align_to(terms[-1], DOWN))
-        line = VGroup(*terms, plus, result)
-        tops, bottoms = [f[0] for f in fractions], [f[2] for f in fractions]
-        rest = VGroup(*(VGroup(f[1], f[3]) for f in fractions))
+        result = mono(exp_figure(total), style.WEIGHT, size).next_to(equals, RIGHT, buff=0.2)
+        result.align_to(terms[-1], DOWN)
+        # Each term over the sum, "= share" after it: the term is the fraction's numerator.
+        fractions = [fraction_under(t, exp_figure(total), percent_figure(w), size)
+                     for t, w in zip(terms, L.focus_weights)]
+        rules, bottoms, rest, shares = (VGroup(*(f[k] for f in fractions)) for k in range(4))
+        lane = bottoms[0].get_y()  # the sum slides along its own row, clear of every number
+
         def rises(n, power):  # the score lights up as e to it rises out of it
             return AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(power, shift=0.25 * UP))
+
+        def slides(bottom):  # down from the sum to the denominators' row, then along it
+            start = np.array([result.get_x(), lane, 0.0])
+            return TransformFromCopy(result, bottom, path_func=through(bottom, result, [start]))
 
         plays = [
             Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
                              lag_ratio=0.25), run_time=0.6),
             Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
-            # each exponential drops a whole line, clear of itself, into the sum
+            # each exponential drops straight down into the sum
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
                              lag_ratio=0.3), FadeIn(plus), run_time=0.8),
-            Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
+            Play(FadeIn(VGroup(equals, result), shift=0.1 * UP), run_time=0.3),
             Play(FadeOut(powers), FadeOut(values), run_time=0.3),
-            # each term drops onto its fraction; the sum flies under every one of them
-            Play(LaggedStart(*(TransformFromCopy(t, top) for t, top in zip(terms, tops)),
-                             lag_ratio=0.2), FadeIn(VGroup(*(f[1] for f in fractions))), run_time=0.7),
-            # (along a lane below the fractions, so it crosses no number on its way)
-            # (TransformFromCopy plays its pair backwards, so its path runs from the bottom)
-            *(Play(TransformFromCopy(result[-1], bottom, path_func=through(
-                bottom, result[-1], [np.array([bottom.get_x(), LANE_Y, 0.0]),
-                                     np.array([result[-1].get_x(), LANE_Y, 0.0])])), run_time=0.45)
-              for bottom in reversed(bottoms)),  # one copy at a time: none waits on another
-            Play(LaggedStart(*(FadeIn(VGroup(f[3], f[4]), shift=0.1 * LEFT) for f in fractions),
+            Play(FadeOut(plus), FadeOut(equals), LaggedStart(*(Create(r) for r in rules),
+                                                             lag_ratio=0.2), run_time=0.5),
+            # the farthest first, so no copy passes one already in place; the sum itself last
+            *(Play(slides(bottom), run_time=0.45) for bottom in bottoms[:-1]),
+            Play(ReplacementTransform(result, bottoms[-1], path_func=through(
+                result, bottoms[-1], [np.array([result.get_x(), lane, 0.0])])), run_time=0.35),
+            Play(LaggedStart(*(FadeIn(VGroup(r, s), shift=0.1 * LEFT) for r, s in zip(rest, shares)),
                              lag_ratio=0.2), run_time=0.5),
         ]
-        return plays, (line, shares, VGroup(*tops, *bottoms, rest), figures)
+        return plays, (VGroup(terms, rules, bottoms, rest), shares, score_nums)
 
 
-def fraction(numerator: str, denominator: str, share: str) -> VGroup:
-    """`numerator` over `denominator` = `share`, in monospace: numerator, rule, denominator, "=",
-    share (the last apart, so it can move on its own)."""
-    top, bottom = (mono(t, c, style.BODY_SIZE)
-                   for t, c in ((numerator, style.INK), (denominator, style.WEIGHT)))
+def fraction_under(top: Mobject, denominator: str, share: str, size: int) -> VGroup:
+    """A rule under `top` (already in place: the numerator), `denominator` under it, and
+    "= `share`" after it: rule, denominator, "=", share (apart, so each can move on its own)."""
     rule = Line(LEFT, RIGHT, color=style.MUTED, stroke_width=2)
+    bottom = mono(denominator, style.WEIGHT, size)
     rule.scale_to_fit_width(max(top.width, bottom.width) + 0.1)
-    top.next_to(rule, UP, buff=0.08)
+    rule.next_to(top, DOWN, buff=0.08)
     bottom.next_to(rule, DOWN, buff=0.08)
-    equals, result = (mono(t, c, style.BODY_SIZE + 2) for t, c in (("=", style.MUTED), (share, style.INK)))
+    equals = mono("=", style.MUTED, size)
+    result = label(share, size=style.BODY_SIZE)  # as the bar's label: it only moves there
     equals.next_to(rule, RIGHT, buff=0.15)
     result.next_to(equals, RIGHT, buff=0.15)
-    return VGroup(top, rule, bottom, equals, result)
+    return VGroup(rule, bottom, equals, result)

@@ -20,7 +20,7 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
+from attention import Lesson, lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
@@ -40,6 +40,11 @@ def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
     g = Grid([[value_figure(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
              levels=np.abs(np.asarray(values))[:, None] / scale)
     return g.move_to([x, TOP, 0], aligned_edge=UP)
+
+
+def vector_scale(L: Lesson) -> float:
+    """The entry that fills a cell: the largest of the values and of creature's new vector."""
+    return float(max(np.max(np.abs(L.result.values)), np.max(np.abs(L.focus_new_vector)), 1e-9))
 
 
 def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
@@ -78,7 +83,7 @@ class WeightedSumScene(LessonScene):
         n = len(L.tokens)
         scaled = w[:, None] * r.values  # each token's value times creature's weight on it
         update, new = L.focus_update, L.focus_new_vector
-        scale = float(max(np.max(np.abs(r.values)), np.max(np.abs(new)), 1e-9))
+        scale = vector_scale(L)
         mid_y = TOP - CELL_H * len(L.features) / 2
 
         values = [column(r.values[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
@@ -187,6 +192,5 @@ class WeightedSumScene(LessonScene):
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
-        # the weighted sum's cells become the formula's "·V" (its numbers leave with the rest)
-        self.keep(sum=VGroup(*(r for row in out.rects for r in row),
-                             *(b for row in out.bars for b in row if b is not None)))
+        # the weighted sum, with its name, is what the formula of the next scene computes
+        self.keep(sum=out, sum_label=out_label)

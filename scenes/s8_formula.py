@@ -7,7 +7,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    FadeTransform,
     Indicate,
     LaggedStart,
     Line,
@@ -21,7 +20,9 @@ from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
-from scenes.widgets import label
+from scenes.rules import during
+from scenes.s7_weighted_sum import column, vector_scale
+from scenes.widgets import caption, label
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
 PIECES = (
@@ -35,6 +36,9 @@ PIECES = (
     (r"\cdot", style.INK),
     (r"V", style.VALUE),
 )
+
+SIZE = 80  # the formula's font size here, with creature's weighted sum before it
+SUM_SCALE = 0.8  # that sum's scale, its numbers still readable
 
 
 def piece(name: str) -> list[int]:
@@ -57,7 +61,12 @@ class FormulaScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        formula = formula_tex().move_to(1.5 * UP)
+        formula = formula_tex(SIZE)
+        # weighted sum = softmax(QKᵀ/√d)·V: creature's sum, the formula's output for its row
+        total = column(L.focus_update, style.VALUE, 0.0, vector_scale(L)).scale(SUM_SCALE)
+        equals = built(MathTex, "=", font_size=SIZE, color=style.INK)
+        VGroup(total, equals, formula).arrange(RIGHT, buff=0.35).move_to(1.5 * UP)
+        total_label = caption("weighted sum", color=style.VALUE).next_to(total, UP, buff=0.2)
         intro = label("the whole procedure, in one line", size=style.BODY_SIZE,
                       color=style.MUTED).to_edge(UP, buff=0.6)
 
@@ -85,11 +94,11 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line") as b:
-            # "Written down": the weighted sum's cells move up into the formula's "·V" as the
-            # rest of the picture leaves, and the other pieces write themselves round it, dim
-            # but readable; on "line" a rule underlines it. Then the rule runs under each piece
-            # as the voice reads it, and the piece takes its step's colour ("/√d" flashes in its
-            # grey, and "·V", there already, in its green).
+            # "Written down": once the rest of the picture has left, the weighted sum moves, with
+            # its name, to the left of where the formula goes, the sum the formula computes; the
+            # formula writes itself after its "=", dim but readable; on "line" a rule
+            # underlines it. Then the rule runs under each piece as the voice reads it, and the
+            # piece takes its step's colour ("/√d" flashes in its grey).
             rule_y = formula.get_bottom()[1] - 0.25
 
             def under(mob) -> Line:
@@ -97,13 +106,15 @@ class FormulaScene(LessonScene):
                             color=style.MUTED, stroke_width=3)
 
             rule = under(formula)
-            v = part("V")
-            others = [formula[i] for i in range(len(PIECES)) if i not in piece("V")]
-            for p in others:
+            for p in formula:
                 p.set_color(style.DIM)
-            b.fit(self.scene_change(self.from_previous("sum", v, FadeIn(v), by=FadeTransform,
-                                                       stretch=False, dim_to_match=0)),
-                  Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in others), lag_ratio=0.1),
+            after_leaving = during(0.4, 1.0)  # the sum moves over where the old picture was
+            b.fit(self.scene_change(
+                      self.from_previous("sum", total, FadeIn(total), rate_func=after_leaving),
+                      self.from_previous("sum_label", total_label, FadeIn(total_label),
+                                         rate_func=after_leaving), run_time=1.0),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in (equals, *formula)),
+                                   lag_ratio=0.1),
                        FadeIn(intro, shift=0.2 * DOWN), run_time=0.6),
                   until="line")
             b.fit(Play(Create(rule), run_time=0.5), until="softmax")
@@ -117,7 +128,8 @@ class FormulaScene(LessonScene):
                 if name == "√d":
                     lights = [Create(root)]
                 elif name == "V":
-                    lights = [Indicate(v, color=style.VALUE, scale_factor=1.15), FadeOut(root)]
+                    lights = [*(formula[i].animate.set_color(PIECES[i][1]) for i in piece(name)),
+                              FadeOut(root)]
                 elif name == "scale":  # its grey set on the word, then a flash
                     lights = [Indicate(part(name).set_color(style.MUTED), color=style.INK,
                                        scale_factor=1.15)]

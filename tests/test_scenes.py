@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from manim import FadeIn, Square
 
-from attention import exact_score_figure, lesson, percent_figure, score_figure
+from attention import exact_score_figure, exp_figure, lesson, percent_figure, score_figure
 from common.settings import QUALITIES
 from scenes import scene_class, scene_ids, style
 from scenes.base import LessonScene
@@ -116,7 +116,7 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     """Each step is shown worked out, with numbers recomputed here with numpy from the core's
     inputs: a query entry as its products, every dot product term by term and ÷ √d, softmax's
     exponentials and their sum, the scaled values, creature's row of S."""
-    from attention import exp_figure, value_figure
+    from attention import value_figure
 
     L = lesson()
     x, f, d = L.embeddings, L.focus, L.w_q.shape[1]
@@ -152,6 +152,22 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
 
     has_all(shown_in(timelines, "all-at-once", "one-matrix-multiplication"),
             [score_figure(s) for s in scores])
+
+
+def test_softmax_is_worked_in_one_column_per_token(timelines):
+    """Each token's exponential, its term of the sum and its fraction's numerator and
+    denominator stand in one column, over the token and its bar, so the eye reads e^x, its term
+    and its share straight down."""
+    L = lesson()
+    r = next(r for r in timelines["softmax"].timeline if r.sentence_id == "softmax-squashes")
+    places: dict[str, list[float]] = {}
+    for k, corners in r.shown.items():
+        places.setdefault(k.split(" @ ")[0], []).append(float(np.mean(np.asarray(corners)[:, 0])))
+    total = exp_figure(float(np.sum(L.focus_exponentials)))
+    for token, e in zip(L.tokens, L.focus_exponentials):
+        x = places[token][-1]  # where the token stands once the scene has built
+        assert places[exp_figure(e)] and all(abs(p - x) < 0.1 for p in places[exp_figure(e)]), token
+        assert any(abs(p - x) < 0.1 for p in places[total]), (token, places[total])
 
 
 # --- the beat mechanism itself -------------------------------------------------------------
