@@ -71,12 +71,13 @@ class RawScoresScene(LessonScene):
             # The scores move to where their bars will end, then the tokens' words below them
             # (the scores have moved aside by then: each word passes its score's old column);
             # the rest leaves; then the chart grows under the scores.
+            # (the floor and the axis draw themselves while the words go down)
             scores = self.from_previous("scores", numbers, FadeIn(numbers, shift=0.2 * UP))
-            scores.rate_func = during(0.2, 0.5)  # once the note under "a" has gone
-            b.fit(self.scene_change(scores, self._words_arrive(names), run_time=1.4),
-                  Play(Create(floor), Create(axis), FadeIn(title), run_time=0.5),
+            scores.rate_func = during(0.15, 0.4)  # once the note under "a" has gone
+            chart = [Create(m, rate_func=during(0.5, 1.0)) for m in (floor, axis)]
+            b.fit(self.scene_change(scores, self._words_arrive(names), *chart, run_time=1.9),
                   Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
-                       run_time=1.0), until="six")
+                       FadeIn(title), run_time=0.8), until="six")
             # Each score is outlined as the voice reads it.
             for k, (word, i) in enumerate(spoken):
                 b.until(word)
@@ -134,11 +135,12 @@ class RawScoresScene(LessonScene):
         if "words" not in self.previous:
             return FadeIn(names)
         moves = []
-        for old, new in zip(self.take("words"), names):
-            gap = new.get_x() + GAP
+        for n, (old, new) in enumerate(zip(self.take("words"), names)):
+            # the last word goes down clear of the last score: nothing stands right of it
+            gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
             stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
             moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
-                                              rate_func=during(0.4, 1.0)))
+                                              rate_func=during(0.3, 1.0)))
         return AnimationGroup(*moves)
 
 

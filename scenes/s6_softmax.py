@@ -3,7 +3,6 @@
 import numpy as np
 from manim import (
     DOWN,
-    LEFT,
     RIGHT,
     UP,
     AnimationGroup,
@@ -11,12 +10,12 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     GrowFromEdge,
     Indicate,
     LaggedStart,
     Line,
     MathTex,
-    Mobject,
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
@@ -38,8 +37,9 @@ from transcript.spoken import spoken_value
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
 BAR_W = 1.2
-CHART_SMALL = 0.5  # the bars' height while softmax is worked out above it
-POWERS_Y, SUM_Y = 2.35, 1.35  # the working's rows: e to each score; their sum, then fractions
+CHART_SMALL = 0.35  # the bars' height while softmax is worked out above it
+POWERS_Y, SUM_Y, SHARES_Y = 2.45, 1.5, 0.4  # the working's rows: e to each score; their
+# sum, each term over the rule with the sum under it; each share, under its term
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -158,9 +158,9 @@ class SoftmaxScene(LessonScene):
 
     def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup) -> tuple[list[Play], tuple]:
         """Softmax as it is computed, in one column per token, over its bar: e to its score,
-        that exponential dropped into the sum's line, the sum slid under each term of the line,
-        which makes the term its fraction of the sum: its share. Returns the plays and what they
-        leave: the working to clear, the shares, and the chart's score labels."""
+        that exponential dropped into the sum's line; the sum goes under a rule beneath the
+        terms, each term over it; each share appears under its term. Returns the plays and what
+        they leave: the working to clear, the shares, and the chart's score labels."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
         size = style.BODY_SIZE + 2
         powers, values = VGroup(), VGroup()
@@ -182,18 +182,20 @@ class SoftmaxScene(LessonScene):
         equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
         result = mono(exp_figure(total), style.WEIGHT, size).next_to(equals, RIGHT, buff=0.2)
         result.align_to(terms[-1], DOWN)
-        # Each term over the sum, "= share" after it: the term is the fraction's numerator.
-        fractions = [fraction_under(t, exp_figure(total), percent_figure(w), size)
-                     for t, w in zip(terms, L.focus_weights)]
-        rules, bottoms, rest, shares = (VGroup(*(f[k] for f in fractions)) for k in range(4))
-        lane = bottoms[0].get_y()  # the sum slides along its own row, clear of every number
+        # The line's terms over one rule, the sum under it: each term over the sum; each share
+        # then under its term.
+        rule = Line([xs[0] - 0.7, SUM_Y - 0.3, 0], [xs[-1] + 0.7, SUM_Y - 0.3, 0],
+                    color=style.MUTED, stroke_width=2)
+        under = np.array([0.0, SUM_Y - 0.6, 0.0])  # the sum's place, under the rule's middle
+        shares = VGroup(*(label(percent_figure(w), size=style.BODY_SIZE).move_to([x, SHARES_Y, 0])
+                          for w, x in zip(L.focus_weights, xs)))
 
         def rises(n, power):  # the score lights up as e to it rises out of it
             return AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(power, shift=0.25 * UP))
 
-        def slides(bottom):  # down from the sum to the denominators' row, then along it
-            start = np.array([result.get_x(), lane, 0.0])
-            return TransformFromCopy(result, bottom, path_func=through(bottom, result, [start]))
+        def divided(term, share):  # the term lights up as its share appears under it
+            return AnimationGroup(Indicate(term, color=style.WEIGHT, scale_factor=1.1),
+                                  FadeIn(share, shift=0.15 * DOWN))
 
         plays = [
             Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
@@ -204,28 +206,12 @@ class SoftmaxScene(LessonScene):
                              lag_ratio=0.3), FadeIn(plus), run_time=0.8),
             Play(FadeIn(VGroup(equals, result), shift=0.1 * UP), run_time=0.3),
             Play(FadeOut(powers), FadeOut(values), run_time=0.3),
-            Play(FadeOut(plus), FadeOut(equals), LaggedStart(*(Create(r) for r in rules),
-                                                             lag_ratio=0.2), run_time=0.5),
-            # the farthest first, so no copy passes one already in place; the sum itself last
-            *(Play(slides(bottom), run_time=0.45) for bottom in bottoms[:-1]),
-            Play(ReplacementTransform(result, bottoms[-1], path_func=through(
-                result, bottoms[-1], [np.array([result.get_x(), lane, 0.0])])), run_time=0.35),
-            Play(LaggedStart(*(FadeIn(VGroup(r, s), shift=0.1 * LEFT) for r, s in zip(rest, shares)),
-                             lag_ratio=0.2), run_time=0.5),
+            # the sum goes down, clear of the terms, and along under them to the middle
+            Play(FadeOut(plus), FadeOut(equals), result.animate(path_func=through(
+                result, result.copy().move_to(under),
+                [np.array([result.get_x(), under[1], 0.0])])).move_to(under), run_time=0.8),
+            Play(GrowFromCenter(rule), Indicate(result, color=style.WEIGHT), run_time=0.5),
+            Play(LaggedStart(*(divided(t, s) for t, s in zip(terms, shares)), lag_ratio=0.3),
+                 run_time=1.0),
         ]
-        return plays, (VGroup(terms, rules, bottoms, rest), shares, score_nums)
-
-
-def fraction_under(top: Mobject, denominator: str, share: str, size: int) -> VGroup:
-    """A rule under `top` (already in place: the numerator), `denominator` under it, and
-    "= `share`" after it: rule, denominator, "=", share (apart, so each can move on its own)."""
-    rule = Line(LEFT, RIGHT, color=style.MUTED, stroke_width=2)
-    bottom = mono(denominator, style.WEIGHT, size)
-    rule.scale_to_fit_width(max(top.width, bottom.width) + 0.1)
-    rule.next_to(top, DOWN, buff=0.08)
-    bottom.next_to(rule, DOWN, buff=0.08)
-    equals = mono("=", style.MUTED, size)
-    result = label(share, size=style.BODY_SIZE)  # as the bar's label: it only moves there
-    equals.next_to(rule, RIGHT, buff=0.15)
-    result.next_to(equals, RIGHT, buff=0.15)
-    return VGroup(rule, bottom, equals, result)
+        return plays, (VGroup(terms, rule, result), shares, score_nums)

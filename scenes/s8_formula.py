@@ -2,6 +2,7 @@
 
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
     Create,
@@ -17,12 +18,13 @@ from manim import (
 )
 
 from attention import lesson
+from attention.figures import exact_score_figure, percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
 from scenes.rules import during
 from scenes.s7_weighted_sum import column, vector_scale
-from scenes.widgets import caption, label
+from scenes.widgets import caption, label, spelled
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
 PIECES = (
@@ -91,7 +93,31 @@ class FormulaScene(LessonScene):
             row.shift((-0.7 - colon.get_right()[0]) * RIGHT
                       + (baseline - colon.get_bottom()[1]) * UP)
             rows.add(row)
-        rows.set_x(0)
+        # Beside each step, the learner's own numbers for it, as the lesson worked them out for
+        # creature (and fluffy, its strongest match).
+        fl = L.index("fluffy")
+        q, k = L.result.queries[L.focus], L.result.keys[fl]
+        w = L.focus_weights
+
+        def vector(v) -> str:
+            return "[" + " ".join(score_figure(x) for x in v) + "]"
+
+        examples = [
+            [(f"{L.focus_token}: ", style.MUTED), (vector(q), style.QUERY)],
+            [("fluffy: ", style.MUTED), (vector(k), style.KEY)],
+            [(exact_score_figure(L.focus_raw_scores[fl]), style.INK), (" ÷ ", style.MUTED),
+             (f"{L.result.scale:g}", style.INK), (" = ", style.MUTED),
+             (exact_score_figure(L.focus_scores[fl]), style.WEIGHT)],
+            [(exact_score_figure(L.focus_scores[fl]), style.WEIGHT), (" → ", style.MUTED),
+             (percent_figure(w[fl]), style.WEIGHT)],
+            [(percent_figure(w[fl]), style.WEIGHT), (" × fluffy's + ", style.MUTED),
+             (percent_figure(w[L.index("blue")]), style.WEIGHT), (" × blue's + …", style.MUTED)],
+        ]
+        worked, x = VGroup(), rows.get_right()[0] + 0.6  # a column of its own, right of the rows
+        for row, pieces in zip(rows, examples):
+            line = spelled(pieces, size=style.BODY_SIZE - 4)
+            worked.add(line.align_to(row, DOWN).shift((x - line.get_left()[0]) * RIGHT))
+        VGroup(rows, worked).set_x(0)
 
         with self.beat("formula-in-one-line") as b:
             # "Written down": once the rest of the picture has left, the weighted sum moves, with
@@ -142,9 +168,9 @@ class FormulaScene(LessonScene):
         with self.beat("every-symbol-is-a-step") as b:
             b.play(FadeOut(intro), FadeOut(rule), run_time=0.2)
             plays = []
-            for (name, _, _, color), row in zip(steps, rows):
+            for (name, _, _, color), row, example in zip(steps, rows, worked):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
                 plays += [Play(Create(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
-                          Play(FadeOut(ring), run_time=0.25)]
+                          Play(FadeOut(ring), FadeIn(example, shift=0.15 * LEFT), run_time=0.35)]
             b.fit(*plays)
         self.keep(formula=formula)  # the next scene keeps it as its header

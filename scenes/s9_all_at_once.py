@@ -135,11 +135,12 @@ class AllAtOnceScene(LessonScene):
                 self.add(w_here)
 
             b.fit(
-                Play(FadeOut(at_once), run_time=0.2),  # gone before the words cross it
+                # the caption and the boxes go before the words cross where they stood
+                Play(FadeOut(at_once), *(FadeOut(t.box) for t in tokens), run_time=0.3),
                 Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
-                  *(FadeOut(t.box) for t in tokens), run_time=0.5),
-                Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.5),
-                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8), until="at")
+                     run_time=0.6),
+                Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.4),
+                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.6), until="at")
             # One row of the product: creature's query meets each column of Kᵀ in turn and
             # writes its row of S; then every other row at once, the same product.
             sweep, rest, rings = self._row_sweep(q, kt, s, f)

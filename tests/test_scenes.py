@@ -155,19 +155,17 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
 
 
 def test_softmax_is_worked_in_one_column_per_token(timelines):
-    """Each token's exponential, its term of the sum and its fraction's numerator and
-    denominator stand in one column, over the token and its bar, so the eye reads e^x, its term
-    and its share straight down."""
+    """Each token's exponential, its term of the sum and its share stand in one column, over
+    the token and its bar, so the eye reads e^x, its term and its share straight down."""
     L = lesson()
     r = next(r for r in timelines["softmax"].timeline if r.sentence_id == "softmax-squashes")
     places: dict[str, list[float]] = {}
     for k, corners in r.shown.items():
         places.setdefault(k.split(" @ ")[0], []).append(float(np.mean(np.asarray(corners)[:, 0])))
-    total = exp_figure(float(np.sum(L.focus_exponentials)))
-    for token, e in zip(L.tokens, L.focus_exponentials):
+    for token, e, w in zip(L.tokens, L.focus_exponentials, L.focus_weights):
         x = places[token][-1]  # where the token stands once the scene has built
-        assert places[exp_figure(e)] and all(abs(p - x) < 0.1 for p in places[exp_figure(e)]), token
-        assert any(abs(p - x) < 0.1 for p in places[total]), (token, places[total])
+        for figure in (exp_figure(e), percent_figure(w)):
+            assert places[figure] and all(abs(p - x) < 0.1 for p in places[figure]), (token, figure)
 
 
 # --- the beat mechanism itself -------------------------------------------------------------
