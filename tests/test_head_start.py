@@ -7,9 +7,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+import pytest
 
 from common.settings import QUALITIES
 from scenes.timing import scene_timing
@@ -21,6 +25,7 @@ from video.pipeline import plan, render_beats_needed
 LOW = QUALITIES["low"]
 FPS = 15
 SCENE, FIRST, SECOND = "softmax", "softmax-squashes", "weights-for-fluffy-and-blue"
+REPO = Path(__file__).resolve().parent.parent
 
 
 def longer(m, sentence_id: str, frames: int):
@@ -78,7 +83,7 @@ def test_a_head_start_draws_the_edited_beat_from_the_copy_it_left_there(flite_na
     shutil.copytree(last, cache)
     ahead = HeadStart(LOW)
     try:
-        ahead.prime(Edit(SCENE, FIRST), scene_timing(m, SCENE, FPS), media)
+        assert ahead.prime(Edit(SCENE, FIRST), scene_timing(m, SCENE, FPS), media)
         said: list[str] = []
         beats = render_beats_needed(edited, LOW, cache, jobs=1, only=[SCENE], progress=said.append,
                                     rehearsed=True, ahead=ahead)
@@ -100,7 +105,7 @@ def test_a_head_start_draws_the_edited_beat_from_the_copy_it_left_there(flite_na
                         progress=lambda line: None, rehearsed=True)
     ahead = HeadStart(LOW)
     try:
-        ahead.prime(Edit(SCENE, FIRST), scene_timing(edited, SCENE, FPS), media)
+        assert ahead.prime(Edit(SCENE, FIRST), scene_timing(edited, SCENE, FPS), media)
         said = []
         beats = render_beats_needed(both, LOW, cache, jobs=1, only=[SCENE], progress=said.append,
                                     rehearsed=True, ahead=ahead)
@@ -112,7 +117,7 @@ def test_a_head_start_draws_the_edited_beat_from_the_copy_it_left_there(flite_na
 
 
 def test_the_copies_folder_of_a_killed_render_is_swept_by_the_next(tmp_path, monkeypatch):
-    from video import ahead
+    from video import ahead, checkpoints
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -122,5 +127,58 @@ def test_the_copies_folder_of_a_killed_render_is_swept_by_the_next(tmp_path, mon
         folder.mkdir()
         (folder / "a.sock").touch()
     fresh = ahead._copies_folder()
-    assert not gone.exists() and alive.exists()
-    assert fresh.parent == tmp_path and fresh.name.startswith(f"lesson-ahead-{os.getpid()}-")
+    try:
+        assert not gone.exists() and alive.exists()
+        assert fresh.parent in checkpoints.socket_bases()  # where a socket's path fits
+        assert fresh.name.startswith(f"lesson-ahead-{os.getpid()}-")
+    finally:
+        fresh.rmdir()
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+def test_a_render_stopped_during_its_head_start_leaves_no_worker_no_copy_no_folder(rendered_lesson,
+                                                                                  tmp_path, how):
+    """Ctrl-C (to the whole foreground group, as a terminal sends it) or SIGKILL while the
+    worker primes the edited scene: the worker and its paused copies end with the render; after
+    Ctrl-C their folder is gone, after a kill the next render's sweep removes it."""
+    from test_hardening import alive, descendants, wait_for
+
+    from video import checkpoints
+
+    build = rendered_lesson.copy(tmp_path / "build")
+    edited = tmp_path / "lesson.yaml"
+    edited.write_text(DEFAULT_PATH.read_text(encoding="utf-8").replace(
+        "The adjectives score high.", "The adjectives score very high."), encoding="utf-8")
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
+    try:
+        run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build",
+                                str(build), "--quality", "low", "--voice", "flite", "--lesson",
+                                str(edited)], cwd=REPO, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+    def folders() -> list[Path]:
+        return [f for base in checkpoints.socket_bases() for f in base.glob(f"lesson-ahead-{run.pid}-*")]
+
+    try:
+        wait_for(lambda: any(f.glob("*.sock") for f in folders()), 300, "a paused copy")
+        below = descendants(run.pid)  # the worker, its copies (and whatever else runs now)
+        assert len(below) >= 2
+        if how == "ctrl-c":
+            os.killpg(run.pid, signal.SIGINT)
+        else:
+            run.send_signal(signal.SIGKILL)
+        out, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    wait_for(lambda: not any(alive(p) for p in below), 20, "the worker and its copies to end")
+    if how == "ctrl-c":
+        assert run.returncode == 130, (out[-1500:], err[-1500:])
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert folders() == []
+    else:
+        assert folders()  # a killed render cannot remove it
+        for base in checkpoints.socket_bases():
+            checkpoints.sweep_dead(base, "lesson-ahead-")
+        assert folders() == []

@@ -166,7 +166,7 @@ def test_the_picture_is_drawn_after_a_run_without_pixels():
     assert pixels.shape == (90, 160) and (pixels > 200).sum() > 100
 
 
-def test_an_animate_play_not_drawn_moves_towards_its_own_target_to_the_same_bits():
+def test_an_animate_play_not_drawn_moves_towards_its_own_target_to_the_same_bits(tmp_path):
     """`Transform.begin` copies the target and aligns the mobject with the copy: an `.animate`
     play not drawn (in a group too) that moves towards its builder's target itself ends on the
     very bytes Manim's own run ends on, signed zeros included, without that copy."""
@@ -195,6 +195,7 @@ def test_an_animate_play_not_drawn_moves_towards_its_own_target_to_the_same_bits
         run(construct, skip=True)
         return ends, all(shared)
 
-    mine, manims = played(True), played(False)
+    with tempconfig({"media_dir": str(tmp_path)}):  # the Text's SVG goes there, not into ./media
+        mine, manims = played(True), played(False)
     assert mine[0] == manims[0]
     assert mine[1] and not manims[1]  # the copy is what it spares

@@ -7,7 +7,9 @@ where it begins, instead of importing Manim and running the scene up to there on
 The edited scene is guessed from the script and the last build's manifest: the one scene whose
 sentences changed (ids, scene or words). A guess is only a guess: a beat is taken over by a copy
 only where that copy's picture is the one the beat starts from (its digest names the copy), and
-the drawing goes the usual way otherwise. The worker and its copies die with the render.
+the drawing goes the usual way otherwise, the worker ended at once. The worker and its copies
+die with the render however it ends (Ctrl-C, an error, SIGKILL); their folder goes with it, or
+with the next render when it was killed.
 
 This module imports little (the render has not read its script yet when it starts the worker).
 """
@@ -17,10 +19,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
-import tempfile
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,21 +71,28 @@ class HeadStart:
 
     def __init__(self, quality: Quality) -> None:
         self.quality = quality
-        self.folder = _copies_folder()
         self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_worker,
-                                        initargs=(os.getpid(), self.folder, quality))
+                                        initializer=_worker, initargs=(os.getpid(),))
         self.pool.submit(int)  # the worker starts now, and imports Manim
         self.edit: Edit | None = None
         self.priming: Future | None = None
+        try:
+            self.folder = _copies_folder()
+        except BaseException:
+            stop_workers(self.pool)
+            raise
 
-    def prime(self, edit: Edit, timing: SceneTiming, media: Path) -> None:
+    def prime(self, edit: Edit, timing: SceneTiming, media: Path) -> bool:
         """Have the worker run the edited scene under `timing` (the last build's) up to its
-        edited beat, with Manim's files in `media`."""
-        from video import checkpoints
-
+        edited beat, with Manim's files in `media`; False when the worker is gone (it failed
+        to start)."""
         self.edit = edit
-        self.priming = self.pool.submit(checkpoints.prime, timing, self.quality, media, edit.first)
+        try:
+            self.priming = self.pool.submit(_prime, self.folder, self.quality, timing, media,
+                                            edit.first)
+        except (BrokenProcessPool, RuntimeError):
+            return False
+        return True
 
     @property
     def scene_id(self) -> str | None:
@@ -105,7 +114,8 @@ class HeadStart:
         return self.folder
 
     def close(self) -> None:
-        """End the worker and its copies (they die with it, video.checkpoints); again: nothing."""
+        """End the worker and its copies (they die with it, video.checkpoints) and remove their
+        folder; again: nothing."""
         stop_workers(self.pool)
         shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -137,36 +147,39 @@ def guess(ahead: HeadStart, script: Script, build: BuildPaths) -> HeadStart | No
         ahead.close()
         return None
     # Manim's folder of the render, where the scene's texts are kept ready from the last one.
-    ahead.prime(edit, timing, build.cache / "manim")
+    if not ahead.prime(edit, timing, build.cache / "manim"):
+        ahead.close()
+        return None
     return ahead
 
 
 def _copies_folder() -> Path:
-    """A new folder for the copies' sockets, named after this render, in the temporary folder
-    (short: a socket's path has at most 107 bytes); those of renders killed outright (they could
-    not remove theirs) are removed first."""
-    tmp = Path(tempfile.gettempdir())
-    for old in tmp.glob(f"{PREFIX}*-*"):
-        pid = old.name.removeprefix(PREFIX).split("-")[0]
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            shutil.rmtree(old, ignore_errors=True)
-        except (ValueError, PermissionError):
-            pass  # not such a folder, or another user's render, alive
-    return Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=tmp))
-
-
-def _worker(parent: int, folder: Path, quality: Quality) -> None:
-    """The priming worker: dies with the render, keeps its copies in `folder`, and imports
-    Manim while the render still reads the lesson."""
-    from tqdm import tqdm
-
+    """A new folder for the copies' sockets, named after this render, where a socket's path fits
+    (video.checkpoints); those of renders killed outright (they could not remove theirs) are
+    removed first."""
     from video import checkpoints
 
+    for base in checkpoints.socket_bases():
+        checkpoints.sweep_dead(base, PREFIX)
+    return checkpoints.socket_folder(f"{PREFIX}{os.getpid()}-")
+
+
+def _worker(parent: int) -> None:
+    """The priming worker: dies with the render, and imports Manim while the render still reads
+    the lesson."""
+    from tqdm import tqdm
+
     tie_to_parent(parent)
-    checkpoints.enable(folder, quality)
     # Manim's progress bars (switched off) would make tqdm's default lock, a multiprocessing
     # one the resource tracker warns about when the worker is killed; a thread lock will do.
     tqdm.set_lock(threading.RLock())
     import video.scene_render  # noqa: F401  (Manim)
+
+
+def _prime(folder: Path, quality: Quality, timing: SceneTiming, media: Path,
+           last: str | None) -> str:
+    """In the worker: keep copies in `folder`, and run the scene up to beat `last`."""
+    from video import checkpoints
+
+    checkpoints.enable(folder, quality)
+    return checkpoints.prime(timing, quality, media, last)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import socket
 import tempfile
@@ -42,7 +43,8 @@ _last: Path | None = None  # the copy at the start of the beat a priming run is 
 
 
 def enable(folder: Path, quality: Quality) -> None:
-    """Make this process keep paused copies of the scenes it runs (a preview worker)."""
+    """Make this process keep paused copies of the scenes it runs (a preview worker, or a
+    render's head start)."""
     global _folder, _quality
     _folder, _quality = folder, quality
 
@@ -62,6 +64,21 @@ def socket_folder(prefix: str) -> Path:
             return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
     raise OSError(f"no temporary folder short enough for the paused copies' sockets "
                   f"({SOCKET_PATH_MAX} bytes at most): set TMPDIR to a short folder")
+
+
+def sweep_dead(base: Path, prefix: str) -> None:
+    """Remove the copies' folders `prefix<pid>-...` in `base` whose process is gone (one killed
+    outright cannot remove its own)."""
+    for old in base.glob(f"{prefix}*-*"):
+        pid = old.name.removeprefix(prefix).split("-")[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(old, ignore_errors=True)
+        except PermissionError:
+            pass  # another user's process, alive
 
 
 def address(folder: Path, quality: Quality, scene_id: str, sentence_id: str, start: str) -> Path:

@@ -177,7 +177,7 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
     the pool's workers keep paused copies of the scenes (video.checkpoints): a scene's run starts
     from the copy paused at its first beat to draw, when there is one. `ahead`: a worker primes
     the scene an edit touched (video.ahead); its run starts from the copy the worker leaves at
-    its first beat to draw, once there is one.
+    its first beat to draw, once there is one, and the worker is ended at once when there is none.
     """
     beats = plan(manifest, quality, cache_dir, only, halves=resume)
     told = _Told(beats, len(manifest.scenes), progress)
@@ -188,8 +188,9 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
                    halves=resume and len(order) == 1)
     calls = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
                   _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
-    if ahead is not None and ahead.scene_id in todo:
-        _take_up(ahead, calls, todo[ahead.scene_id][0], len(manifest.scenes), progress)
+    if ahead is not None and not (ahead.scene_id in todo and _take_up(
+            ahead, calls, todo[ahead.scene_id][0], len(manifest.scenes), progress)):
+        ahead.close()  # a wrong guess: its worker would only take a core from the drawing
     told.expect(s for s, _ in calls)
     workers = min(jobs or default_jobs(), max(1, len(calls)))
     if calls and pool is None and workers > 1:
@@ -298,18 +299,19 @@ def prime_scenes(manifest: Manifest, quality: Quality, cache_dir: Path, pool: Ex
 
 
 def _take_up(ahead: HeadStart, calls: list[tuple[str, tuple]], first: BeatJob, scenes: int,
-             progress: Callable[[str], None]) -> None:
+             progress: Callable[[str], None]) -> bool:
     """Have the run drawing the edited scene from `first`, its first beat to draw, go on from
-    the copy the head start's worker leaves there (waited for), when it leaves one."""
+    the copy the head start's worker leaves there (waited for); False when it leaves none."""
     start = _resume_from(first)
     copies = None if start is None else ahead.copy_at(*start)
     if copies is None:
-        return
+        return False
     i = [s for s, _ in calls].index(first.scene_id)  # its first run (a scene may have two)
     timing, quality, store, media, rehearsed, _ = calls[i][1]
     calls[i] = (first.scene_id, (timing, quality, store, media, rehearsed, start, copies))
     progress(f"scene {first.scene_index + 1} of {scenes} {first.scene_id}: taken up at "
              f"{first.sentence_id} by its run begun during the narration")
+    return True
 
 
 def _resume_from(first: BeatJob) -> tuple[str, str] | None:
