@@ -228,13 +228,16 @@ def report(results: dict, jobs: int, audio: Run, profiles: dict) -> str:
         lines.append(f"| {q} | {p['scene']} ({p['video']:.1f} s of video) | {p['wall']:.1f} s | "
                      f"{share(p['drawing'])} | {share(p['encoding'])} | {share(p['python'])} |")
     lines += ["", "## Reading", "",
-              "- A re-render after a one-sentence edit voices that sentence and re-times the "
-              "manifest; meanwhile Manim loads. It redraws the changed beat and the later beats of "
-              "its scene (the earlier ones run without pixels, fades jumping to their end, texts "
-              "unpickled rather than rebuilt), while that one sentence is levelled and the narration "
-              "encoded to AAC. Then every beat is joined and the narration muxed, both by stream "
-              "copy, and only the clips whose frames or sound changed are cut again. About 0.6 s "
-              "of it is loading Piper's voice model and 0.5 s Manim's import.",
+              "- A re-render after a one-sentence edit finds the edited scene by comparing the "
+              "script with the last build's manifest, and before anything else starts a worker "
+              "that imports Manim and runs that scene without pixels up to the edited beat (fades "
+              "jumping to their end, texts unpickled rather than rebuilt), where it leaves a paused "
+              "copy (video/ahead.py). Meanwhile the render checks the script, voices the sentence, "
+              "re-times the manifest, levels that one sentence and encodes the narration to AAC; "
+              "the copy then draws the edited beat to its new timing, and the later beats of its "
+              "scene, which start from the same picture, are reused. Then every beat is joined and "
+              "the narration muxed, both by stream copy, and only the clips whose frames or sound "
+              "changed are cut again.",
               "- Encoding grows with the pixel count: a third of a scene's time at 1080p60, where x264 "
               "shares the 2 cores with drawing.",
               "- Clip export copies each clip's picture from the lesson video, encodes its span of the "

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from audio import AlignmentError, RecordingError, VoiceError, build_narration
 from cli.options import paths
-from transcript import TranscriptError, load_script
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,6 +13,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the narration and print per-sentence progress, the loudness and the output paths."""
+    from audio import AlignmentError, RecordingError, VoiceError, build_narration
+    from transcript import TranscriptError, load_script
+
     build = paths(args)
     try:
         script = load_script(args.lesson)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cli.options import BuildPaths, add_publish, paths, publish_settings
 from common.settings import Quality
-from player.clip_plan import ClipError, check_range
-from player.clips import build_clips
-from transcript.manifest import Manifest, read_manifest
+
+if TYPE_CHECKING:
+    from transcript.manifest import Manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the range against the manifest before any work, then cut and write the gallery."""
+    from player.clip_plan import ClipError, check_range
+    from player.clips import build_clips
+    from transcript.manifest import read_manifest
+
     publish = publish_settings(args, "clips")
     build = paths(args)
     if args.last and not args.first:

@@ -6,9 +6,6 @@ from __future__ import annotations
 import argparse
 
 from cli.options import paths
-from player.clips import existing_clips
-from player.scorm import PackageError, build_package
-from transcript.manifest import read_manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,6 +13,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from player.clips import existing_clips
+    from player.scorm import PackageError, build_package
+    from transcript.manifest import read_manifest
+
     build = paths(args)
     try:
         manifest = read_manifest(build.manifest)

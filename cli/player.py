@@ -6,8 +6,6 @@ import argparse
 
 from cli.clips import drawn_posters
 from cli.options import add_publish, paths, publish_settings
-from player.page import build_player
-from transcript.manifest import read_manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the page from the manifest; errors say which step to run first."""
+    from player.page import build_player
+    from transcript.manifest import read_manifest
+
     publish = publish_settings(args, "player")
     build = paths(args)
     try:

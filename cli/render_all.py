@@ -7,8 +7,16 @@ checked before anything renders.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from cli.options import add_publish, paths, publish_settings
+
+if TYPE_CHECKING:
+    from common.paths import BuildPaths
+    from player.publish import Publish
+    from player.render_lesson import RenderResult
+    from transcript import Script
+    from video.ahead import HeadStart
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,22 +25,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from audio import AlignmentError, RecordingError, VoiceError
-    from player.clip_plan import ClipError
-    from player.render_lesson import render_lesson
-    from scenes import SceneRegistryError
-    from transcript import TranscriptError, load_script
-    from video.script_check import ScriptSceneError
+    from video.ahead import guess, head_start
 
     publish = publish_settings(args, "render")
     build = paths(args)
+    ahead = head_start(build, args.quality)  # after an edit: its worker starts before all else
     try:
-        script = load_script(args.lesson)
-        result = render_lesson(script, build, quality=args.quality, voice=args.voice,
-                               recordings=args.recordings, jobs=args.jobs, publish=publish)
-    except (TranscriptError, ScriptSceneError, SceneRegistryError, RecordingError, VoiceError,
-            AlignmentError, ClipError) as e:
-        raise SystemExit(f"render.py render: {e}") from None
+        from transcript import TranscriptError, load_script
+
+        try:
+            script = load_script(args.lesson)
+        except TranscriptError as e:
+            raise SystemExit(f"render.py render: {e}") from None
+        if ahead is not None:
+            ahead = guess(ahead, script, build)  # None: no single edited scene (its worker ended)
+        result = _render(args, script, build, publish, ahead)
+    finally:
+        if ahead is not None:
+            ahead.close()
     print(f"done in {result.seconds:.0f} s:")
     print(f"  video   {result.video}")
     print(f"  player  {result.page}")
@@ -40,3 +50,21 @@ def run(args: argparse.Namespace) -> int:
     print(f"  SCORM   {result.package}")
     print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
     return 0
+
+
+def _render(args: argparse.Namespace, script: Script, build: BuildPaths, publish: Publish,
+            ahead: HeadStart | None) -> RenderResult:
+    from audio import AlignmentError, RecordingError, VoiceError
+    from player.clip_plan import ClipError
+    from player.render_lesson import render_lesson
+    from scenes import SceneRegistryError
+    from transcript import TranscriptError
+    from video.script_check import ScriptSceneError
+
+    try:
+        return render_lesson(script, build, quality=args.quality, voice=args.voice,
+                             recordings=args.recordings, jobs=args.jobs, publish=publish,
+                             ahead=ahead)
+    except (TranscriptError, ScriptSceneError, SceneRegistryError, RecordingError, VoiceError,
+            AlignmentError, ClipError) as e:
+        raise SystemExit(f"render.py render: {e}") from None

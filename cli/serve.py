@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from player.server import make_server
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port_number, default=8000,
@@ -27,6 +25,8 @@ def port_number(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (Ctrl+C)."""
+    from player.server import make_server
+
     root = Path(args.build).expanduser().resolve()  # only read: never created here
     if root.exists() and not root.is_dir():
         raise SystemExit(f"render.py serve: --build {root} is a file, not a folder; give the build "

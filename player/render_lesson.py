@@ -26,6 +26,7 @@ from player.publish import Publish
 from player.scorm import build_package
 from transcript import Script
 from transcript.manifest import Manifest
+from video.ahead import HeadStart
 from video.audio_track import narration_aac
 from video.pipeline import BeatJob, mux_lesson, render_beats_needed
 from video.script_check import check_script
@@ -70,14 +71,16 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
                   voice: str | None = None, recordings: Path | None = None,
                   jobs: int | None = None, progress: Progress = print,
                   publish: Publish = Publish(), pool: Executor | None = None,
-                  stop: Stop | None = None, profile: Profile = FULL) -> RenderResult:
+                  stop: Stop | None = None, profile: Profile = FULL,
+                  ahead: HeadStart | None = None) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
     Raises the inputs' own errors (ScriptSceneError, RecordingError, VoiceError, ClipError...)
     before any work where they can be found up front. A live preview passes its warm `pool` of
     drawing workers, `stop` (asked between the steps and while drawing: Stopped is raised once
-    it says True) and the PREVIEW profile.
+    it says True) and the PREVIEW profile. After an edit, `ahead` is a worker priming the edited
+    scene meanwhile (video.ahead; the caller ends it).
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
@@ -113,7 +116,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
             beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                         progress=lambda line: progress("      " + line),
                                         pool=pool, stop=stop, rehearsed=True,
-                                        resume=profile.resume)
+                                        resume=profile.resume, ahead=ahead)
             drawn_at = time.perf_counter()
             manifest, report, aac = narration.result()
         except BaseException:

@@ -15,6 +15,10 @@ fails here, and `tests/test_manim_adapter.py` names the assumption that broke:
 - `EndSceneEarlyException` ends a scene's `render()` as if it had played out.
 - Every frame of a play reaches `render(scene, time, moving_mobjects)` after the scene's
   mobjects are updated to that frame's time, so a `sampler` there sees each frame's layout.
+- `Transform.begin` makes the target, copies it, aligns the mobject with the copy, then begins as
+  any animation; an `.animate` play (`_MethodAnimation`) moves towards a target made for it
+  alone, so a play whose frames are not drawn may move towards that target itself
+  (`on_own_targets`).
 """
 
 from __future__ import annotations
@@ -25,14 +29,15 @@ from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
-from manim import Scene
+from manim import Animation, AnimationGroup, Scene
 from manim.animation.animation import prepare_animation
+from manim.animation.transform import _MethodAnimation
 from manim.renderer.cairo_renderer import CairoRenderer
 from manim.utils.exceptions import EndSceneEarlyException
 from PIL.Image import Image
 
 __all__ = ["EndSceneEarlyException", "FrameExactRenderer", "FrameSink", "FrameTimes", "Scene",
-           "prepare_animation"]
+           "on_own_targets", "prepare_animation"]
 
 
 class FrameExactRenderer(CairoRenderer):
@@ -180,3 +185,24 @@ def renderer(skip: bool, sink: type[FrameSink] | None) -> FrameExactRenderer:
     """A renderer whose frames go to `sink` (None: Manim's own file writer, for comparisons)."""
     writer = {} if sink is None else {"file_writer_class": sink}
     return FrameExactRenderer(skip_animations=skip, **writer)
+
+
+def on_own_targets(animations: list[Animation]) -> None:
+    """Spare each `.animate` play among `animations` (in groups too) the copy of its target
+    that Manim makes as it begins (a large part of running a beat without pixels): the target
+    is a copy the builder made for that play alone, so the play may move towards it directly.
+    Manim would interpolate to an equal copy of it, so the mobject ends the same to the bit; only
+    for plays whose frames are not drawn (their target is left aligned with the mobject)."""
+    for a in animations:
+        if isinstance(a, AnimationGroup):
+            on_own_targets(list(a.animations))
+        elif type(a) is _MethodAnimation:
+            a.begin = _begin_on_own_target.__get__(a)
+
+
+def _begin_on_own_target(self: _MethodAnimation) -> None:
+    """`Transform.begin` without the target's copy."""
+    self.target_mobject = self.create_target()
+    self.target_copy = self.target_mobject
+    self.mobject.align_data(self.target_copy)
+    Animation.begin(self)

@@ -39,11 +39,19 @@ import numpy as np
 from manim import Animation, FadeIn, FadeOut, Indicate, Mobject, ReplacementTransform, Wait
 
 from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
-from scenes.adapter import EndSceneEarlyException, FrameExactRenderer, FrameTimes, Scene, prepare_animation
+from scenes.adapter import (
+    EndSceneEarlyException,
+    FrameExactRenderer,
+    FrameTimes,
+    Scene,
+    on_own_targets,
+    prepare_animation,
+)
 from scenes.adapter import renderer as make_renderer
 from scenes.beat import Beat, BeatRecord, Cue, Play
 from scenes.inspection import key, out_of_frame, text_boxes
 from scenes.plan import Mode, RunPlan
+from scenes.prebuilt import Picture, last_picture
 from scenes.rules import CHANGE, carry, check_morph, lead, leaving, squeeze
 from scenes.timing import START, SceneTiming
 from transcript.script import few
@@ -238,6 +246,7 @@ class LessonScene(Scene):
                 if not kwargs and self._jump_to_end(animations):
                     self.renderer.count_play(frames / self.fps)
                 else:
+                    on_own_targets(animations)
                     super().play(*animations, run_time=frames / self.fps, **kwargs)
         else:
             super().play(*animations, run_time=frames / self.fps, **kwargs)
@@ -265,6 +274,7 @@ class LessonScene(Scene):
     def _apply_instantly(self, animations: list[Animation], **kwargs) -> None:
         """Jump to the animations' end state without spending a frame."""
         with self.renderer.not_drawing():
+            on_own_targets(animations)
             super().play(*animations, run_time=1 / self.fps, **kwargs)
 
     def _outside_window(self, first: int, frames: int) -> bool:
@@ -370,14 +380,21 @@ class LessonScene(Scene):
             raise MissingBeats(self.scene_id, tuple(missing))
 
     def _open_on_previous(self) -> None:
-        """Put the followed scene's last picture on screen, as that scene left it."""
+        """Put the followed scene's last picture on screen, as that scene left it (its code is
+        run for it once, then the picture is kept: `scenes.prebuilt.last_picture`)."""
+        assert self.follows is not None
+        self.previous, outgoing = last_picture(self.follows, self._previous_picture)
+        self._outgoing = list(outgoing)
+        self.add(*self._outgoing)
+
+    def _previous_picture(self) -> Picture:
+        """The followed scene run for its last picture only: what it keeps, what it shows."""
         from scenes import scene_class
 
+        assert self.follows is not None
         previous = scene_class(self.follows)(self.timing, RunPlan.last_picture())
         previous.construct()
-        self.previous = previous.kept
-        self._outgoing = list(previous.mobjects)
-        self.add(*self._outgoing)
+        return previous.kept, list(previous.mobjects)
 
     def state_digest(self) -> str:
         """A digest of the picture as it stands: every mobject in the scene in drawing order, its

@@ -1,9 +1,12 @@
-"""Text and formulas built once and kept: `built(Text, "fluffy", font_size=30)`.
+"""Text and formulas built once and kept: `built(Text, "fluffy", font_size=30)`; and the last
+picture of a scene, which the scene that follows it opens on (`last_picture`).
 
 Building a Text or MathTex means parsing its SVG, about six times slower than unpickling the
-finished mobject. The pickles live in memory and in Manim's media folder, so a scene that is run
-again (to redraw one edited beat) gets its words back almost for free. Unpickling gives the very
-same points, so the frames are the same either way.
+finished mobject (kept without the parsed SVG paths, needed only to build it). The pickles live
+in memory and in Manim's media folder, so a scene that is run again (to redraw one edited beat)
+gets its words back almost for free. Unpickling gives the very same points, so the frames are
+the same either way. A scene's last picture, made by running its code, is kept the same way,
+for as long as the lesson's code and Manim stay as they are.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -18,6 +22,7 @@ import manim
 from manim import config
 
 from common.files import atomic_write_bytes
+from common.paths import ROOT
 
 M = TypeVar("M", bound=manim.Mobject)
 
@@ -27,7 +32,7 @@ _memory: dict[str, bytes] = {}
 def built(factory: Callable[..., M], *args, **kwargs) -> M:
     """A fresh `factory(*args, **kwargs)`, from the cache when it was built before."""
     what = repr((factory.__module__, factory.__qualname__, args, sorted(kwargs.items()),
-                 manim.__version__))
+                 manim.__version__, "without parsed paths"))
     if " at 0x" in what:  # an argument without a stable description: build it every time
         return factory(*args, **kwargs)
     key = hashlib.sha256(what.encode()).hexdigest()[:32]
@@ -42,8 +47,54 @@ def built(factory: Callable[..., M], *args, **kwargs) -> M:
             return mob
         except Exception:  # a damaged or outdated entry is built again
             pass
-    mob = factory(*args, **kwargs)
+    mob = _without_parsed_paths(factory(*args, **kwargs))
     data = pickle.dumps(mob, protocol=pickle.HIGHEST_PROTOCOL)
     _memory[key] = data
     atomic_write_bytes(path, data)  # parallel scenes may store the same entry at once
     return mob
+
+
+def _without_parsed_paths(mob: M) -> M:
+    """`mob` without the parsed SVG path each glyph keeps (`path_obj`, thousands of small
+    objects per text, most of a pickle's size and of the time unpickling it takes): Manim reads
+    it only while it builds the glyph's points, and `scenes.fastcopy` shares it between copies."""
+    for m in mob.get_family():
+        if "path_obj" in m.__dict__:
+            m.path_obj = None
+    return mob
+
+
+Picture = tuple[dict[str, manim.Mobject], list[manim.Mobject]]  # what a scene keeps; its mobjects
+CODE = ("common", "attention", "transcript", "scenes")  # all a scene's code comes from
+
+
+def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
+    """Scene `scene_id`'s last picture as `build` makes it (by running the scene's code): the
+    mobjects it keeps for the next scene, and those on screen. Built once per version of the
+    code and Manim and kept; one pickle, so the kept mobjects stay parts of the picture."""
+    what = repr((scene_id, _code_digest(), manim.__version__, config.pixel_width,
+                 config.pixel_height, config.frame_width, config.frame_height))
+    path = Path(config.media_dir) / "prebuilt" / \
+        f"picture-{hashlib.sha256(what.encode()).hexdigest()[:32]}.pickle"
+    if path.exists():
+        try:
+            kept, mobjects = pickle.loads(path.read_bytes())
+            return kept, mobjects
+        except Exception:  # a damaged or outdated entry is built again
+            pass
+    picture = build()
+    try:
+        data = pickle.dumps(picture, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a mobject that does not pickle (an updater's closure): not kept
+        return picture
+    atomic_write_bytes(path, data)
+    return picture
+
+
+@cache
+def _code_digest() -> str:
+    """A digest of every source file a scene's code can come from (read once per process)."""
+    h = hashlib.sha256()
+    for path in sorted(p for folder in CODE for p in (ROOT / folder).rglob("*.py")):
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()

@@ -7,7 +7,15 @@ import numpy as np
 import pytest
 from manim import BLACK, FadeIn, Square, tempconfig
 
-from scenes.adapter import EndSceneEarlyException, FrameSink, FrameTimes, Scene, renderer
+from scenes.adapter import (
+    EndSceneEarlyException,
+    FrameSink,
+    FrameTimes,
+    Scene,
+    on_own_targets,
+    prepare_animation,
+    renderer,
+)
 
 FPS = 15
 
@@ -156,3 +164,38 @@ def test_the_picture_is_drawn_after_a_run_without_pixels():
     assert scene.renderer.sink.frames == 0
     pixels = np.asarray(scene.renderer.picture(scene).convert("L"))
     assert pixels.shape == (90, 160) and (pixels > 200).sum() > 100
+
+
+def test_an_animate_play_not_drawn_moves_towards_its_own_target_to_the_same_bits(tmp_path):
+    """`Transform.begin` copies the target and aligns the mobject with the copy: an `.animate`
+    play not drawn (in a group too) that moves towards its builder's target itself ends on the
+    very bytes Manim's own run ends on, signed zeros included, without that copy."""
+    from manim import LEFT, UP, LaggedStart, Text, VGroup
+
+    def played(own_targets: bool) -> tuple[list[bytes], bool]:
+        ends: list[bytes] = []
+        shared: list[bool] = []
+
+        def construct(scene: Scene) -> None:
+            group = VGroup(Square().shift(0.3 * LEFT), Text("6.1 × 0.0")).arrange()
+            scene.add(group)
+            for _ in range(2):  # the second play starts where the first left the mobjects
+                plays = [prepare_animation(group.animate.set_opacity(0.35).shift(UP).scale(1.3)),
+                         prepare_animation(LaggedStart(group[0].animate.rotate(0.3),
+                                                       group[1].animate.set_color("#ff0000"),
+                                                       lag_ratio=0.5))]
+                if own_targets:
+                    on_own_targets(plays)
+                scene.play(*plays, run_time=0.4)
+                shared.append(plays[0].target_copy is group.target)
+            ends.extend(b for m in group.get_family() for b in (
+                m.points.tobytes(), m.fill_rgbas.tobytes(), m.stroke_rgbas.tobytes(),
+                np.asarray(m.stroke_width).tobytes()))
+
+        run(construct, skip=True)
+        return ends, all(shared)
+
+    with tempconfig({"media_dir": str(tmp_path)}):  # the Text's SVG goes there, not into ./media
+        mine, manims = played(True), played(False)
+    assert mine[0] == manims[0]
+    assert mine[1] and not manims[1]  # the copy is what it spares

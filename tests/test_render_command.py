@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 import stat
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
 import render
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def test_render_makes_video_player_and_clips(rendered_lesson):
@@ -68,3 +74,29 @@ def test_a_word_a_scene_waits_for_and_its_sentence_lacks_stops_before_narration(
     assert "s6_softmax.py" in message and "'weights-for-fluffy-and-blue'" in message
     assert "no 'blue'" in message and "forty-one and scraps" in message and f"{bad}:{line}" in message
     assert not (build / "lesson.json").exists() and not (build / "narration.wav").exists()
+
+
+def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile(rendered_lesson,
+                                                                                  tmp_path):
+    """After an edit, the edited scene runs up to its edited beat while the narration is voiced
+    (video.ahead): the render draws that beat alone, from there, and leaves no worker behind."""
+    from transcript.loader import DEFAULT_PATH
+
+    build = rendered_lesson.copy(tmp_path / "build")
+    edited = tmp_path / "lesson.yaml"
+    edited.write_text(DEFAULT_PATH.read_text(encoding="utf-8").replace(
+        "The adjectives score high.", "The adjectives score very high."), encoding="utf-8")
+    run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build", str(build),
+                            "--quality", "low", "--voice", "flite", "--lesson", str(edited)],
+                           cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    printed, errors = run.communicate(timeout=900)
+    assert run.returncode == 0, errors[-3000:]
+    scenes = [s["id"] for s in json.loads((build / "lesson.json").read_text())["scenes"]]
+    n = scenes.index("dot-products") + 1
+    assert (f"scene {n} of {len(scenes)} dot-products: taken up at adjectives-score-high by its "
+            "run begun during the narration") in printed
+    assert f"scene {n} of {len(scenes)} dot-products: drew 1 of 3 beats" in printed
+    for i, scene_id in enumerate(scenes, 1):
+        if scene_id != "dot-products":
+            assert f"scene {i} of {len(scenes)} {scene_id}: cached" in printed
+    assert not list(Path(tempfile.gettempdir()).glob(f"lesson-ahead-{run.pid}-*"))  # no debris

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import subprocess
 from itertools import combinations
 
@@ -273,6 +274,36 @@ def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
         third = prebuilt.built(Text, "fluffy 6.1", font_size=30)
     assert np.array_equal(third.get_all_points(), fresh.get_all_points())
     assert formula.tex_string == r"\sqrt{d}"
+    # kept without each glyph's parsed SVG path, which only building it needs: far less to unpickle
+    kept = next(p.read_bytes() for p in (tmp_path / "media" / "prebuilt").glob("*.pickle")
+                if isinstance(pickle.loads(p.read_bytes()), Text))
+    assert len(kept) < 0.8 * len(pickle.dumps(fresh))
+
+
+def test_the_picture_a_scene_opens_on_is_built_once_then_kept_to_the_bit(flite_narration, tmp_path,
+                                                                        monkeypatch):
+    """A scene that follows another opens on that scene's last picture: built by running the
+    other scene's code once, then unpickled; the run from it ends on the very same bytes."""
+    built = []
+    previous = LessonScene._previous_picture
+
+    def counted(self):
+        built.append(self.follows)
+        return previous(self)
+
+    monkeypatch.setattr(LessonScene, "_previous_picture", counted)
+
+    def end(scene: LessonScene) -> list[bytes]:
+        return [np.asarray(v).tobytes() for m in scene.get_mobject_family_members()
+                for name in ("points", "fill_rgbas", "stroke_rgbas", "stroke_width")
+                if (v := getattr(m, name, None)) is not None]  # a Group has points only
+
+    media = tmp_path / "media"
+    first = scene_timeline("dot-products", flite_narration.manifest, LOW, media, inspect=False)
+    assert built == ["broadcast"] and list((media / "prebuilt").glob("picture-*.pickle"))
+    again = scene_timeline("dot-products", flite_narration.manifest, LOW, media, inspect=False)
+    assert built == ["broadcast"]  # kept
+    assert end(again) == end(first)
 
 
 def test_no_text_ever_enters_the_caption_band(timelines):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from transcript.manifest import Manifest, Span
 
@@ -61,9 +62,16 @@ def split_text(text: str) -> list[list[str]]:
     Among splits with the fewest cues, prefer even cue lengths, breaks after punctuation, and never
     a cue that starts with a dash.
     """
+    return [list(lines) for lines in _split(text)]
+
+
+@cache
+def _split(text: str) -> tuple[tuple[str, ...], ...]:
+    """`split_text`, worked out once per sentence text and process: every clip's captions,
+    subtitles and page data split the whole lesson's sentences again."""
     words = text.split()
     if not words:
-        return [[""]]
+        return (("",),)
     n = len(words)
     best: list[tuple[int, float, int]] = [(0, 0.0, 0)] + [(n + 1, 0.0, 0)] * n  # (cues, cost, from)
     for i in range(1, n + 1):
@@ -83,14 +91,14 @@ def split_text(text: str) -> list[list[str]]:
     while i > 0:
         cuts.append((best[i][2], i))
         i = best[i][2]
-    return [_balanced(words[a:b]) for a, b in reversed(cuts)]
+    return tuple(tuple(_balanced(words[a:b])) for a, b in reversed(cuts))
 
 
 def sentence_cues(manifest: Manifest) -> list[Cue]:
     """A cue per sentence, or several consecutive ones for a long sentence, timed by length."""
     cues = []
     for s in manifest.sentences:
-        parts = split_text(s.text)
+        parts = _split(s.text)
         weights = [len(" ".join(p)) for p in parts]
         total, t = sum(weights), s.start
         for n, (part, w) in enumerate(zip(parts, weights)):

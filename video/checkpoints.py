@@ -1,19 +1,23 @@
 """Paused copies of a scene at each beat's start, so the live preview redraws an edited beat
-without running its scene up to it again.
+without running its scene up to it again, and `render` after an edit starts drawing it from a
+copy made while the narration was voiced (video.ahead).
 
-In the preview's drawing workers, each scene is run once without pixels ("primed"). As each
-beat begins, the run forks; the copy waits on a Unix socket named after the scene, the quality,
-the beat and the digest of the picture there (`LessonScene.state_digest`). A later run that
-must draw from that beat and that picture connects and sends its timing and files; a fork of
-the waiting copy takes the run over from there and reports the beats it drew, and the copy
-waits again. Copies die with the worker that made them (PR_SET_PDEATHSIG), and the preview
-removes their folder when it stops.
+In the preview's drawing workers (and in a render's head-start worker), a scene is run once
+without pixels ("primed"). As each beat begins, the run forks; the copy waits on a Unix socket
+named after the scene, the quality, the beat and the digest of the picture there
+(`LessonScene.state_digest`), bound before the fork, so it answers once the run has passed there.
+A later run that must draw from that beat and that picture connects and sends its timing and
+files; a fork of the waiting copy takes the run over from there and reports the beats it drew,
+and the copy waits again. Copies die with the worker that made them (PR_SET_PDEATHSIG), and
+their folder is removed when the preview or the render stops (or by the next one, when it was
+killed).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import socket
 import tempfile
@@ -39,7 +43,8 @@ _last: Path | None = None  # the copy at the start of the beat a priming run is 
 
 
 def enable(folder: Path, quality: Quality) -> None:
-    """Make this process keep paused copies of the scenes it runs (a preview worker)."""
+    """Make this process keep paused copies of the scenes it runs (a preview worker, or a
+    render's head start)."""
     global _folder, _quality
     _folder, _quality = folder, quality
 
@@ -61,6 +66,21 @@ def socket_folder(prefix: str) -> Path:
                   f"({SOCKET_PATH_MAX} bytes at most): set TMPDIR to a short folder")
 
 
+def sweep_dead(base: Path, prefix: str) -> None:
+    """Remove the copies' folders `prefix<pid>-...` in `base` whose process is gone (one killed
+    outright cannot remove its own)."""
+    for old in base.glob(f"{prefix}*-*"):
+        pid = old.name.removeprefix(prefix).split("-")[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(old, ignore_errors=True)
+        except PermissionError:
+            pass  # another user's process, alive
+
+
 def address(folder: Path, quality: Quality, scene_id: str, sentence_id: str, start: str) -> Path:
     """The socket of the copy of `scene_id` paused where `sentence_id` begins on picture `start`
     (short: a Unix socket's path has at most 107 bytes)."""
@@ -76,17 +96,35 @@ def pause_here(scene: LessonScene, sentence_id: str) -> None:
     first = sentence_id == scene.timing.beats[0].sentence_id
     start = START if first else scene.state_digest()
     path = _last = address(_folder, _quality, scene.timing.scene_id, sentence_id, start)
-    if path.exists():
-        return
+    server = _listen(path)
+    if server is None:
+        return  # another copy waits there already
     parent = os.getpid()
     if os.fork():
+        server.close()  # the copy listens on it
         return  # the priming run goes on
     try:
         tie_to_parent(parent)
-        run = _wait(path)  # returns only in a fork that takes a run over
+        run = _wait(server)  # returns only in a fork that takes a run over
     except BaseException:
         os._exit(1)
     run.take_over(scene, sentence_id)  # and on with the beat, in the new run
+
+
+def _listen(path: Path) -> socket.socket | None:
+    """A socket listening at `path` for the copy about to be forked, or None where another
+    copy listens already. Bound before the fork, so a run asking for this beat finds its copy
+    as soon as the priming run has passed the beat's start."""
+    if path.exists():
+        return None
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(path))
+    except OSError:  # another worker's copy took the place just now
+        server.close()
+        return None
+    server.listen(8)
+    return server
 
 
 def _note_moves(scene: LessonScene) -> None:
@@ -101,16 +139,11 @@ def _note_moves(scene: LessonScene) -> None:
     _last = None
 
 
-def _wait(path: Path) -> TakenOver:
-    """Listen at `path` for runs to take over; in the fork that takes one, return it."""
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        server.bind(str(path))
-    except OSError:  # another worker's copy waits there already
-        os._exit(0)
-    server.listen(8)
+def _wait(server: socket.socket) -> TakenOver:
+    """Take runs to go on with from `server`; in the fork that takes one, return it."""
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the runs it forks are reaped by the kernel
     me = os.getpid()
+    path = Path(server.getsockname())
     while True:
         client, _ = server.accept()
         conn = Connection(client.detach())
@@ -169,13 +202,15 @@ class TakenOver:
 
 
 def resume(scene_id: str, sentence_id: str, start: str, timing: SceneTiming, quality: Quality,
-           targets: BeatTargets) -> list[str] | None:
+           targets: BeatTargets, folder: Path | None = None) -> list[str] | None:
     """Have the copy paused where `sentence_id` begins on picture `start` run `timing` on from
     there into `targets`; returns the beats it drew, or None when there is no such copy (run the
-    scene instead). Raises the run's error."""
-    if _folder is None:
+    scene instead). Raises the run's error. The copies wait in `folder` (by default, this
+    process's own: a preview worker's)."""
+    folder = folder or _folder
+    if folder is None:
         return None
-    path = address(_folder, quality, scene_id, sentence_id, start)
+    path = address(folder, quality, scene_id, sentence_id, start)
     client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         client.connect(str(path))
@@ -201,10 +236,17 @@ def primed(folder: Path, quality: Quality, scene_id: str, starts: dict[str, str]
                for sid, start in starts.items())
 
 
-def prime(timing: SceneTiming, quality: Quality, media: Path) -> str:
-    """Run the scene without pixels, leaving a paused copy at each beat's start."""
+def prime(timing: SceneTiming, quality: Quality, media: Path, last: str | None = None) -> str:
+    """Run the scene without pixels, leaving a paused copy at each beat's start; with `last`,
+    only up to that beat's start (no copy is wanted further on)."""
+    from scenes.adapter import EndSceneEarlyException
     from video.scene_render import render_beats
 
-    scene = render_beats(timing, quality, {}, media, rehearsed=True, on_beat=pause_here).scene
+    def pause(scene: LessonScene, sentence_id: str) -> None:
+        pause_here(scene, sentence_id)
+        if sentence_id == last and scene.plan.resumed is None:  # not in a copy taking a run over
+            raise EndSceneEarlyException()  # Manim ends the run as if the scene had played out
+
+    scene = render_beats(timing, quality, {}, media, rehearsed=True, on_beat=pause).scene
     _note_moves(scene)
     return timing.scene_id

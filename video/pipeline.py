@@ -19,6 +19,7 @@ from common.stopping import Stop, Stopped
 from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video import checkpoints
+from video.ahead import HeadStart
 from video.audio_track import narration_aac
 from video.cache import beat_file, beat_keys, end_state, in_halves, versions
 from video.errors import scene_failed
@@ -138,13 +139,15 @@ class BeatStore:
 
 
 def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
-          rehearsed: bool = False, resume: tuple[str, str] | None = None) -> tuple[str, list[str]]:
+          rehearsed: bool = False, resume: tuple[str, str] | None = None,
+          copies: Path | None = None) -> tuple[str, list[str]]:
     """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn.
     `resume`: the first beat to draw and the picture it starts from, where a paused copy of the
-    scene may wait (video.checkpoints) to take the run over."""
+    scene may wait (video.checkpoints, in `copies` or this worker's own folder) to take the run
+    over."""
     if resume is not None:
         try:
-            taken = checkpoints.resume(timing.scene_id, *resume, timing, quality, store)
+            taken = checkpoints.resume(timing.scene_id, *resume, timing, quality, store, copies)
         except Exception as e:
             raise scene_failed(timing.scene_id, e) from e
         if taken is not None:
@@ -161,8 +164,8 @@ def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
 def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, jobs: int | None = None,
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print, *, pool: Executor | None = None,
-                        stop: Stop | None = None,
-                        rehearsed: bool = False, resume: bool = False) -> list[BeatJob]:
+                        stop: Stop | None = None, rehearsed: bool = False,
+                        resume: bool = False, ahead: HeadStart | None = None) -> list[BeatJob]:
     """Draw every beat missing from the cache: one run per scene that has any, `jobs` scenes at
     a time, longest first. A run draws a beat only when no video of it drawn from the same
     picture is cached, so a sentence made longer redraws that beat alone. Returns the plan:
@@ -172,7 +175,9 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
     `stop` is asked while the scenes are drawn, and Stopped raised as soon as it says True.
     `rehearsed`: the script check has run these scenes' words (see `render_beats`). `resume`:
     the pool's workers keep paused copies of the scenes (video.checkpoints): a scene's run starts
-    from the copy paused at its first beat to draw, when there is one.
+    from the copy paused at its first beat to draw, when there is one. `ahead`: a worker primes
+    the scene an edit touched (video.ahead); its run starts from the copy the worker leaves at
+    its first beat to draw, once there is one, and the worker is ended at once when there is none.
     """
     beats = plan(manifest, quality, cache_dir, only, halves=resume)
     told = _Told(beats, len(manifest.scenes), progress)
@@ -183,6 +188,9 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
                    halves=resume and len(order) == 1)
     calls = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
                   _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
+    if ahead is not None and not (ahead.scene_id in todo and _take_up(
+            ahead, calls, todo[ahead.scene_id][0], len(manifest.scenes), progress)):
+        ahead.close()  # a wrong guess: its worker would only take a core from the drawing
     told.expect(s for s, _ in calls)
     workers = min(jobs or default_jobs(), max(1, len(calls)))
     if calls and pool is None and workers > 1:
@@ -288,6 +296,22 @@ def prime_scenes(manifest: Manifest, quality: Quality, cache_dir: Path, pool: Ex
         futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality,
                                    cache_dir / "manim-prime" / scene.id))  # no folder shared
     return futures
+
+
+def _take_up(ahead: HeadStart, calls: list[tuple[str, tuple]], first: BeatJob, scenes: int,
+             progress: Callable[[str], None]) -> bool:
+    """Have the run drawing the edited scene from `first`, its first beat to draw, go on from
+    the copy the head start's worker leaves there (waited for); False when it leaves none."""
+    start = _resume_from(first)
+    copies = None if start is None else ahead.copy_at(*start)
+    if copies is None:
+        return False
+    i = [s for s, _ in calls].index(first.scene_id)  # its first run (a scene may have two)
+    timing, quality, store, media, rehearsed, _ = calls[i][1]
+    calls[i] = (first.scene_id, (timing, quality, store, media, rehearsed, start, copies))
+    progress(f"scene {first.scene_index + 1} of {scenes} {first.scene_id}: taken up at "
+             f"{first.sentence_id} by its run begun during the narration")
+    return True
 
 
 def _resume_from(first: BeatJob) -> tuple[str, str] | None:

@@ -27,7 +27,7 @@ from watchdog.observers.api import BaseObserver
 from common.paths import ROOT
 from player.preview.renderer import Failed, PreviewOptions, Renderer
 from player.preview_server import PreviewStatus, make_live_server, version_folder
-from video.checkpoints import socket_bases, socket_folder
+from video.checkpoints import socket_bases, socket_folder, sweep_dead
 
 if TYPE_CHECKING:
     from player.preview_render import PreviewRender
@@ -76,16 +76,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def sweep_copies(folder: Path) -> None:
     """Remove the copies' folders of previews that are gone (a preview killed outright cannot)."""
-    for old in folder.glob("lesson-scenes-*-*"):
-        pid = old.name.split("-")[2]
-        if not pid.isdigit():
-            continue
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            shutil.rmtree(old, ignore_errors=True)
-        except PermissionError:
-            pass  # another user's preview, alive
+    sweep_dead(folder, "lesson-scenes-")
 
 
 class Preview:
