@@ -186,7 +186,7 @@ class SoftmaxScene(LessonScene):
         # then under its term.
         rule = Line([xs[0] - 0.7, SUM_Y - 0.3, 0], [xs[-1] + 0.7, SUM_Y - 0.3, 0],
                     color=style.MUTED, stroke_width=2)
-        under = np.array([0.0, SUM_Y - 0.6, 0.0])  # the sum's place, under the rule's middle
+        under = np.array([0.0, SUM_Y - 0.66, 0.0])  # the sum's place, under the rule's middle
         shares = VGroup(*(label(percent_figure(w), size=style.BODY_SIZE).move_to([x, SHARES_Y, 0])
                           for w, x in zip(L.focus_weights, xs)))
 
@@ -210,7 +210,8 @@ class SoftmaxScene(LessonScene):
             Play(FadeOut(plus), FadeOut(equals), result.animate(path_func=through(
                 result, result.copy().move_to(under),
                 [np.array([result.get_x(), under[1], 0.0])])).move_to(under), run_time=0.8),
-            Play(GrowFromCenter(rule), Indicate(result, color=style.WEIGHT), run_time=0.5),
+            Play(GrowFromCenter(rule), Indicate(result, color=style.WEIGHT, scale_factor=1.1),
+                 run_time=0.5),
             Play(LaggedStart(*(divided(t, s) for t, s in zip(terms, shares)), lag_ratio=0.3),
                  run_time=1.0),
         ]
