@@ -2,8 +2,8 @@
 
 from attention.core import AttentionResult, attend, softmax
 from attention.figures import (
+    exact_score_figure,
     exp_figure,
-    exponent_figure,
     percent,
     percent_figure,
     score_figure,
@@ -16,8 +16,8 @@ __all__ = [
     "AttentionResult",
     "Lesson",
     "attend",
+    "exact_score_figure",
     "exp_figure",
-    "exponent_figure",
     "lesson",
     "percent",
     "percent_figure",

@@ -10,9 +10,9 @@ def score_figure(score: float) -> str:
     return f"{score:.{SCORE_DECIMALS}f}"
 
 
-def exponent_figure(score: float) -> str:
-    """A scaled score as softmax exponentiates it, to two decimals at most ("0.75", "6.1"): e to
-    the chart's rounded 0.8 would not be the 2.1 shown beside it."""
+def exact_score_figure(score: float) -> str:
+    """A score as the scenes show it, exact with as few decimals as it needs, two at most ("0.75",
+    "6.1"): the same in the dot product's working, the bars and softmax's e^0.75."""
     return f"{float(score):.2f}".rstrip("0").rstrip(".")
 
 

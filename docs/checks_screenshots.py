@@ -8,14 +8,7 @@ Usage: python docs/checks_screenshots.py [--build DIR]
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
-from explore_screenshots import SIZES, small_png
-from playwright.sync_api import sync_playwright
-
-DOCS = Path(__file__).resolve().parent
-ROOT = DOCS.parent
+from shots import SIZES, chromium, page_url, save
 
 PLAY_INTO = """async id => {
   const d = JSON.parse(document.getElementById('lesson-data').textContent);
@@ -30,19 +23,13 @@ PLAY_INTO = """async id => {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", type=Path, default=ROOT / "build")
-    args = parser.parse_args()
-    page_url = (args.build / "index.html").resolve().as_uri()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--no-sandbox", "--disable-gpu",
-                                          "--autoplay-policy=no-user-gesture-required"])
+    url = page_url(__doc__.splitlines()[0])
+    with chromium("--autoplay-policy=no-user-gesture-required") as browser:
         for size, (width, height) in SIZES.items():
             context = browser.new_context(viewport={"width": width, "height": height},
                                           device_scale_factor=1, reduced_motion="reduce")
             page = context.new_page()
-            page.goto(page_url)
+            page.goto(url)
             page.wait_for_function("document.querySelector('video').readyState >= 1")
             ids = page.evaluate("() => JSON.parse(document.getElementById('lesson-data').textContent)"
                                 ".checks.map(c => [c.id, c.kind])")
@@ -75,15 +62,10 @@ def main() -> None:
                     const r = (s) => document.querySelector(s).getBoundingClientRect();
                     return {top: r('.video-frame').top + scrollY,
                             bottom: Math.max(r('.video-frame').bottom, r('#check').bottom) + scrollY}; }""")
-                shot = page.screenshot(full_page=True, clip={"x": 0, "y": max(0, box["top"] - 12), "width": width,
-                                                             "height": box["bottom"] - box["top"] + 24})
-                out = DOCS / f"checks-{name}-{size}.png"
-                out.write_bytes(small_png(shot, 1000 if size == "desktop" else width))
-                print(out, out.stat().st_size // 1024, "KiB")
+                save(page, f"checks-{name}", size, box["top"], box["bottom"])
                 page.keyboard.press("Escape")
                 page.evaluate("() => document.querySelector('video').pause()")
             context.close()
-        browser.close()
 
 
 if __name__ == "__main__":

@@ -412,12 +412,14 @@ class LessonScene(Scene):
         self.add(mob)
         return mob
 
-    def from_previous(self, name: str, target: Mobject, otherwise: Animation, **how) -> Animation:
+    def from_previous(self, name: str, target: Mobject, otherwise: Animation,
+                      by: type[Animation] = ReplacementTransform, **how) -> Animation:
         """`target` arrives: as the previous scene's kept `name` moving into it when there is one
-        (the same structure, see `scenes.rules.structure`; `how` says how, say its `path_arc`),
-        else by `otherwise`."""
+        (the same structure, see `scenes.rules.structure`; `how` says how, say its `path_arc`;
+        `by` FadeTransform between different shapes, a column of cells into a symbol), else by
+        `otherwise`."""
         if name in self.previous:
-            return ReplacementTransform(self.take(name), target, **how)
+            return by(self.take(name), target, **how)
         return otherwise
 
     def scene_change(self, *carried: Animation, run_time: float = CHANGE) -> Play:

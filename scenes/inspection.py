@@ -1,9 +1,10 @@
 """Where a scene's texts are, read from its mobjects without drawing a pixel: what the tests check
-layout with (caption band, overlaps, the frame's edges), after each play or on every frame
-(`FrameReader`, handed to an inspection run as its `on_frame`)."""
+layout with (caption band, overlaps, the frame's edges, texts on shapes too like them),
+after each play or on every frame (`FrameReader`, handed to an inspection run as its `on_frame`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from manim import (
     CounterclockwiseTransform,
     DecimalNumber,
     FadeTransform,
+    ManimColor,
     MathTex,
     Mobject,
     ReplacementTransform,
@@ -32,6 +34,11 @@ if TYPE_CHECKING:
 TEXTS = (Text, MathTex, DecimalNumber)
 LEGIBLE = 0.15  # a text fainter than this does not get in another's way
 OVERLAP = 0.02  # frame units two boxes must share, across and up, to count as overlapping
+# A text does not stand out from a filled shape under it when their contrast (WCAG's ratio of
+# relative luminances, the shape's colour as drawn over the background) is below this, the least
+# WCAG allows for large text: white "55%" on an orange bar is 2.4, orange on it 1.3, white on a
+# vector's fullest cell 3.2.
+LEAST_CONTRAST = 3.0
 # Animations that turn one given mobject into another: while they play, the two may overlap.
 _BECOMING = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
              CounterclockwiseTransform, FadeTransform)
@@ -111,7 +118,8 @@ def overlapping(a: np.ndarray, b: np.ndarray) -> bool:
 
 @dataclass(frozen=True)
 class Clash:
-    """Two texts drawn over each other, both legible, from `frame` for `frames` frames."""
+    """Two texts drawn over each other, both legible, from `frame` for `frames` frames; or
+    (`over` "shape") a legible text on a filled shape it does not stand out from, `second`."""
 
     sentence: str
     frame: int  # the scene's frame where it starts
@@ -119,41 +127,50 @@ class Clash:
     first: str
     second: str
     frames: int = 1
+    over: str = "text"  # what `first` is drawn over: another text, or a "shape"
 
     def __str__(self) -> str:
-        return (f"{self.sentence}: {self.first!r} over {self.second!r} at {self.seconds:.2f} s "
+        what = f"{self.second!r}" if self.over == "text" else f"a {self.second} it does not stand out from"
+        return (f"{self.sentence}: {self.first!r} over {what} at {self.seconds:.2f} s "
                 f"(frame {self.frame}, {self.frames} frames)")
 
 
 @dataclass
 class FrameReader:
     """What every frame of a scene shows, read from its mobjects (an inspection's `on_frame`):
-    the texts drawn over other texts, and a digest of each frame's picture to find long holds."""
+    the texts drawn over other texts or over shapes they do not stand out from, and a digest of
+    each frame's picture to find long holds."""
 
     clashes: list[Clash] = field(default_factory=list)
     # (sentence id, first frame, frames, digest of the picture) for every run of identical frames
     pictures: list[tuple[str, int, int, str]] = field(default_factory=list)
-    _open: dict[tuple[str, int, int], Clash] = field(default_factory=dict)  # by the texts' ids
+    _open: dict[tuple[str, int, int], Clash] = field(default_factory=dict)  # by the two mobjects' ids
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         sentence = next((b.sentence_id for b in scene.timing.beats if b.start <= frame < b.end),
                         "(before its first beat)")
-        texts, digest = _frame(scene.mobjects)
+        texts, shapes, digest = _frame(scene.mobjects)
         becoming = _becoming(scene.animations or [])
-        now = set()
-        for (ma, a, _), (mb, b, _) in _overlapping_pairs(texts):
+        now: set[tuple[str, int, int]] = set()
+
+        def seen(ia: int, a: str, ib: int, b: str, over: str) -> None:
+            pair = (sentence, ia, ib)
+            now.add(pair)
+            running = self._open.get(pair)
+            if running is not None and running.frame + running.frames == frame:
+                self._open[pair] = _longer(running, n)
+            else:
+                if running is not None:
+                    self.clashes.append(running)
+                self._open[pair] = Clash(sentence, frame, scene.timing.start + frame / scene.fps,
+                                         a, b, n, over)
+
+        for (ma, a, *_), (mb, b, *_) in _overlapping_pairs(texts):
             if frozenset((id(ma), id(mb))) not in becoming:
                 (ia, a), (ib, b) = sorted(((id(ma), a), (id(mb), b)), key=lambda t: t[1])
-                pair = (sentence, ia, ib)
-                now.add(pair)
-                running = self._open.get(pair)
-                if running is not None and running.frame + running.frames == frame:
-                    self._open[pair] = _longer(running, n)
-                else:
-                    if running is not None:
-                        self.clashes.append(running)
-                    self._open[pair] = Clash(sentence, frame, scene.timing.start + frame / scene.fps,
-                                             a, b, n)
+                seen(ia, a, ib, b, "text")
+        for (mt, text, _, _), (ms, shape, _) in _unreadable_on(texts, shapes):
+            seen(id(mt), text, id(ms), shape, "shape")
         for pair in [p for p in self._open if p not in now]:
             self.clashes.append(self._open.pop(pair))
         last = self.pictures[-1] if self.pictures else None
@@ -170,33 +187,74 @@ class FrameReader:
 
 
 def _longer(clash: Clash, n: int) -> Clash:
-    return Clash(clash.sentence, clash.frame, clash.seconds, clash.first, clash.second,
-                 clash.frames + n)
+    return dataclasses.replace(clash, frames=clash.frames + n)
+
+
+def _shared(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Whether each of boxes `a` (n, 2, 3) shares more than `OVERLAP` with each of `b` (m, 2, 3),
+    across and up: (n, m)."""
+    shared = (np.minimum(a[:, None, 1, :2], b[None, :, 1, :2])
+              - np.maximum(a[:, None, 0, :2], b[None, :, 0, :2]))  # (n, m, 2)
+    return (shared > OVERLAP).all(axis=2)
 
 
 def _overlapping_pairs(texts: list) -> list[tuple]:
-    """The pairs of `texts` (each ending with its (2, 3) box) whose boxes overlap, at once."""
+    """The pairs of `texts` (each with its (2, 3) box third) whose boxes overlap, at once."""
     if len(texts) < 2:
         return []
-    boxes = np.array([t[-1] for t in texts])  # (n, 2, 3)
-    lo, hi = boxes[:, 0, :2], boxes[:, 1, :2]  # (n, 2)
-    shared = np.minimum(hi[:, None], hi[None]) - np.maximum(lo[:, None], lo[None])  # (n, n, 2)
-    both = np.triu((shared > OVERLAP).all(axis=2), k=1)
+    boxes = np.array([t[2] for t in texts])  # (n, 2, 3)
+    both = np.triu(_shared(boxes, boxes), k=1)
     return [(texts[i], texts[j]) for i, j in zip(*np.nonzero(both))]
 
 
-def _frame(mobjects: list[Mobject]) -> tuple[list[tuple[Mobject, str, np.ndarray]], str]:
-    """The legible texts of a frame (each with its label and (2, 3) box), and a digest of all it
-    shows: every visible part's points and colours. One walk, reading the arrays directly: it runs
-    on every frame of every scene."""
-    texts: list[tuple[Mobject, str, np.ndarray]] = []
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """WCAG's relative luminance of sRGB colours (..., 3) in 0..1."""
+    linear = np.where(rgb <= 0.03928, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def contrast(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """WCAG's contrast ratio of colours `a` and `b` (..., 3): 1 (none) to 21."""
+    la, lb = luminance(a), luminance(b)
+    return (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
+
+
+def _unreadable_on(texts: list, shapes: list) -> list[tuple]:
+    """The pairs (text, shape) where a text lies on a filled shape it does not stand out from:
+    their boxes overlap and one of the text's colours contrasts less than `LEAST_CONTRAST` with
+    the shape's."""
+    if not texts or not shapes:
+        return []
+    under = _shared(np.array([t[2] for t in texts]), np.array([s[2] for s in shapes]))  # (n, m)
+    return [(texts[i], shapes[j][:3]) for i, j in zip(*np.nonzero(under))
+            if float(contrast(texts[i][3], shapes[j][3]).min()) < LEAST_CONTRAST]
+
+
+def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], str]:
+    """What a frame shows, in one walk that reads the arrays directly (it runs on every frame of
+    every scene): its legible texts, each as (mobject, label, (2, 3) box, (k, 3) colours of its
+    legible glyphs); its shapes filled beyond `LEGIBLE`, each as (mobject, what it is, box, its
+    colour as drawn over the background); and a digest of every visible part's points and
+    colours."""
+    texts: list[tuple] = []
+    shapes: list[tuple] = []
     h = hashlib.blake2b(digest_size=16)
     seen: set[int] = set()
+    ground = np.array(ManimColor(config.background_color).to_rgb())
 
     def alpha(m: Mobject) -> float:
         rgbas = [a for a in (getattr(m, "fill_rgbas", None), getattr(m, "stroke_rgbas", None))
                  if a is not None and len(a)]
         return max((float(a[:, 3].max()) for a in rgbas), default=0.0)
+
+    def fill(m: Mobject) -> np.ndarray | None:
+        """The shape's fill as drawn over the background, when it is filled beyond `LEGIBLE`."""
+        rgbas = getattr(m, "fill_rgbas", None)
+        if rgbas is None or not len(rgbas):
+            return None
+        rgba = rgbas[int(np.argmax(rgbas[:, 3]))]
+        a = float(rgba[3])
+        return a * rgba[:3] + (1 - a) * ground if a > LEGIBLE else None
 
     def look(m: Mobject) -> None:
         h.update(m.points.tobytes())
@@ -215,16 +273,24 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple[Mobject, str, np.ndarray
                     look(p)
             if shown > LEGIBLE:
                 points = np.concatenate([p.points for p in parts])
-                texts.append((m, label(m), np.array([points.min(axis=0), points.max(axis=0)])))
+                colours = np.array([p.fill_rgbas[0, :3] for p in parts
+                                    if len(p.fill_rgbas) and p.fill_rgbas[0, 3] > LEGIBLE]
+                                   or [p.stroke_rgbas[0, :3] for p in parts[:1]])
+                texts.append((m, label(m), np.array([points.min(axis=0), points.max(axis=0)]),
+                              colours))
             return
         if len(m.points) and alpha(m) > 0:
             look(m)
+            shade = fill(m)
+            if shade is not None:
+                shapes.append((m, type(m).__name__,
+                               np.array([m.points.min(axis=0), m.points.max(axis=0)]), shade))
         for s in m.submobjects:
             walk(s)
 
     for m in mobjects:
         walk(m)
-    return texts, h.hexdigest()
+    return texts, shapes, h.hexdigest()
 
 
 def _becoming(animations: Iterable[Animation]) -> set[frozenset[int]]:
@@ -234,8 +300,11 @@ def _becoming(animations: Iterable[Animation]) -> set[frozenset[int]]:
         if isinstance(a, AnimationGroup):
             pairs |= _becoming(a.animations)
         elif type(a) in _BECOMING:
-            source = [m for m in a.mobject.get_family() if isinstance(m, TEXTS)]
+            whole = a.mobject.get_family()
             target = a.target_mobject.get_family() if getattr(a, "target_mobject", None) else []
+            if isinstance(a, FadeTransform):  # its mobject holds both: the source, the target
+                whole, target = a.mobject[0].get_family(), a.mobject[1].get_family()
+            source = [m for m in whole if isinstance(m, TEXTS)]
             for m in source:
                 pairs |= {frozenset((id(m), id(t))) for t in target if isinstance(t, TEXTS)}
     return pairs

@@ -67,9 +67,12 @@ class QueriesKeysValuesScene(LessonScene):
             maps.add(built(MathTex, matrix, color=color, font_size=34)
                      .move_to(arrow.point_from_proportion(0.45)).shift(0.3 * UP))
 
-        dims = VGroup(*(caption(d).next_to(cell, UP, buff=0.12) for d, cell in
-                        zip(L.qk_dims, rows[0])))
-        titles[0].next_to(dims, UP, buff=0.12).align_to(rows[0], LEFT)
+        # query and key share the dimensions they compare, each headed by them
+        heads = [VGroup(*(caption(d).next_to(cell, UP, buff=0.12) for d, cell in
+                          zip(L.qk_dims, rows[n]))) for n in (0, 1)]
+        for n, head in enumerate(heads):
+            titles[n].next_to(head, UP, buff=0.12).align_to(rows[n], LEFT)
+        dims = VGroup(*heads)
 
         down = Arrow(token.get_bottom(), embedding.get_top(), buff=0.06, color=style.MUTED,
                      stroke_width=3, max_tip_length_to_length_ratio=0.3)
@@ -97,14 +100,26 @@ class QueriesKeysValuesScene(LessonScene):
                     continue
                 color = specs[n][2]
                 ring = SurroundingRectangle(rows[n], color=color, buff=0.06, stroke_width=4)
+                if n == 1:  # "...what do I contain": its biggest entry, and what it says, light up
+                    big = int(np.argmax(np.abs(L.result.keys[i])))
+                    cell = SurroundingRectangle(VGroup(rows[1][big], heads[1][big]), color=color,
+                                                buff=0.06, stroke_width=4)
+                    b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
+                          Play(FadeOut(ring), run_time=0.4), until="contain")
+                    b.fit(Play(Create(cell), heads[1][big].animate.set_color(color), run_time=0.8),
+                          Play(FadeOut(cell), run_time=0.4))
+                    continue
+                # "...what I'll hand over": the value's outline slides off it to the right, as
+                # handed on; "...if anyone decides": the value lights up and points out.
                 b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
-                      Play(FadeOut(ring), run_time=0.4), until="anyone" if n == 2 else None)
-                if n == 2:  # "...if anyone decides": the value is handed over, out to the right
-                    out = Arrow(rows[2].get_right(), rows[2].get_right() + 1.4 * RIGHT, buff=0.15,
-                                color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
-                    b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                               run_time=1.0),
-                          Play(FadeOut(out, shift=0.3 * RIGHT), run_time=0.5))
+                      until="hand")
+                b.fit(Play(ring.animate.shift(1.6 * RIGHT).set_stroke(opacity=0), run_time=0.8,
+                           then=lambda ring=ring: self.remove(ring)), until="anyone")
+                out = Arrow(rows[2].get_right(), rows[2].get_right() + 1.4 * RIGHT, buff=0.15,
+                            color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
+                b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
+                           run_time=1.0),
+                      Play(FadeOut(out, shift=0.3 * RIGHT), run_time=0.5))
         # every token builds its vectors next: fluffy's cells shrink into its own (their numbers
         # leave with the rest of the picture)
         self.keep(fluffy=token, vectors=VGroup(*(VGroup(*(c[0] for c in row)) for row in rows)))

@@ -19,7 +19,7 @@ from manim import (
     Wait,
 )
 
-from attention import Lesson, lesson, score_figure
+from attention import Lesson, exact_score_figure, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
@@ -45,7 +45,7 @@ class DotProductsScene(LessonScene):
             key = vector(L.result.keys[n], style.KEY, width=0.9, cell=0.5, size=style.BODY_SIZE - 4)
             key.align_to(query, UP)
             box.next_to(key, UP, buff=0.3)
-            score = label(score_figure(L.focus_scores[n]), size=style.TITLE_SIZE, color=style.WEIGHT)
+            score = label(exact_score_figure(L.focus_scores[n]), size=style.TITLE_SIZE, color=style.WEIGHT)
             score.next_to(key, DOWN, buff=0.45)
             column = VGroup(box, key, score)
             column.shift((0.2 + 1.95 * n) * RIGHT - key.get_center()[0] * RIGHT)
@@ -166,9 +166,9 @@ def dot_line(L: Lesson, n: int) -> tuple[VGroup, list[VGroup], VGroup]:
     groups: list[list[tuple[str, ManimColor]]] = [
         [*([(" + ", style.MUTED)] if i else []), (score_figure(a), style.QUERY), ("×", style.MUTED),
          (score_figure(c), style.KEY)] for i, (a, c) in enumerate(zip(q, k))]
-    groups += [[(" = ", style.MUTED), (score_figure(L.focus_raw_scores[n]), style.INK)],
+    groups += [[(" = ", style.MUTED), (exact_score_figure(L.focus_raw_scores[n]), style.INK)],
                [(" ÷ ", style.MUTED), (f"{L.result.scale:g}", style.INK)],
-               [(" = ", style.MUTED), (score_figure(L.focus_scores[n]), style.WEIGHT)]]
+               [(" = ", style.MUTED), (exact_score_figure(L.focus_scores[n]), style.WEIGHT)]]
     line = spelled([p for g in groups for p in g])
     parts, at = [], 0
     for g in groups:

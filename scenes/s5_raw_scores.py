@@ -25,7 +25,7 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson, score_figure, total_figure
+from attention import exact_score_figure, lesson, total_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.rules import during
@@ -55,7 +55,7 @@ class RawScoresScene(LessonScene):
                             fill_opacity=0.85, stroke_width=0)
             bar.move_to(x * RIGHT + base_y * UP, aligned_edge=DOWN)
             bars.add(bar)
-            numbers.add(label(score_figure(score), size=style.BODY_SIZE, color=style.WEIGHT)
+            numbers.add(label(exact_score_figure(score), size=style.BODY_SIZE, color=style.WEIGHT)
                         .next_to(bar, UP, buff=0.15))
             names.add(label(word, size=style.SMALL_SIZE).next_to(bar, DOWN, buff=0.2)
                       .set_x(x))
@@ -111,8 +111,11 @@ class RawScoresScene(LessonScene):
             whole.next_to(ruler, UP, buff=0.15).align_to(ruler, LEFT)
             mark = DashedLine([x0 + UNIT, strip_y - thick / 2 - 0.25, 0],
                               [x0 + UNIT, top + 0.15, 0], color=style.INK, stroke_width=4)
-            numbers.set_z_index(1)  # the copies rise behind the scores over their bars
-            b.fit(Play(bars.animate.set_fill(opacity=0.4), run_time=0.25),  # on "Before"
+            # The copies rise behind the scores over their bars, which turn white to stay
+            # readable on them (as softmax's chart shows them).
+            numbers.set_z_index(1)
+            b.fit(Play(bars.animate.set_fill(opacity=0.4), numbers.animate.set_color(style.INK),
+                       run_time=0.25),  # on "Before"
                   Play(LaggedStart(*(TransformFromCopy(bar, piece)  # copies lift out of the chart
                                      for bar, piece in zip(bars, pieces)), lag_ratio=0.2),
                        run_time=1.1),

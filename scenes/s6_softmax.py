@@ -26,7 +26,7 @@ from manim import (
 )
 
 from attention import Lesson, lesson
-from attention.figures import exp_figure, exponent_figure, percent_figure, score_figure
+from attention.figures import exact_score_figure, exp_figure, percent_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
@@ -70,7 +70,7 @@ class SoftmaxScene(LessonScene):
         # Heights ∝ value on each side of softmax; both scaled so the tallest bar is TALLEST.
         score_bars = bars(np.maximum(scores, 0) * TALLEST / float(np.max(np.abs(scores))), xs)
         weight_bars = bars(weights * TALLEST / float(np.max(weights)), xs)
-        score_nums = bar_labels([score_figure(s) for s in scores], score_bars)
+        score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
 
         heading = label(f"{L.focus_token}'s raw scores", size=style.TITLE_SIZE)
@@ -102,20 +102,20 @@ class SoftmaxScene(LessonScene):
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
             # Softmax worked out above the chart, which shrinks to make room: e to each score,
-            # their sum, each divided by it; the chart grows back, the bars become the shares.
+            # their sum, each divided by it; the chart grows back as the bars become the shares,
+            # each share moving onto its bar's top in step with it (so none is ever drawn on its
+            # orange bar).
             chart = VGroup(score_bars, score_nums, tokens)
             ground = np.array([0.0, tokens.get_bottom()[1], 0.0])
-            worked, (line, shares, fractions) = self._worked(L, xs, score_nums)
+            worked, (line, shares, fractions, figures) = self._worked(L, xs, score_nums, ground)
             b.fit(
                 Play(chart.animate.scale(CHART_SMALL, about_point=ground), run_time=0.5),
                 *worked,
-                Play(FadeOut(line), FadeOut(fractions), FadeOut(score_nums), run_time=0.3),
-                Play(lambda: [VGroup(score_bars, tokens).animate.scale(1 / CHART_SMALL,
-                                                                       about_point=ground)],
-                     run_time=0.5),
-                Play(Transform(score_bars, weight_bars),
-                     *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums)),
-                     run_time=1.2),
+                Play(FadeOut(line), FadeOut(fractions), FadeOut(figures), run_time=0.3),
+                Play(lambda: [tokens.animate.scale(1 / CHART_SMALL, about_point=ground),
+                              Transform(score_bars, weight_bars),
+                              *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums))],
+                     run_time=1.5),
                 Play(FadeIn(brace), Write(total), run_time=0.7))
 
         with self.beat("weights-for-fluffy-and-blue") as b:
@@ -152,15 +152,19 @@ class SoftmaxScene(LessonScene):
                     *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
                 self.from_previous("numbers", score_nums, FadeIn(score_nums))]
 
-    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup) -> tuple[list[Play], tuple]:
+    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup,
+                ground: np.ndarray) -> tuple[list[Play], tuple]:
         """Softmax as it is computed, a column per token: e to each score, the exponentials
         summed on a line below them, then each divided by that sum: its share. Returns the
-        plays and what they leave: the sum's line, the shares, the rest of the fractions."""
+        plays and what they leave: the sum's line, the shares, the rest of the fractions, and the
+        chart's score labels (each as precise as its exponent, see below). The chart is then at
+        CHART_SMALL about `ground`."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
         powers, values, fractions, shares = VGroup(), VGroup(), VGroup(), VGroup()
+        # The exponent as the chart shows it (0.75), so e to it is what it shows.
+        figures = score_nums
         for score, e, w, x in zip(L.focus_scores, exps, L.focus_weights, xs):
-            # the exponent as computed (0.75, not the chart's 0.8), so e to it is what it shows
-            power = built(MathTex, f"e^{{{exponent_figure(score)}}}", font_size=52,
+            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=52,
                           color=style.WEIGHT)
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=style.BODY_SIZE + 2)
             value.next_to(power, RIGHT, buff=0.12)
@@ -185,9 +189,12 @@ class SoftmaxScene(LessonScene):
         line = VGroup(*terms, plus, result)
         tops, bottoms = [f[0] for f in fractions], [f[2] for f in fractions]
         rest = VGroup(*(VGroup(f[1], f[3]) for f in fractions))
+        def rises(n, power):  # the score lights up as e to it rises out of it
+            return AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(power, shift=0.25 * UP))
+
         plays = [
-            Play(LaggedStart(*(AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(p, shift=0.25 * UP))
-                               for n, p in zip(score_nums, powers)), lag_ratio=0.25), run_time=0.6),
+            Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
+                             lag_ratio=0.25), run_time=0.6),
             Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
             # each exponential drops a whole line, clear of itself, into the sum
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
@@ -206,7 +213,7 @@ class SoftmaxScene(LessonScene):
             Play(LaggedStart(*(FadeIn(VGroup(f[3], f[4]), shift=0.1 * LEFT) for f in fractions),
                              lag_ratio=0.2), run_time=0.5),
         ]
-        return plays, (line, shares, VGroup(*tops, *bottoms, rest))
+        return plays, (line, shares, VGroup(*tops, *bottoms, rest), figures)
 
 
 def fraction(numerator: str, denominator: str, share: str) -> VGroup:

@@ -187,3 +187,6 @@ class WeightedSumScene(LessonScene):
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
+        # the weighted sum's cells become the formula's "·V" (its numbers leave with the rest)
+        self.keep(sum=VGroup(*(r for row in out.rects for r in row),
+                             *(b for row in out.bars for b in row if b is not None)))

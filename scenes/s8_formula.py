@@ -1,18 +1,19 @@
 """Scene 8: the whole procedure as softmax(QKᵀ/√d)·V, every symbol tied back to its step."""
 
 from manim import (
-    DL,
     DOWN,
-    DR,
     RIGHT,
     UP,
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
+    Indicate,
     LaggedStart,
     Line,
     MathTex,
     SurroundingRectangle,
+    Transform,
     VGroup,
 )
 
@@ -50,9 +51,6 @@ def formula_tex(size: int = 96) -> MathTex:
     return formula
 
 
-GHOST = 0.2  # opacity of the formula's pieces before the voice reaches them
-
-
 class FormulaScene(LessonScene):
     scene_id = "formula"
     follows = "weighted-sum"
@@ -87,14 +85,26 @@ class FormulaScene(LessonScene):
         rows.set_x(0)
 
         with self.beat("formula-in-one-line") as b:
-            # "Written down": the weighted sum leaves and the formula builds at once,
-            # faint, piece by piece; on "line" a rule underlines it; each piece lights up as the
-            # voice says it.
-            rule = Line(formula.get_corner(DL), formula.get_corner(DR), color=style.MUTED,
-                        stroke_width=3).shift(0.25 * DOWN)
-            b.fit(self.scene_change(run_time=0.5),
-                  Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in formula.set_opacity(GHOST)),
-                                   lag_ratio=0.15), FadeIn(intro, shift=0.2 * DOWN), run_time=1.0),
+            # "Written down": the weighted sum's cells move up into the formula's "·V" as the
+            # rest of the picture leaves, and the other pieces write themselves round it, dim
+            # but readable; on "line" a rule underlines it. Then the rule runs under each piece
+            # as the voice reads it, and the piece takes its step's colour ("/√d" flashes in its
+            # grey, and "·V", there already, in its green).
+            rule_y = formula.get_bottom()[1] - 0.25
+
+            def under(mob) -> Line:
+                return Line([mob.get_left()[0], rule_y, 0], [mob.get_right()[0], rule_y, 0],
+                            color=style.MUTED, stroke_width=3)
+
+            rule = under(formula)
+            v = part("V")
+            others = [formula[i] for i in range(len(PIECES)) if i not in piece("V")]
+            for p in others:
+                p.set_color(style.DIM)
+            b.fit(self.scene_change(self.from_previous("sum", v, FadeIn(v), by=FadeTransform,
+                                                       stretch=False, dim_to_match=0)),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in others), lag_ratio=0.1),
+                       FadeIn(intro, shift=0.2 * DOWN), run_time=0.6),
                   until="line")
             b.fit(Play(Create(rule), run_time=0.5), until="softmax")
             # ("...the square root of d": √d, lit on "divided", is outlined)
@@ -104,13 +114,21 @@ class FormulaScene(LessonScene):
             for k, (name, word) in enumerate(spoken):
                 b.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
-                lights = ([Create(root)] if name == "√d" else
-                          [part(name).animate.set_opacity(1), *([FadeOut(root)] if name == "V" else []),
-                           *([FadeOut(rule)] if name == "softmax" else [])])
+                if name == "√d":
+                    lights = [Create(root)]
+                elif name == "V":
+                    lights = [Indicate(v, color=style.VALUE, scale_factor=1.15), FadeOut(root)]
+                elif name == "scale":  # its grey set on the word, then a flash
+                    lights = [Indicate(part(name).set_color(style.MUTED), color=style.INK,
+                                       scale_factor=1.15)]
+                else:
+                    lights = [formula[i].animate.set_color(PIECES[i][1]) for i in piece(name)]
+                if name != "√d":
+                    lights.append(Transform(rule, under(part(name))))
                 b.fit(Play(*lights, run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step") as b:
-            b.play(FadeOut(intro), run_time=0.2)
+            b.play(FadeOut(intro), FadeOut(rule), run_time=0.2)
             plays = []
             for (name, _, _, color), row in zip(steps, rows):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)

@@ -16,7 +16,6 @@ from manim import (
     FadeIn,
     FadeOut,
     Indicate,
-    LaggedStart,
     MathTex,
     ReplacementTransform,
     Succession,
@@ -31,6 +30,7 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
+from scenes.rules import LEAVING, during
 from scenes.s8_formula import formula_tex
 from scenes.widgets import caption, crossfade, token_box, token_row
 
@@ -41,7 +41,7 @@ SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
-MEANING_AT = np.array([0.0, -2.55, 0.0])  # creature's meaning, under the output
+MEANING_GAP = 0.2  # creature's meaning stands this far under the output, where its name was
 HEADER = 0.5  # the formula's scale as this scene's header
 
 # One TeX piece per symbol, coloured by role as in scene 8.
@@ -142,8 +142,8 @@ class AllAtOnceScene(LessonScene):
                 Play(FadeIn(kt), FadeIn(kt_name), run_time=0.8), until="at")
             # One row of the product: creature's query meets each column of Kᵀ in turn and
             # writes its row of S; then every other row at once, the same product.
-            sweep, rest = self._row_sweep(q, kt, s, f)
-            b.fit(*sweep, until="multiplication")
+            sweep, rest, rings = self._row_sweep(q, kt, s, f)
+            b.fit(*sweep, Play(FadeOut(rings), run_time=0.3), until="multiplication")
             b.fit(Play(FadeIn(rest, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.6,
                        then=lambda: self._settle(s, [rest, *(s.cell(f, j) for j in range(n))])),
                   Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.5),
@@ -156,57 +156,72 @@ class AllAtOnceScene(LessonScene):
             b.fit(Play(Create(block), run_time=0.8), Play(FadeOut(block), run_time=0.4))
 
         with self.beat("every-word-asking") as b:
-            out_rows = [out.row(i) for i in range(n)]
+            # Q and Kᵀ leave first; the weights slide into Q's place as they go, the row names
+            # riding with them; then V above. Creature's row of weights meets each column of V
+            # in turn and writes its row of the output; then every other row at once, each word
+            # lighting up as the one that asks.
+            gone = lambda t: min(1.0, t / LEAVING)  # noqa: E731
+            moves = during(0.25, 1.0)  # the weights reach where Q stood once it has gone
+            sweep, rest, rings = self._row_sweep(
+                w, v, out, f, colors=(style.WEIGHT, style.VALUE),
+                also=[w.row_labels[f].animate.set_color(style.QUERY)])
             b.fit(
-                Play(FadeOut(q.body), FadeOut(q_name), FadeOut(kt), FadeOut(kt_name), run_time=0.4),
-                Play(ReplacementTransform(q.row_labels, w.row_labels),
-                  ReplacementTransform(w_here.body, w.body),
-                  ReplacementTransform(w_name_here, w_name), run_time=0.8),
-                Play(FadeIn(v), FadeIn(v_name), run_time=0.6),
-                # Every word asks at once: each row of weights mixes the values into its own output.
-                Play(lambda: [w.row_labels.animate.set_color(style.QUERY)], run_time=0.5),
-                Play(LaggedStart(*(FadeIn(row, shift=0.1 * RIGHT) for row in out_rows),
-                              lag_ratio=0.15), FadeIn(out_name), run_time=1.3,
-                  then=lambda: self._settle(out, out_rows)))
+                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt, kt_name)),
+                     ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
+                     ReplacementTransform(w_here.body, w.body, rate_func=moves),
+                     ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
+                Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
+                *sweep,
+                Play(FadeOut(rings), FadeIn(rest, shift=0.1 * DOWN), FadeIn(out_name),
+                     *(lab.animate.set_color(style.QUERY) for i, lab in enumerate(w.row_labels)
+                       if i != f), run_time=0.5,
+                     then=lambda: self._settle(out, [rest, *(out.cell(f, j) for j in range(out.n_cols))])))
 
         with self.beat("because-it-got-to-ask") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
             others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
+            # Creature's meaning stands under the output, in the place of the output's name (so
+            # high above the captions that two lines of them leave it clear).
             meaning = token_box(L.focus_token, width=2.3)
             meaning.box.set_stroke(style.QUERY, width=4)
-            meaning.move_to(MEANING_AT)
+            meaning.next_to(out.body, DOWN, buff=MEANING_GAP)
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
             b.fit(
-                Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
+                Play(FadeIn(band), others.animate.set_color(style.MUTED),
+                     FadeOut(out_name, shift=0.2 * DOWN), run_time=0.8),
                 until="ends")
-            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="fluffy")  # above the captions
+            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="fluffy")
             b.fit(
-                Play(*(Indicate(out.cell(f, j), color=style.VALUE, scale_factor=1.2) for j in lit),
+                # (each cell's box lights up green and its number stays white, readable on it)
+                Play(*(Indicate(part, color=c, scale_factor=1.2) for j in lit
+                       for part, c in ((out.rects[f][j], style.VALUE), (out.texts[f][j], style.INK))),
                   *(v.col_labels[j].animate.set_color(style.VALUE) for j in lit),
                   Transform(meaning.box, richer.box),
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
-    def _row_sweep(self, q: Grid, kt: Grid, s: Grid, row: int) -> tuple[list[Play], VGroup]:
-        """Row `row` of Q outlined, then each column of Kᵀ in turn, its score written where
-        they cross in S: one row of the product, cell by cell. Returns the plays and the rest
-        of S (every other row) for one play of its own."""
-        q_ring = SurroundingRectangle(q.row(row), color=style.QUERY, buff=0.05, stroke_width=4)
-        cols = [SurroundingRectangle(kt.col(j), color=style.KEY, buff=0.05, stroke_width=4)
-                for j in range(kt.n_cols)]
-        k_ring = cols[0].copy()
-        plays = [Play(Create(q_ring), run_time=0.3)]
-        plays += [Play(Create(k_ring) if j == 0 else Transform(k_ring, cols[j]),
-                       FadeIn(s.cell(row, j), shift=0.1 * DOWN), run_time=0.35)
-                  for j in range(kt.n_cols)]
-        plays.append(Play(FadeOut(q_ring), FadeOut(k_ring), run_time=0.3))
-        rest = VGroup(*(s.cell(i, j) for i in range(s.n_rows) if i != row for j in range(s.n_cols)))
-        return plays, rest
+    def _row_sweep(self, left: Grid, top: Grid, result: Grid, row: int,
+                   colors=(style.QUERY, style.KEY), also=()) -> tuple[list[Play], VGroup, VGroup]:
+        """Row `row` of `left` outlined (with `also`), then each column of `top` in turn, their
+        entry written where they cross in `result`: one row of the product, cell by cell. Returns
+        the plays, the rest of `result` (every other row) and the two outlines, still shown, for
+        plays of their own."""
+        row_ring = SurroundingRectangle(left.row(row), color=colors[0], buff=0.05, stroke_width=4)
+        cols = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05, stroke_width=4)
+                for j in range(top.n_cols)]
+        col_ring = cols[0].copy()
+        plays = [Play(Create(row_ring), *also, run_time=0.3)]
+        plays += [Play(Create(col_ring) if j == 0 else Transform(col_ring, cols[j]),
+                       FadeIn(result.cell(row, j), shift=0.1 * DOWN), run_time=0.35)
+                  for j in range(top.n_cols)]
+        rest = VGroup(*(result.cell(i, j) for i in range(result.n_rows) if i != row
+                        for j in range(result.n_cols)))
+        return plays, rest, VGroup(row_ring, col_ring)
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""

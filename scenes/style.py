@@ -5,6 +5,7 @@ from manim import ManimColor
 BACKGROUND = ManimColor("#14161c")
 INK = ManimColor("#e8e6e3")  # ordinary text
 MUTED = ManimColor("#8a8f98")  # secondary text, captions of shapes
+DIM = ManimColor("#62666e")  # text the voice has not reached yet: readable, quieter than MUTED
 TOKEN = ManimColor("#3a3f4b")  # token box fill
 EMBEDDING = ManimColor("#b39ddb")  # violet: the embedding a token starts from
 
@@ -20,5 +21,6 @@ BODY_SIZE = 26
 SMALL_SIZE = 20  # the smallest text: about 13 px tall at 480p
 
 # The bottom of the frame is the captions' band: no text of a scene goes below this line (frame
-# units; the frame is 8 high). Chromium draws two caption lines in the lowest 12% of the video.
+# units; the frame is 8 high). It is as tall as two lines of captions: Chromium draws a two-line
+# cue's box in the lowest 11 to 12% of the video (tests/test_player.py measures it).
 CAPTION_BAND_TOP = -3.0

@@ -59,7 +59,7 @@ def answers(path) -> bool:
 def copies():
     """A folder for the copies' sockets with a short path, as the preview makes it (a socket's path
     has at most 107 bytes; a test's own folder under a pytest worker's can be longer)."""
-    folder = Path(tempfile.mkdtemp(prefix="lesson-copies-"))
+    folder = checkpoints.socket_folder("lesson-copies-")
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -129,3 +129,20 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
     while any(answers(p) for p in sockets) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(answers(p) for p in sockets), "a copy outlived its worker"
+
+
+def test_under_a_temporary_folder_too_long_for_sockets_the_copies_listen_in_tmp(tmp_path, monkeypatch):
+    deep = tmp_path / ("t" * 60) / ("m" * 40)
+    deep.mkdir(parents=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    folder = checkpoints.socket_folder("lesson-scenes-1-")
+    try:
+        assert folder.parent == Path("/tmp") and oct(folder.stat().st_mode & 0o777) == "0o700"
+        path = checkpoints.address(folder, QUALITIES["low"], "s" * 40, "t" * 40, "u" * 64)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.bind(str(path))  # the longest address binds
+    finally:
+        shutil.rmtree(folder)
+    monkeypatch.setattr(checkpoints, "socket_bases", lambda: [deep])
+    with pytest.raises(OSError, match="set TMPDIR to a short folder"):
+        checkpoints.socket_folder("lesson-scenes-1-")

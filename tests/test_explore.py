@@ -234,7 +234,7 @@ def test_a_learner_pauses_edits_masks_shares_reloads_and_goes_back(site, page_fa
     assert paused_at - 0.01 <= now < paused_at + 1.0
     assert page.evaluate("() => location.hash") == f"#s={sentence}"
     assert page.evaluate("() => LessonExplore.state.w_k") == L.w_k.tolist()
-    assert page.evaluate("() => document.activeElement.className") == "explore-open"
+    assert page.evaluate("() => document.activeElement.classList.contains('explore-open')")
     page.evaluate("() => document.querySelector('video').pause()")
     open_panel(page)
     assert page.locator(f"{EXPLORE} .explore-changed-cell").count() == 0
@@ -380,7 +380,7 @@ def test_keyboard_alone_is_enough(site, page_factory):
     page = open_page(page_factory, base + "/index.html#s=softmax-squashes")
     for _ in range(40):  # Tab from the top of the page to the button
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.className") == "explore-open":
+        if page.evaluate("() => document.activeElement.classList.contains('explore-open')"):
             break
     else:
         pytest.fail("Tab never reached the Explore button")
@@ -410,7 +410,7 @@ def test_keyboard_alone_is_enough(site, page_factory):
         assert all(t["caption"] and t["scoped"] for t in tables), step
     page.keyboard.press("Escape")
     page.wait_for_selector(EXPLORE, state="hidden")
-    assert page.evaluate("() => document.activeElement.className") == "explore-open"
+    assert page.evaluate("() => document.activeElement.classList.contains('explore-open')")
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])

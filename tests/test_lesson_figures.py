@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from attention import lesson, percent_figure, score_figure
+from attention import exact_score_figure, lesson, percent_figure, score_figure
 
 NARRATION = {"scores": {"fluffy": "6.1", "blue": "5.8"}, "percent": {"fluffy": "55%", "blue": "41%"}}
 
@@ -73,6 +73,20 @@ def test_dot_product_terms_sum_to_the_raw_score_and_the_score_is_raw_over_root_d
     assert score_figure(sum(L.focus_terms[fluffy])) == score_figure(raw[fluffy])
     assert score_figure(L.focus_raw_scores[fluffy] / L.result.scale) == score_figure(scores[fluffy])
     assert score_figure(scores[fluffy]) == NARRATION["scores"]["fluffy"]
+
+
+def test_the_scenes_score_figure_is_exact_and_agrees_with_the_narration():
+    """The scenes show each score as it is (a's 1.5 ÷ 2 as 0.75, never 0.8), in two decimals at
+    most, and the figures the voice says read the same on screen."""
+    L, *_, scores, _ = _by_hand()
+    for score in scores:
+        figure = exact_score_figure(score)
+        assert math.isclose(float(figure), score, abs_tol=1e-9)
+        assert len(figure.partition(".")[2]) <= 2
+        assert not figure.endswith("0") or "." not in figure
+    assert exact_score_figure(1.5 / 2) == "0.75" and exact_score_figure(12.2 / 2) == "6.1"
+    for token, figure in NARRATION["scores"].items():
+        assert exact_score_figure(L.focus_scores[L.index(token)]) == figure
 
 
 def test_softmax_is_each_exponential_over_their_sum():

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 from inspected import inspect_frames
-from manim import DOWN, FadeIn, FadeOut, TransformFromCopy
+from manim import DOWN, UP, FadeIn, FadeOut, Rectangle, Transform, TransformFromCopy
 
 from common.settings import QUALITIES
+from scenes import style
 from scenes.base import LessonScene
 from scenes.widgets import label
 
@@ -31,10 +32,18 @@ def test_every_frame_of_every_scene_is_read(readings):
         assert covered == scene.timing.frames, scene_id
 
 
+def clashes(readings, over: str) -> list[str]:
+    return [f"{scene_id}/{clash}" for scene_id, (_, reader) in readings.items()
+            for clash in reader.finish() if clash.over == over]
+
+
 def test_no_text_is_drawn_over_another_on_any_frame(readings):
-    clashes = [f"{scene_id}/{clash}" for scene_id, (_, reader) in readings.items()
-               for clash in reader.finish()]
-    assert clashes == []
+    assert clashes(readings, "text") == []
+
+
+def test_no_text_sits_on_a_shape_it_does_not_stand_out_from_on_any_frame(readings):
+    """A number on a bar or a cell too like it in colour cannot be read, however briefly."""
+    assert clashes(readings, "shape") == []
 
 
 def test_no_still_picture_while_the_voice_speaks(flite_narration, readings):
@@ -93,3 +102,51 @@ def test_the_reader_finds_two_titles_crossfading_in_place_but_not_a_morph(flite_
     morphing = type("MorphingTitles", (TwoTitles,), {"morph": True})
     _, reader = inspect_frames(morphing, "phrase", m, tmp_path)
     assert reader.finish() == []
+
+
+class BarUnderItsLabel(LessonScene):
+    """A bar grows up to and under its share's label, which stays put (or, `ride`, rides on the
+    bar's top); then the label leaves."""
+
+    scene_id = "phrase"
+    color = style.WEIGHT
+    ride = False
+
+    def beats(self) -> None:
+        ids = [b.sentence_id for b in self.timing.beats]
+        bar = Rectangle(width=1.2, height=0.2, fill_color=style.WEIGHT, fill_opacity=0.85,
+                        stroke_width=0).move_to([0, -2, 0], aligned_edge=DOWN)
+        tall = bar.copy().stretch_to_fit_height(3.0, about_edge=DOWN)
+        share = label("55%", color=self.color).move_to([0, -0.5, 0])
+        with self.beat(ids[0]) as b:
+            b.play(FadeIn(bar), FadeIn(share), run_time=0.4)
+            b.play(Transform(bar, tall),
+                   *([share.animate.next_to(tall, UP, buff=0.15)] if self.ride else []), run_time=1.0)
+            b.play(FadeOut(share), run_time=0.4)
+        for sid in ids[1:]:
+            with self.beat(sid):
+                pass
+
+
+@pytest.mark.parametrize("color", [style.WEIGHT, style.INK], ids=["orange", "white"])
+def test_the_reader_finds_a_label_its_orange_bar_grows_under(flite_narration, tmp_path, color):
+    m = flite_narration.manifest
+    kind = type("FixedLabel", (BarUnderItsLabel,), {"color": color})
+    scene, reader = inspect_frames(kind, "phrase", m, tmp_path)
+    (clash,) = reader.finish()
+    assert (clash.over, clash.first, clash.second) == ("shape", "55%", "Rectangle")
+    assert clash.sentence == "take-the-phrase"
+    # from the growing bar's top reaching the label, through the label's fade, until it is faint
+    grow = scene.timeline[0].start + round(0.4 * FPS)
+    leave = grow + FPS
+    assert grow < clash.frame < leave < clash.frame + clash.frames < leave + round(0.4 * FPS)
+
+
+def test_the_reader_passes_a_label_that_rides_on_its_bar_or_stands_out_from_it(flite_narration,
+                                                                               tmp_path):
+    m = flite_narration.manifest
+    riding = type("RidingLabel", (BarUnderItsLabel,), {"ride": True})
+    dark = type("DarkLabel", (BarUnderItsLabel,), {"color": style.BACKGROUND})
+    for kind in (riding, dark):
+        _, reader = inspect_frames(kind, "phrase", m, tmp_path)
+        assert reader.finish() == [], kind.__name__

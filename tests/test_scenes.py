@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from manim import FadeIn, Square
 
-from attention import lesson, percent_figure, score_figure
+from attention import exact_score_figure, lesson, percent_figure, score_figure
 from common.settings import QUALITIES
 from scenes import scene_class, scene_ids, style
 from scenes.base import LessonScene
@@ -112,7 +112,7 @@ def test_vectors_on_screen_are_the_cores(timelines):
         for value in row:
             assert f"{value:.1f}" in texts
     for n in range(len(L.tokens)):
-        assert score_figure(L.focus_scores[n]) in texts
+        assert exact_score_figure(L.focus_scores[n]) in texts
     qkv = texts_at(timelines, "queries-keys-values", "value-hands-over")
     i = L.index("fluffy")
     expected = [f"{v:.1f}" for v in (*L.result.queries[i], *L.result.keys[i], *L.result.values[i])]
@@ -137,7 +137,7 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     """Each step is shown worked out, with numbers recomputed here with numpy from the core's
     inputs: a query entry as its products, every dot product term by term and ÷ √d, softmax's
     exponentials and their sum, the scaled values, creature's row of S."""
-    from attention import exp_figure, exponent_figure, value_figure
+    from attention import exp_figure, value_figure
 
     L = lesson()
     x, f, d = L.embeddings, L.focus, L.w_q.shape[1]
@@ -158,12 +158,12 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     for n in range(len(L.tokens)):
         raw = float(q[f] @ k[n])
         has_all(dots, [score_figure(a) for a in q[f]] + [score_figure(b) for b in k[n]]
-                + [score_figure(raw), score_figure(raw / np.sqrt(d))])
+                + [exact_score_figure(raw), exact_score_figure(raw / np.sqrt(d))])
 
     scores = q[f] @ k.T / np.sqrt(d)
     e = np.exp(scores)
     soft = shown_in(timelines, "softmax", "softmax-squashes")
-    has_all(soft, [f"e^{{{exponent_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
+    has_all(soft, [f"e^{{{exact_score_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
             + [exp_figure(e.sum())] + [percent_figure(t / e.sum()) for t in e])
 
     weights = e / e.sum()

@@ -16,6 +16,7 @@ import hashlib
 import os
 import signal
 import socket
+import tempfile
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from scenes.base import LessonScene
     from video.scene_render import BeatRun, BeatTargets  # noqa: F401
 
+SOCKET_PATH_MAX = 107  # bytes in a Unix socket's path (sun_path less its closing NUL)
+_NAME = 24 + len(".sock")  # an address's file name
 _folder: Path | None = None  # where this process's copies listen; None: not a preview worker
 _quality: Quality | None = None
 _last: Path | None = None  # the copy at the start of the beat a priming run is in
@@ -39,6 +42,23 @@ def enable(folder: Path, quality: Quality) -> None:
     """Make this process keep paused copies of the scenes it runs (a preview worker)."""
     global _folder, _quality
     _folder, _quality = folder, quality
+
+
+def socket_bases() -> list[Path]:
+    """Where copies' folders may be made: the temporary folder, and /tmp when that one's path is
+    too long for a socket under it."""
+    return list(dict.fromkeys([Path(tempfile.gettempdir()), Path("/tmp")]))
+
+
+def socket_folder(prefix: str) -> Path:
+    """A new private folder for copies' sockets whose addresses fit a socket's path."""
+    for base in socket_bases():
+        # mkdtemp adds 8 letters; then a slash before the folder and before the address
+        if len(os.fsencode(base)) + len(os.fsencode(prefix)) + 8 + 2 + _NAME <= SOCKET_PATH_MAX \
+                and os.access(base, os.W_OK | os.X_OK):
+            return Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+    raise OSError(f"no temporary folder short enough for the paused copies' sockets "
+                  f"({SOCKET_PATH_MAX} bytes at most): set TMPDIR to a short folder")
 
 
 def address(folder: Path, quality: Quality, scene_id: str, sentence_id: str, start: str) -> Path:

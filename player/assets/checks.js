@@ -61,16 +61,16 @@
   const choices = el("fieldset", { class: "check-options" });
   const goalLine = el("p", { class: "check-goal", id: "check-goal" });
   const nowLine = el("p", { class: "check-now", id: "check-now" });
-  const answerButton = el("button", { type: "submit", class: "check-answer" }, "Answer");
-  const skipButton = el("button", { type: "button", class: "check-skip" }, "Skip for now");
+  const answerButton = el("button", { type: "submit", class: "check-answer action primary" }, "Answer");
+  const skipButton = el("button", { type: "button", class: "check-skip action" }, "Skip for now");
   const form = el("form", { class: "check-form", novalidate: true }, choices, goalLine, nowLine,
     el("div", { class: "check-actions" }, answerButton, skipButton));
   const verdict = el("p", { class: "check-verdict", id: "check-verdict" });
   const why = el("p", { class: "check-why" });
   const mine = el("p", { class: "check-mine" });
-  const showButton = el("button", { type: "button", class: "check-show" }, "Show me");
-  const retryButton = el("button", { type: "button", class: "check-retry" }, "Try again");
-  const onButton = el("button", { type: "button", class: "check-on" }, "Back to the lesson");
+  const showButton = el("button", { type: "button", class: "check-show action" }, "Show me");
+  const retryButton = el("button", { type: "button", class: "check-retry action" }, "Try again");
+  const onButton = el("button", { type: "button", class: "check-on action primary" }, "Back to the lesson");
   const feedback = el("div", { class: "check-feedback", role: "group", "aria-labelledby": "check-verdict", tabindex: "-1" },
     verdict, mine, why, el("div", { class: "check-actions" }, showButton, retryButton, onButton));
   const section = el("section", { id: "check", class: "check", "aria-labelledby": "check-title", hidden: true },

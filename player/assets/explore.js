@@ -44,7 +44,7 @@
 
   // --- the button and the panel ---
   const openButton = el("button", {
-    type: "button", class: "explore-open", "aria-expanded": "false", "aria-controls": "explore",
+    type: "button", class: "explore-open action primary", "aria-expanded": "false", "aria-controls": "explore",
     "aria-keyshortcuts": "E",
   }, "Explore this step");
   const hint = el("span", { class: "explore-hint" });
@@ -52,9 +52,9 @@
 
   const heading = el("h2", { id: "explore-heading", tabindex: "-1" });
   const beatLine = el("p", { class: "explore-beat" });
-  const backButton = el("button", { type: "button", class: "explore-back" }, "Back to the lesson");
+  const backButton = el("button", { type: "button", class: "explore-back action" }, "Back to the lesson");
   const stepList = el("ol", { class: "explore-steps" },
-    ...M.STEPS.map((id) => el("li", {}, el("button", { type: "button", "data-step": id }, TITLES[id]))));
+    ...M.STEPS.map((id) => el("li", {}, el("button", { type: "button", class: "action", "data-step": id }, TITLES[id]))));
   const askNames = core.tokens.map(() => document.createTextNode(""));
   const askSet = el("fieldset", { class: "explore-ask" }, el("legend", { text: "Who asks" }),
     ...askNames.map((name, i) => el("label", { class: "explore-pick" },
@@ -84,8 +84,8 @@
   const link = el("input", {
     type: "text", readonly: true, class: "explore-link", id: "explore-link", "aria-label": "Link to this state",
   });
-  const copyButton = el("button", { type: "button", class: "explore-copy" }, "Copy link");
-  const resetButton = el("button", { type: "button", class: "explore-reset" }, "Reset the numbers");
+  const copyButton = el("button", { type: "button", class: "explore-copy action" }, "Copy link");
+  const resetButton = el("button", { type: "button", class: "explore-reset action" }, "Reset the numbers");
   const live = el("p", { class: "explore-live", role: "status", "aria-live": "polite" });
   const panel = el("section", {
     id: "explore", class: "explore", "aria-labelledby": "explore-heading", hidden: true,

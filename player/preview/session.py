@@ -13,7 +13,6 @@ import multiprocessing
 import os
 import shutil
 import signal
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from watchdog.observers.api import BaseObserver
 from common.paths import ROOT
 from player.preview.renderer import Failed, PreviewOptions, Renderer
 from player.preview_server import PreviewStatus, make_live_server, version_folder
+from video.checkpoints import socket_bases, socket_folder
 
 if TYPE_CHECKING:
     from player.preview_render import PreviewRender
@@ -110,8 +110,9 @@ class Preview:
         self._observer: BaseObserver | None = None
         # Where the drawing workers' paused scene copies listen (video.checkpoints): a short
         # path, as a Unix socket's must be; how many wait is in the status ("copies").
-        sweep_copies(Path(tempfile.gettempdir()))
-        self.copies = Path(tempfile.mkdtemp(prefix=f"lesson-scenes-{os.getpid()}-"))
+        for base in socket_bases():
+            sweep_copies(base)
+        self.copies = socket_folder(f"lesson-scenes-{os.getpid()}-")
         threading.Thread(target=self._count_copies, name="preview-copies", daemon=True).start()
 
     def _count_copies(self) -> None:
