@@ -152,9 +152,10 @@ def browser(chromium):
     return chromium
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page_factory(browser):
-    """New pages at a given viewport, closed with their contexts after the module."""
+    """New pages at a given viewport, closed with their contexts after the test (a page left
+    open goes on playing and drawing in the session's Chromium)."""
     contexts = []
 
     def new_page(width: int = 1280, height: int = 800, **options):

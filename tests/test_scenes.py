@@ -446,18 +446,22 @@ def longer_first_sentence(m, scene_id: str, frames: int = 7, words_later: int = 
 
 @pytest.mark.parametrize("scene_id", scene_ids())
 def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
-        flite_narration, tmp_path, scene_id):
+        rendered_lesson, tmp_path, scene_id):
     """What keeps an edit to one beat: each later beat starts from the same picture (the same
-    state digest), however the sentences before it are timed."""
-    m = flite_narration.manifest
+    state digest) as in the session's render, where its cached video is found by it, however the
+    sentences before it are timed."""
+    from transcript.manifest import read_manifest
+    from video.cache import end_state
+    from video.pipeline import plan
 
-    def states(manifest):
-        with manim_config(LOW, tmp_path / "media", scene_id):
-            scene = scene_class(scene_id)(scene_timing(manifest, scene_id, 15),
-                                          RunPlan.drawing(lambda sentence_id, start: False))
-            scene.render()
-        return scene.states, scene.end_state
-
-    before, after = states(m), states(longer_first_sentence(m, scene_id))
+    m = read_manifest(rendered_lesson.root / "lesson.json")
+    drawn = plan(m, LOW, rendered_lesson.root / "cache", [scene_id])
+    assert drawn and all(j.cached for j in drawn), "the render keeps every beat it drew"
+    before = {j.sentence_id: j.start for j in drawn}, end_state(drawn[-1].path)
+    with manim_config(LOW, tmp_path / "media", scene_id):
+        scene = scene_class(scene_id)(scene_timing(longer_first_sentence(m, scene_id), scene_id, 15),
+                                      RunPlan.drawing(lambda sentence_id, start: False))
+        scene.render()
+    after = scene.states, scene.end_state
     assert before == after
     assert len(set(before[0].values())) == len(before[0])  # and each beat starts somewhere new
