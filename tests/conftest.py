@@ -1,21 +1,28 @@
-"""Shared fixtures, each made once per test session: a narration with the fast flite voice, the
-whole lesson rendered at low quality, and a headless Chromium.
+"""Shared fixtures, each made once per test run: a narration with the fast flite voice, the whole
+lesson rendered at low quality, every scene inspected frame by frame, and a headless Chromium.
 
-The suite runs on pytest-xdist's workers (one per core, a test file per worker at a time); the
-rendered lesson is made by the first worker that asks for it and read by the others.
+The suite runs on pytest-xdist's workers (a worker per core and one more, a test file per worker
+at a time). What every worker reads is made once per run in a folder they all see, by the first
+worker to ask, under a lock (tests/shared.py): the rendered lesson is started in the background
+as the run begins, so that it is ready by the time its tests come up. The scheduler below starts
+the longest files first and runs files that share a fixture made in-process in one worker.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import pickle
 import shutil
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from shared import locked, made_once, run_folder
 
 from audio import NarrationReport, build_narration
 from cli.options import BuildPaths
@@ -23,6 +30,17 @@ from transcript import Script, load_script
 from transcript.manifest import Manifest
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Files a worker starts first, the longest first: with whole files per worker, a long file begun
+# last leaves the other workers idle until it ends. (The rest follow in pytest-xdist's order.)
+LONG_FIRST = ("test_scenes.py", "test_code_quality.py", "test_explore.py", "test_player.py",
+              "test_hardening.py", "test_video_pipeline.py", "test_preview.py", "test_sheets.py",
+              "test_halves.py", "test_hostile_input.py", "test_checks_page.py", "test_audio_timing.py",
+              "test_audio_cache.py", "test_embedding.py", "test_build_folder.py", "test_clips.py",
+              "test_scorm_checks.py")
+# Files run in one worker after another, for a session fixture made in-process that both read.
+TOGETHER = {"test_readability.py": "test_scenes.py"}  # `inspected_scenes`
+
 
 @dataclass(frozen=True)
 class Narration:
@@ -39,10 +57,15 @@ def lesson_script() -> Script:
 
 @pytest.fixture(scope="session")
 def flite_narration(tmp_path_factory, lesson_script) -> Narration:
-    """The whole lesson narrated with flite into a session temp folder (about 8 s, built once)."""
-    paths = BuildPaths(tmp_path_factory.mktemp("flite-build"))
-    manifest, report = build_narration(lesson_script, paths, voice="flite")
-    return Narration(paths, manifest, report)
+    """The whole lesson narrated with flite (about 8 s), once per test run: the first worker to
+    ask makes it, the others read it (its manifest and report as build_narration returned them)."""
+    def narrate(made: Path) -> None:
+        result = build_narration(lesson_script, BuildPaths(made / "build"), voice="flite")
+        (made / "narration.pickle").write_bytes(pickle.dumps(result))
+
+    made = made_once(run_folder(tmp_path_factory, "flite-build"), narrate)
+    manifest, report = pickle.loads((made / "narration.pickle").read_bytes())
+    return Narration(BuildPaths(made / "build"), manifest, report)
 
 
 @pytest.fixture(scope="session")
@@ -57,10 +80,19 @@ def flite_build(flite_narration) -> BuildPaths:
 @pytest.fixture(scope="session")
 def paused_narration(tmp_path_factory, flite_narration):
     """The lesson with a few `pause:` values, and without any, narrated with flite from the flite
-    narration's cache (tests/pause_fixtures.py). Read it, do not write into it."""
+    narration's cache (tests/pause_fixtures.py), once per test run. Read it, do not write into it."""
     from pause_fixtures import narrate_with_pauses
-    return narrate_with_pauses(tmp_path_factory.mktemp("paused"), flite_narration.paths.cache)
 
+    def narrate(made: Path) -> None:
+        made.mkdir()
+        paused = narrate_with_pauses(made, flite_narration.paths.cache)
+        (made / "paused.pickle").write_bytes(pickle.dumps(paused))
+
+    made = made_once(run_folder(tmp_path_factory, "paused"), narrate)
+    return pickle.loads((made / "paused.pickle").read_bytes())
+
+
+# --- the rendered lesson -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class RenderedLesson:
@@ -73,35 +105,97 @@ class RenderedLesson:
         return dest
 
 
-def _run_folder(tmp_path_factory, name: str) -> Path:
-    """A folder every worker of this test run sees under the same name (the session's own
-    temporary folder when the suite runs in one process)."""
-    if "PYTEST_XDIST_WORKER" not in os.environ:
-        return tmp_path_factory.mktemp(name)
-    folder = tmp_path_factory.getbasetemp().parent / name  # the run's folder, above the workers'
-    folder.mkdir(exist_ok=True)
-    return folder
+RENDER = [sys.executable, str(REPO / "render.py"), "render", "--quality", "low", "--voice", "flite"]
+
+
+def _render(folder: Path) -> subprocess.Popen:
+    """`render.py render --quality low --voice flite` into a new folder under umask 022; what it
+    prints goes to files beside the build."""
+    with open(folder / "stdout", "w") as out, open(folder / "stderr", "w") as err:
+        return subprocess.Popen([*RENDER, "--build", str(folder / "build")], cwd=REPO, stdout=out,
+                                stderr=err, text=True, umask=0o022)
+
+
+def _rendered(folder: Path, done: subprocess.Popen) -> None:
+    """Record how the render ended: what it printed (it succeeded) or its error."""
+    try:
+        code = done.wait(timeout=1800)
+    except subprocess.TimeoutExpired:
+        done.kill()
+        code = done.wait()
+    if code == 0:
+        os.replace(folder / "stdout", folder / "printed.txt")
+    else:
+        (folder / "failed.txt").write_text(f"exit {code}: {(folder / 'stderr').read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _rendered_lesson_started(request, tmp_path_factory) -> Iterator[None]:
+    """When any selected test reads the rendered lesson, start it as the run begins, in the
+    background, holding the run's lock for it until it ends: its tests find it made."""
+    if not any("rendered_lesson" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        yield
+        return
+    folder = run_folder(tmp_path_factory, "rendered")
+    lock = open(folder / "lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:  # another worker is making it
+        lock.close()
+        yield
+        return
+    if (folder / "printed.txt").exists() or (folder / "failed.txt").exists():
+        lock.close()
+        yield
+        return
+    render = _render(folder)
+
+    def wait() -> None:
+        try:
+            _rendered(folder, render)
+        finally:
+            lock.close()  # the lock goes with its file
+
+    waiter = threading.Thread(target=wait, daemon=True)
+    waiter.start()
+    yield
+    if request.session.shouldstop or request.session.shouldfail:
+        render.kill()
+    waiter.join()
 
 
 @pytest.fixture(scope="session")
 def rendered_lesson(tmp_path_factory) -> RenderedLesson:
     """The whole lesson as `render.py render --quality low --voice flite` makes it, under umask 022,
-    into a new folder (a few minutes on 2 cores, once per test run: the first worker to ask makes
-    it while the others wait on its lock).
+    into a new folder (a few minutes on 2 cores, once per test run, started as the run begins;
+    a worker that asks before it is done waits on the run's lock).
 
     Shared by every test in the run: read it, or `copy` it to write or render into it.
     """
-    folder = _run_folder(tmp_path_factory, "rendered")
-    build, printed = folder / "build", folder / "printed.txt"
-    with open(folder / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not printed.exists():
-            done = subprocess.run([sys.executable, str(REPO / "render.py"), "render", "--build",
-                                   str(build), "--quality", "low", "--voice", "flite"], cwd=REPO,
-                                  capture_output=True, text=True, umask=0o022, timeout=1800)
-            assert done.returncode == 0, done.stderr[-3000:]
-            printed.write_text(done.stdout)
-    return RenderedLesson(build, printed.read_text())
+    folder = run_folder(tmp_path_factory, "rendered")
+    printed, failed = folder / "printed.txt", folder / "failed.txt"
+    with locked(folder):
+        if not printed.exists() and not failed.exists():  # not started early (a crashed worker)
+            _rendered(folder, _render(folder))
+    assert not failed.exists(), failed.read_text()
+    return RenderedLesson(folder / "build", printed.read_text())
+
+
+# --- every scene inspected ---------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def inspected_scenes(flite_narration, tmp_path_factory):
+    """Every scene run once frame by frame without a pixel (tests/inspected.py): each beat's
+    timing and text layout after every play (`scene.timeline`) and each frame's layout (the
+    FrameReader), as scene id -> (scene, reader). test_scenes.py and test_readability.py read it
+    (`TOGETHER`: in one worker)."""
+    from inspected import inspect_frames
+
+    from scenes import scene_class, scene_ids
+
+    media = tmp_path_factory.mktemp("manim-frames")
+    return {sid: inspect_frames(scene_class(sid), sid, flite_narration.manifest, media)
+            for sid in scene_ids()}
 
 
 @pytest.fixture(scope="session")
@@ -114,3 +208,43 @@ def chromium():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
+
+
+# --- scheduling --------------------------------------------------------------------------------
+
+def pytest_xdist_make_scheduler(config, log):
+    """With `--dist loadfile` (pyproject.toml): whole files per worker, the `LONG_FIRST` files
+    first, `TOGETHER` files in one worker, and a worker's next file chosen only once it is on
+    its last test (xdist's own takes it two tests earlier, committing a file to a busy worker)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LongFirst(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            folder, slash, name = file.rpartition("/")
+            return folder + slash + TOGETHER[name] if name in TOGETHER else file
+
+        def _assign_work_unit(self, node) -> None:
+            names = [scope.rpartition("/")[2] for scope in self.workqueue]
+            first = min(range(len(names)), key=lambda i: (
+                LONG_FIRST.index(names[i]) if names[i] in LONG_FIRST else len(LONG_FIRST), i))
+            self.workqueue.move_to_end(list(self.workqueue)[first], last=False)
+            super()._assign_work_unit(node)
+
+        def _reschedule(self, node) -> None:
+            if self.workqueue and not node.shutting_down and self._pending_of(self.assigned_work[node]) > 1:
+                return
+            super()._reschedule(node)
+
+    return LongFirst(config, log)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject.toml): a worker per core and one more. The tests wait a good part of
+    their time (on Chromium, on the processes they start, on the run's shared fixtures): the
+    extra worker's tests run in those waits. PYTEST_XDIST_AUTO_NUM_WORKERS still decides."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from shared import made_once, run_folder
 
 from cli.options import BuildPaths
 from player.clips import build_clips
@@ -117,27 +118,31 @@ def make_lesson(root: Path, texts: dict[str, str] | None = None,
 
 
 def shared_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
+    """The timed lesson with its video, made once per test run (tests/shared.py)."""
     if "lesson" not in _built:
-        _built["lesson"] = make_lesson(tmp_path_factory.mktemp("lesson-build"))
+        made = made_once(run_folder(tmp_path_factory, "lesson-build"), make_lesson)
+        _built["lesson"] = timed_manifest(), BuildPaths(made)
     return _built["lesson"]
 
 
 @pytest.fixture(scope="module")
 def lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
-    """One timed lesson with its video, made once per test session and shared by the modules:
+    """One timed lesson with its video, made once per test run and shared by the modules:
     read it, or copy it with `copied_build` to write."""
     return shared_lesson(tmp_path_factory)
 
 
 def clipped_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
-    """The lesson with every scene's clip, cut once per test session and shared by the modules:
+    """The lesson with every scene's clip, cut once per test run and shared by the modules:
     read it, or copy it with `copied_build(..., clips=True)` to write. (A function, not a
     fixture: other modules import the fixtures that call it.)"""
     if "clipped" not in _built:
         manifest, shared = shared_lesson(tmp_path_factory)
-        build = copied_build(shared, tmp_path_factory.mktemp("clipped-build") / "build")
-        build_clips(manifest, build)
-        _built["clipped"] = manifest, build
+
+        def cut(root: Path) -> None:
+            build_clips(manifest, copied_build(shared, root))
+
+        _built["clipped"] = manifest, BuildPaths(made_once(run_folder(tmp_path_factory, "clipped-build"), cut))
     return _built["clipped"]
 
 
@@ -147,9 +152,10 @@ def browser(chromium):
     return chromium
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page_factory(browser):
-    """New pages at a given viewport, closed with their contexts after the module."""
+    """New pages at a given viewport, closed with their contexts after the test (a page left
+    open goes on playing and drawing in the session's Chromium)."""
     contexts = []
 
     def new_page(width: int = 1280, height: int = 800, **options):

@@ -29,6 +29,7 @@ def test_a_changed_sentence_is_the_only_clip_made_again(flite_narration, lesson_
     script = dataclasses.replace(lesson_script, paragraphs=(first, *rest))
     paths = BuildPaths(tmp_path)
     copy_cache(flite_narration.paths, paths)
+    copy_cache(flite_narration.paths, paths, "loudness")  # an edit re-run in its build folder
     manifest, report = build_narration(script, paths, voice="flite")
     assert report.synthesized == 1 and report.sources[changed.id] == "synthesized"
     assert manifest.sentence(changed.id).text == changed.text
@@ -68,6 +69,7 @@ def test_a_changed_sentence_is_the_only_one_aligned_again(flite_narration, lesso
     script = dataclasses.replace(lesson_script, paragraphs=(first, *rest))
     paths = BuildPaths(tmp_path)
     copy_cache(flite_narration.paths, paths)
+    copy_cache(flite_narration.paths, paths, "loudness")  # an edit re-run in its build folder
     manifest, report = build_narration(script, paths, voice="flite")
     assert report.aligned == [changed.id]
     assert [w.text for w in manifest.sentence(changed.id).words][-2:] == ["be", "anything."]

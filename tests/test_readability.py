@@ -4,35 +4,23 @@ the voice speaks. Read from the scenes' own mobjects on every frame, without dra
 from __future__ import annotations
 
 import pytest
+from inspected import inspect_frames
 from manim import DOWN, UP, FadeIn, FadeOut, Rectangle, Transform, TransformFromCopy
 
 from common.settings import QUALITIES
-from scenes import scene_class, scene_ids, style
+from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import FrameReader
-from scenes.plan import RunPlan
-from scenes.timing import scene_timing
 from scenes.widgets import label
-from video.scene_render import manim_config
 
-LOW = QUALITIES["low"]
-FPS = LOW.fps
+FPS = QUALITIES["low"].fps
 LONGEST_STILL = 1.5  # seconds a picture may stand still while a sentence is being spoken
 
 
-def read(scene_type: type[LessonScene], scene_id: str, manifest, media) -> tuple[LessonScene, FrameReader]:
-    reader = FrameReader()
-    with manim_config(LOW, media, scene_id):
-        scene = scene_type(scene_timing(manifest, scene_id, FPS), RunPlan.inspection(on_frame=reader))
-        scene.render()
-    return scene, reader
-
-
 @pytest.fixture(scope="module")
-def readings(flite_narration, tmp_path_factory):
-    """Every scene run once frame by frame, each frame's layout read by a FrameReader."""
-    media = tmp_path_factory.mktemp("manim-frames")
-    return {sid: read(scene_class(sid), sid, flite_narration.manifest, media) for sid in scene_ids()}
+def readings(inspected_scenes):
+    """Every scene run once frame by frame, each frame's layout read by a FrameReader (the
+    session's `inspected_scenes`, tests/conftest.py)."""
+    return inspected_scenes
 
 
 def test_every_frame_of_every_scene_is_read(readings):
@@ -102,7 +90,7 @@ class TwoTitles(LessonScene):
 
 def test_the_reader_finds_two_titles_crossfading_in_place_but_not_a_morph(flite_narration, tmp_path):
     m = flite_narration.manifest
-    _, crossfading = read(TwoTitles, "phrase", m, tmp_path)
+    _, crossfading = inspect_frames(TwoTitles, "phrase", m, tmp_path)
     (clash,) = crossfading.finish()
     assert {clash.first, clash.second} == {"Take the phrase", "Take the phrasf"}
     assert clash.sentence == "take-the-phrase"
@@ -112,7 +100,7 @@ def test_the_reader_finds_two_titles_crossfading_in_place_but_not_a_morph(flite_
     assert abs(clash.seconds - (m.scene_span("phrase").start + clash.frame / FPS)) < 1e-9
 
     morphing = type("MorphingTitles", (TwoTitles,), {"morph": True})
-    _, reader = read(morphing, "phrase", m, tmp_path)
+    _, reader = inspect_frames(morphing, "phrase", m, tmp_path)
     assert reader.finish() == []
 
 
@@ -144,7 +132,7 @@ class BarUnderItsLabel(LessonScene):
 def test_the_reader_finds_a_label_its_orange_bar_grows_under(flite_narration, tmp_path, color):
     m = flite_narration.manifest
     kind = type("FixedLabel", (BarUnderItsLabel,), {"color": color})
-    scene, reader = read(kind, "phrase", m, tmp_path)
+    scene, reader = inspect_frames(kind, "phrase", m, tmp_path)
     (clash,) = reader.finish()
     assert (clash.over, clash.first, clash.second) == ("shape", "55%", "Rectangle")
     assert clash.sentence == "take-the-phrase"
@@ -160,5 +148,5 @@ def test_the_reader_passes_a_label_that_rides_on_its_bar_or_stands_out_from_it(f
     riding = type("RidingLabel", (BarUnderItsLabel,), {"ride": True})
     dark = type("DarkLabel", (BarUnderItsLabel,), {"color": style.BACKGROUND})
     for kind in (riding, dark):
-        _, reader = read(kind, "phrase", m, tmp_path)
+        _, reader = inspect_frames(kind, "phrase", m, tmp_path)
         assert reader.finish() == [], kind.__name__

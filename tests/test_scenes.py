@@ -26,11 +26,32 @@ FPS = QUALITIES["low"].fps
 
 
 @pytest.fixture(scope="session")
-def timelines(flite_narration, tmp_path_factory):
-    """Every scene run once without drawing, with its text layout recorded at each beat's end."""
-    media = tmp_path_factory.mktemp("manim")
-    return {s.id: scene_timeline(s.id, flite_narration.manifest, LOW, media)
-            for s in flite_narration.manifest.scenes}
+def timelines(inspected_scenes):
+    """Every scene run once without drawing, with its text layout recorded after every play and
+    at each beat's end (the session's frame-by-frame inspection, tests/conftest.py)."""
+    return {scene_id: scene for scene_id, (scene, _) in inspected_scenes.items()}
+
+
+def test_an_inspection_without_frames_records_the_timeline_of_one_frame_by_frame(
+        flite_narration, timelines, tmp_path):
+    """The inspection that skips to each play's end (`scene_timeline`) and the one that runs every
+    frame record the same beats, cues, moves and layouts to the last coordinate."""
+    def fields(scene):
+        return [[(name, getattr(r, name)) for name in r.__dataclass_fields__] for r in scene.timeline]
+
+    def same(a, b) -> bool:
+        if isinstance(a, np.ndarray):
+            return isinstance(b, np.ndarray) and np.array_equal(a, b)
+        if isinstance(a, dict):
+            return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+        if isinstance(a, (list, tuple)):
+            return type(a) is type(b) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return a == b
+
+    plain = scene_timeline("softmax", flite_narration.manifest, LOW, tmp_path / "media")
+    assert plain.frame == timelines["softmax"].frame
+    assert same(fields(plain), fields(timelines["softmax"]))
+    assert any(r.plays and r.shown and r.moving for r in plain.timeline)  # not two empty records
 
 
 def test_every_yaml_scene_has_a_class(flite_narration):
@@ -198,32 +219,45 @@ def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_nar
     assert np.allclose(scene.square.get_center()[0], 1.0)  # the squeezed shift still happened
 
 
-def test_a_scene_renders_to_mp4_of_its_span(flite_narration, tmp_path):
+RENDERED = "phrase"  # four sentences, the first after the lesson's lead-in: a short scene to draw
+
+
+@pytest.fixture(scope="module")
+def scene_video(flite_narration, tmp_path_factory):
+    """The scene RENDERED drawn into one MP4 (`render_scene`), once for the tests of this module
+    that read it."""
+    folder = tmp_path_factory.mktemp("scene-video")
+    out = folder / f"{RENDERED}.mp4"
+    scene = render_scene(RENDERED, flite_narration.manifest, LOW, out, folder / "media")
+    return out, scene
+
+
+def test_a_scene_renders_to_mp4_of_its_span(flite_narration, scene_video):
     m = flite_narration.manifest
-    out = tmp_path / "raw-scores.mp4"
-    render_scene("raw-scores", m, LOW, out, tmp_path / "media")
+    out, _ = scene_video
     probe = json.loads(subprocess.run(
         ["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json",
          str(out)], capture_output=True, text=True, check=True).stdout)
     (video,) = probe["streams"]
-    span = m.scene_span("raw-scores")
+    span = m.scene_span(RENDERED)
     assert int(video["nb_read_frames"]) == round(span.duration * FPS)
     assert abs(float(probe["format"]["duration"]) - span.duration) < 1 / FPS
     assert (video["codec_name"], video["pix_fmt"], video["width"]) == ("h264", "yuv420p", 854)
     assert video.get("has_b_frames", 0) == 0
-    assert not list(tmp_path.glob(".raw-scores*")), "no temporary file left behind"
+    assert [p.name for p in out.parent.iterdir() if p.name != "media"] == [out.name], \
+        "no temporary file left behind"
 
 
-def test_keyframes_on_every_sentence_start(flite_narration, tmp_path):
+def test_keyframes_on_every_sentence_start(flite_narration, scene_video):
     m = flite_narration.manifest
-    out = tmp_path / "dot-products.mp4"
-    render_scene("dot-products", m, LOW, out, tmp_path / "media")
+    out, _ = scene_video
     frames = subprocess.run(
         ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "frame=key_frame",
          "-of", "csv=p=0", str(out)], capture_output=True, text=True, check=True).stdout.split()
     keys = {i for i, k in enumerate(frames) if k.startswith("1")}
-    span = m.scene_span("dot-products")
-    starts = {round((s.start - span.start) * FPS) for s in m.sentences_of("dot-products")}
+    span = m.scene_span(RENDERED)
+    starts = {round((s.start - span.start) * FPS) for s in m.sentences_of(RENDERED)}
+    assert len(starts) > 2 and 0 not in starts  # the first sentence starts after the lead-in
     assert starts <= keys
 
 
@@ -245,12 +279,12 @@ def test_unknown_beat_for_a_still_fails_before_drawing(flite_narration, tmp_path
     assert not (tmp_path / "x.png").exists()
 
 
-def test_identical_inputs_render_identical_bytes(flite_narration, tmp_path):
+def test_identical_inputs_render_identical_bytes(flite_narration, scene_video, tmp_path):
     m = flite_narration.manifest
-    a = render_scene("broadcast", m, LOW, tmp_path / "a.mp4", tmp_path / "media-a")
-    b = render_scene("broadcast", m, LOW, tmp_path / "b.mp4", tmp_path / "media-b")
+    a_mp4, a = scene_video
+    b = render_scene(RENDERED, m, LOW, tmp_path / "b.mp4", tmp_path / "media-b")
     assert a.frame == b.frame
-    assert (tmp_path / "a.mp4").read_bytes() == (tmp_path / "b.mp4").read_bytes()
+    assert a_mp4.read_bytes() == (tmp_path / "b.mp4").read_bytes()
 
 
 def test_a_prebuilt_text_is_a_fresh_copy_of_the_built_one(tmp_path):
@@ -457,18 +491,22 @@ def longer_first_sentence(m, scene_id: str, frames: int = 7, words_later: int = 
 
 @pytest.mark.parametrize("scene_id", scene_ids())
 def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
-        flite_narration, tmp_path, scene_id):
+        rendered_lesson, tmp_path, scene_id):
     """What keeps an edit to one beat: each later beat starts from the same picture (the same
-    state digest), however the sentences before it are timed."""
-    m = flite_narration.manifest
+    state digest) as in the session's render, where its cached video is found by it, however the
+    sentences before it are timed."""
+    from transcript.manifest import read_manifest
+    from video.cache import end_state
+    from video.pipeline import plan
 
-    def states(manifest):
-        with manim_config(LOW, tmp_path / "media", scene_id):
-            scene = scene_class(scene_id)(scene_timing(manifest, scene_id, 15),
-                                          RunPlan.drawing(lambda sentence_id, start: False))
-            scene.render()
-        return scene.states, scene.end_state
-
-    before, after = states(m), states(longer_first_sentence(m, scene_id))
+    m = read_manifest(rendered_lesson.root / "lesson.json")
+    drawn = plan(m, LOW, rendered_lesson.root / "cache", [scene_id])
+    assert drawn and all(j.cached for j in drawn), "the render keeps every beat it drew"
+    before = {j.sentence_id: j.start for j in drawn}, end_state(drawn[-1].path)
+    with manim_config(LOW, tmp_path / "media", scene_id):
+        scene = scene_class(scene_id)(scene_timing(longer_first_sentence(m, scene_id), scene_id, 15),
+                                      RunPlan.drawing(lambda sentence_id, start: False))
+        scene.render()
+    after = scene.states, scene.end_state
     assert before == after
     assert len(set(before[0].values())) == len(before[0])  # and each beat starts somewhere new

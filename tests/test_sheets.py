@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+from pathlib import Path
 
 import numpy as np
 from PIL import Image
 
 import render
 from common.settings import QUALITIES
+from scenes.timing import scene_timing
 from video.scene_render import beat_still
 from video.sheets import COLUMNS, STEP, sample_scene, sheet_times
 
@@ -53,28 +56,43 @@ def test_sampled_frames_are_the_scenes_own_and_show_motion(flite_narration, tmp_
     assert np.abs(still - sampled.last.astype(int)).mean() < 1.0  # the beat's own last frame
 
 
-def test_each_scene_opens_on_the_picture_the_previous_one_ended_on(flite_narration, tmp_path):
-    """No cut to black between scenes: a scene's first frame is close to the previous scene's
-    last: the old picture is still there, fading, while what it keeps starts moving (a cut to an
-    empty frame, with the new scene's first play starting, differs by about the whole picture).
-    Scenes that declare a cut (`follows = None`) are exempt."""
+def lesson_frames(video: Path, numbers: list[int]) -> dict[int, np.ndarray]:
+    """The frames `numbers` of `video` (RGB, by frame number), decoded once."""
+    w, h = (int(v) for v in subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "stream=width,height",
+         "-of", "csv=p=0", str(video)], capture_output=True, text=True, check=True).stdout.split(","))
+    chosen = "+".join(f"eq(n\\,{n})" for n in sorted(numbers))
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(video), "-vf", f"select={chosen}",
+                          "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    frames = np.frombuffer(raw, np.uint8).reshape(-1, h, w, 3)
+    assert len(frames) == len(set(numbers)), "a frame asked for is not in the video"
+    return dict(zip(sorted(set(numbers)), frames))
+
+
+def test_each_scene_opens_on_the_picture_the_previous_one_ended_on(flite_narration, rendered_lesson):
+    """No cut to black between scenes: in the lesson video, a scene's first frame is close to the
+    previous scene's last: the old picture is still there, fading, while what it keeps starts
+    moving (a cut to an empty frame, with the new scene's first play starting, differs by about
+    the whole picture). Scenes that declare a cut (`follows = None`) are exempt."""
     from scenes import scene_class
     from scenes.style import BACKGROUND
-    from video.sheets import first_frame
 
     m = flite_narration.manifest
     ids = [s.id for s in m.scenes]
-    empty = np.array([int(BACKGROUND.to_hex()[k:k + 2], 16) for k in (1, 3, 5)])
-    far = []
+    starts = dict(zip(ids, np.cumsum([0] + [scene_timing(m, i, FPS).frames for i in ids]).tolist()))
+    opened = [(previous, scene_id) for previous, scene_id in zip(ids, ids[1:])
+              if scene_class(scene_id).follows is not None]
     for previous, scene_id in zip(ids, ids[1:]):
         follows = scene_class(scene_id).follows
         assert follows in (previous, None), f"{scene_id} follows {follows}, the YAML puts {previous}"
-        if follows is None:  # a declared cut
-            continue
-        last = beat_still(previous, m.sentences_of(previous)[-1].id, m, LOW,
-                          tmp_path / f"{previous}.png", tmp_path / "media")
-        last = np.asarray(Image.open(last).convert("RGB")).astype(int)
-        first = first_frame(scene_id, m, LOW, tmp_path / "media").astype(int)
+    assert opened, "no scene opens on the picture before it"
+    frames = lesson_frames(rendered_lesson.root / "lesson.mp4",
+                           [n for _, sid in opened for n in (starts[sid] - 1, starts[sid])])
+    empty = np.array([int(BACKGROUND.to_hex()[k:k + 2], 16) for k in (1, 3, 5)])
+    far = []
+    for previous, scene_id in opened:
+        last, first = (frames[n].astype(int) for n in (starts[scene_id] - 1, starts[scene_id]))
         cut = np.abs(last - empty).mean()
         if np.abs(first - last).mean() >= 0.85 * cut:
             far.append(f"{previous} -> {scene_id}: {np.abs(first - last).mean():.1f} "
