@@ -11,9 +11,11 @@ def score_figure(score: float) -> str:
 
 
 def exact_score_figure(score: float) -> str:
-    """A score as the scenes show it, exact with as few decimals as it needs, two at most ("0.75",
-    "6.1"): the same in the dot product's working, the bars and softmax's e^0.75."""
-    return f"{float(score):.2f}".rstrip("0").rstrip(".")
+    """A score as the scenes show it, exact with as few decimals as it needs, one at least and
+    two at most ("0.75", "6.1", "0.0"): the same in the dot product's working, the bars,
+    softmax's e^0.75 and the score matrix."""
+    figure = f"{float(score):.2f}"
+    return figure[:-1] if figure.endswith("0") else figure
 
 
 def percent(weight: float) -> int:

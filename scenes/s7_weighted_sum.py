@@ -157,7 +157,10 @@ class WeightedSumScene(LessonScene):
                 until="folds")
             # The scaled values add up row by row into the sum, which moves beside creature's
             # embedding.
-            rows, band = row_by_row(scaled_cols, total, self)
+            rows, band = row_by_row(scaled_cols, total, self, step=0.3)
+            # ...and folded into it, as the voice says so: embedding and sum add up, row by
+            # row, to its new vector.
+            fold, fold_band = row_by_row([emb, out], new_col, self, step=0.22)
             b.fit(
                 *rows,
                 Play(FadeOut(band), FadeIn(total_label), run_time=0.3),
@@ -165,7 +168,10 @@ class WeightedSumScene(LessonScene):
                 Play(FadeOut(plus), FadeOut(equals), FadeOut(VGroup(*scaled_cols)), run_time=0.3),
                 Play(ReplacementTransform(total, out),
                   ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
-                  FadeIn(plus2), crossfade(heading, folded), run_time=0.9))
+                  FadeIn(plus2), crossfade(heading, folded), run_time=0.8),
+                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.3),
+                *fold,
+                Play(FadeOut(fold_band), run_time=0.3))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
@@ -179,13 +185,9 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
-            # Embedding and sum add up to the new vector: what creature means now.
-            rows, band = row_by_row([emb, out], new_col, self, step=0.22)
-            b.fit(
-                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.3),
-                *rows,
-                Play(FadeOut(band), FadeIn(arrow_to), FadeIn(meaning), run_time=0.5),
-                until="fluffy")
+            # "...no longer means a generic creature": what the new vector means, so far
+            b.fit(Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
+                  until="fluffy")
             b.fit(
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
                   Transform(meaning.box, richer.box),

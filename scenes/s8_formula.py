@@ -167,10 +167,15 @@ class FormulaScene(LessonScene):
 
         with self.beat("every-symbol-is-a-step") as b:
             b.play(FadeOut(intro), FadeOut(rule), run_time=0.2)
-            plays = []
+            # each step's ring, its line and its numbers at once; a ring leaves as the next comes
+            plays: list[Play] = []
+            last: SurroundingRectangle | None = None
             for (name, _, _, color), row, example in zip(steps, rows, worked):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
-                plays += [Play(Create(ring), FadeIn(row, shift=0.15 * UP), run_time=0.5),
-                          Play(FadeOut(ring), FadeIn(example, shift=0.15 * LEFT), run_time=0.35)]
+                plays.append(Play(Create(ring), FadeIn(row, shift=0.15 * UP),
+                                  FadeIn(example, shift=0.15 * LEFT),
+                                  *([FadeOut(last)] if last else []), run_time=0.5))
+                last = ring
+            plays.append(Play(FadeOut(last), run_time=0.3))
             b.fit(*plays)
         self.keep(formula=formula)  # the next scene keeps it as its header

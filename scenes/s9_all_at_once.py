@@ -25,7 +25,7 @@ from manim import (
 )
 
 from attention import lesson
-from attention.figures import percent_figure, score_figure, value_figure
+from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
@@ -80,7 +80,7 @@ class AllAtOnceScene(LessonScene):
         kt = Grid(texts_of(r.keys.T, score_figure), style.KEY, strength=strengths(r.keys.T),
                   cell_w=1.3, cell_h=CELL_H, row_labels=L.qk_dims, col_labels=L.tokens)
         place(kt, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * d, 0]))
-        s = Grid(texts_of(r.scores, score_figure), style.WEIGHT, strength=strengths(r.scores),
+        s = Grid(texts_of(r.scores, exact_score_figure), style.WEIGHT, strength=strengths(r.scores),
                  cell_w=1.3, cell_h=CELL_H)
         place(s, np.array([CROSS_LEFT, ROW_TOP, 0]))
         w_here = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,

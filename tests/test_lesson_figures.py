@@ -82,9 +82,10 @@ def test_the_scenes_score_figure_is_exact_and_agrees_with_the_narration():
     for score in scores:
         figure = exact_score_figure(score)
         assert math.isclose(float(figure), score, abs_tol=1e-9)
-        assert len(figure.partition(".")[2]) <= 2
-        assert not figure.endswith("0") or "." not in figure
+        assert 1 <= len(figure.partition(".")[2]) <= 2
+        assert not figure.endswith("0") or len(figure.partition(".")[2]) == 1
     assert exact_score_figure(1.5 / 2) == "0.75" and exact_score_figure(12.2 / 2) == "6.1"
+    assert exact_score_figure(0.0) == "0.0" and exact_score_figure(4.4 / 2) == "2.2"
     for token, figure in NARRATION["scores"].items():
         assert exact_score_figure(L.focus_scores[L.index(token)]) == figure
 

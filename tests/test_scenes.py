@@ -173,7 +173,7 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
             + [value_figure(t) for t in weights @ v])
 
     has_all(shown_in(timelines, "all-at-once", "one-matrix-multiplication"),
-            [score_figure(s) for s in scores])
+            [exact_score_figure(s) for s in scores])
 
 
 def test_softmax_is_worked_in_one_column_per_token(timelines):
