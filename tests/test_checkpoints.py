@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from retimed import longer
 
 from common.settings import QUALITIES
 from player.preview.workers import warm_worker
@@ -30,20 +31,6 @@ from video.workers import stop_workers
 LOW = QUALITIES["low"]
 FPS = 15
 SCENE, FIRST, SECOND = "softmax", "softmax-squashes", "weights-for-fluffy-and-blue"
-
-
-def longer(m, sentence_id: str, frames: int):
-    """`sentence_id` spoken `frames` longer: the sentences after it move."""
-    i = [s.id for s in m.sentences].index(sentence_id)
-    by = frames / FPS
-
-    def moved(s):
-        return dataclasses.replace(s, start=s.start + by, end=s.end + by, words=tuple(
-            dataclasses.replace(w, start=w.start + by, end=w.end + by) for w in s.words))
-
-    return dataclasses.replace(m, duration=m.duration + by, sentences=tuple(
-        moved(s) if n > i else dataclasses.replace(s, end=s.end + by) if n == i else s
-        for n, s in enumerate(m.sentences)))
 
 
 def answers(path) -> bool:
@@ -68,7 +55,7 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
         flite_narration, tmp_path, monkeypatch, copies):
     m = flite_narration.manifest
     # Both beats longer: the second starts later and lasts longer, from the same picture.
-    edited = longer(longer(m, FIRST, 3), SECOND, 4)
+    edited = longer(longer(m, FIRST, 3, FPS), SECOND, 4, FPS)
     media = tmp_path / "media"
 
     # The reference: the edited scene run as a render runs it, in this process.

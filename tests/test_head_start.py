@@ -4,7 +4,6 @@ beat drawn from the copy it leaves there is the beat a run of the whole scene dr
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import shutil
 import signal
@@ -14,6 +13,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from dead_folders import dead_and_live_folders
+from retimed import longer
 
 from common.settings import QUALITIES
 from scenes.timing import scene_timing
@@ -26,20 +27,6 @@ LOW = QUALITIES["low"]
 FPS = 15
 SCENE, FIRST, SECOND = "softmax", "softmax-squashes", "weights-for-fluffy-and-blue"
 REPO = Path(__file__).resolve().parent.parent
-
-
-def longer(m, sentence_id: str, frames: int):
-    """`sentence_id` spoken `frames` longer: the sentences after it move."""
-    i = [s.id for s in m.sentences].index(sentence_id)
-    by = frames / FPS
-
-    def moved(s):
-        return dataclasses.replace(s, start=s.start + by, end=s.end + by, words=tuple(
-            dataclasses.replace(w, start=w.start + by, end=w.end + by) for w in s.words))
-
-    return dataclasses.replace(m, duration=m.duration + by, sentences=tuple(
-        moved(s) if n > i else dataclasses.replace(s, end=s.end + by) if n == i else s
-        for n, s in enumerate(m.sentences)))
 
 
 def script_with(tmp_path, *edits: tuple[str, str]):
@@ -71,7 +58,7 @@ def test_a_head_start_draws_the_edited_beat_from_the_copy_it_left_there(flite_na
     media = tmp_path / "media"
     last = tmp_path / "last"  # the cache as the last render left it
     render_beats_needed(m, LOW, last, jobs=1, only=[SCENE], progress=lambda line: None, rehearsed=True)
-    edited = longer(m, FIRST, 3)  # its first beat longer; the second starts later, looking the same
+    edited = longer(m, FIRST, 3, FPS)  # its first beat longer; the second starts later, looking the same
 
     reference = tmp_path / "reference"  # the edit drawn the usual way
     shutil.copytree(last, reference)
@@ -99,7 +86,7 @@ def test_a_head_start_draws_the_edited_beat_from_the_copy_it_left_there(flite_na
 
     # A wrong guess (the edited beat is another) costs only the worker's time: the beat is drawn
     # the usual way once the worker has passed the beat it guessed.
-    both = longer(edited, SECOND, 2)
+    both = longer(edited, SECOND, 2, FPS)
     shutil.copytree(cache, reference / "both")
     render_beats_needed(both, LOW, reference / "both", jobs=1, only=[SCENE],
                         progress=lambda line: None, rehearsed=True)
@@ -120,12 +107,7 @@ def test_the_copies_folder_of_a_killed_render_is_swept_by_the_next(tmp_path, mon
     from video import ahead, checkpoints
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
-    gone, alive = tmp_path / f"lesson-ahead-{dead.pid}-x1", tmp_path / f"lesson-ahead-{os.getpid()}-x2"
-    for folder in (gone, alive):
-        folder.mkdir()
-        (folder / "a.sock").touch()
+    gone, alive = dead_and_live_folders(tmp_path, "lesson-ahead")
     fresh = ahead._copies_folder()
     try:
         assert not gone.exists() and alive.exists()

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from dead_folders import dead_and_live_folders
 from player_fixtures import browser, page_factory  # noqa: F401
 
 from audio import AlignmentError, RecordingError, VoiceError
@@ -364,12 +365,7 @@ def test_an_error_in_a_drawing_worker_reaches_the_renderer_whole(tmp_path):
 def test_the_copies_folder_of_a_killed_preview_is_swept_by_the_next(tmp_path):
     from player.preview.session import sweep_copies
 
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
-    gone, alive = tmp_path / f"lesson-scenes-{dead.pid}-x1", tmp_path / f"lesson-scenes-{os.getpid()}-x2"
-    for folder in (gone, alive):
-        folder.mkdir()
-        (folder / "a.sock").touch()
+    gone, alive = dead_and_live_folders(tmp_path, "lesson-scenes")
     sweep_copies(tmp_path)
     assert not gone.exists() and alive.exists()
 
