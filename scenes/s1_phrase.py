@@ -18,6 +18,8 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.widgets import Wiggle, caption, keep_in_frame, label, token_row
 
+GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its own
+
 
 class PhraseScene(LessonScene):
     scene_id = "phrase"
@@ -36,7 +38,7 @@ class PhraseScene(LessonScene):
 
         with self.beat("creature-is-ambiguous") as b:
             guesses = [caption(g, color=style.INK, size=style.BODY_SIZE)
-                       for g in ("monster?", "pet?", "cartoon?")]
+                       for g in GUESSES]
             keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.6).next_to(creature, DOWN, buff=0.9))
             b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
                   until="ambiguous")

@@ -8,7 +8,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    FadeTransform,
     GrowFromPoint,
     Indicate,
     LaggedStart,
@@ -125,9 +124,7 @@ class DotProductsScene(LessonScene):
                           Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.35),
                           Play(Succession(FadeOut(root[-1], shift=0.15 * UP),
                                           FadeIn(divide[-1], shift=0.15 * UP)), run_time=0.35),
-                          # the sum itself, halved: it goes round under the "÷ 2" and is 6.1
-                          Play(FadeIn(result[0]), FadeTransform(raw[-1].copy(), result[-1],
-                                                                path_arc=2.5), run_time=0.6),
+                          Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
                           grow, until="answer")
                 else:
                     b.fit(*arrive,

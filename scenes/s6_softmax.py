@@ -37,7 +37,7 @@ from transcript.spoken import spoken_value
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 TALLEST = 3.0  # height of the tallest bar, before and after softmax
 BAR_W = 1.2
-CHART_SMALL = 0.35  # the bars' height while softmax is worked out above it
+EXP_TALLEST = 1.8  # the tallest bar as the exponentials, under softmax's working
 POWERS_Y, SUM_Y, SHARES_Y = 2.45, 1.5, 0.4  # the working's rows: e to each score; their
 # sum, each term over the rule with the sum under it; each share, under its term
 
@@ -101,15 +101,14 @@ class SoftmaxScene(LessonScene):
                 Play(crossfade(heading, steps, shift=0.2), run_time=0.8),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # Softmax worked out above the chart, in a column over each bar: the bars shorten
-            # to make room, their scores riding on their tops; e to each score, their sum, each
-            # divided by it; the bars then grow into the shares, each share moving onto its
-            # bar's top in step with it (so none is ever drawn on its orange bar).
-            worked, (working, shares, figures) = self._worked(L, xs, score_nums)
+            # Softmax worked out above the chart, in a column over each bar: e to each score,
+            # which the bar becomes; their sum; each divided by it; the bars then grow into the
+            # shares, each share moving onto its bar's top in step with it (so none is ever
+            # drawn on its orange bar).
+            worked, (working, shares) = self._worked(L, xs, score_bars, score_nums)
             b.fit(
-                Play(lambda: self._shorten(score_bars, score_nums), run_time=0.5),
                 *worked,
-                Play(FadeOut(working), FadeOut(figures), run_time=0.3),
+                Play(FadeOut(working), run_time=0.3),
                 Play(lambda: [Transform(score_bars, weight_bars),
                               *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums))],
                      run_time=1.5),
@@ -149,19 +148,15 @@ class SoftmaxScene(LessonScene):
                     *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
                 self.from_previous("numbers", score_nums, FadeIn(score_nums))]
 
-    @staticmethod
-    def _shorten(score_bars: VGroup, score_nums: VGroup) -> list:
-        """The bars at CHART_SMALL of their height, on the same ground, each score on its top."""
-        drops = [(1 - CHART_SMALL) * bar.height for bar in score_bars]
-        return [score_bars.animate.stretch(CHART_SMALL, 1, about_point=[0.0, BASE_Y, 0.0]),
-                *(n.animate.shift(d * DOWN) for n, d in zip(score_nums, drops))]
-
-    def _worked(self, L: Lesson, xs: list[float], score_nums: VGroup) -> tuple[list[Play], tuple]:
+    def _worked(self, L: Lesson, xs: list[float], score_bars: VGroup,
+                score_nums: VGroup) -> tuple[list[Play], tuple]:
         """Softmax as it is computed, in one column per token, over its bar: e to its score,
         that exponential dropped into the sum's line; the sum goes under a rule beneath the
         terms, each term over it; each share appears under its term. Returns the plays and what
-        they leave: the working to clear, the shares, and the chart's score labels."""
+        they leave: the working to clear and the shares. The bars become the exponentials as
+        they appear, their score labels leaving."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
+        exp_bars = bars(exps * EXP_TALLEST / float(np.max(exps)), xs)
         size = style.BODY_SIZE + 2
         powers, values = VGroup(), VGroup()
         for score, e, x in zip(L.focus_scores, exps, xs):
@@ -201,6 +196,9 @@ class SoftmaxScene(LessonScene):
             Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
                              lag_ratio=0.25), run_time=0.6),
             Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
+            # the bars become the exponentials: the gaps between them stretch, the small ones
+            # all but vanish (their scores have gone up into the exponents)
+            Play(Transform(score_bars, exp_bars), FadeOut(score_nums), run_time=0.9),
             # each exponential drops straight down into the sum
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
                              lag_ratio=0.3), FadeIn(plus), run_time=0.8),
@@ -215,4 +213,4 @@ class SoftmaxScene(LessonScene):
             Play(LaggedStart(*(divided(t, s) for t, s in zip(terms, shares)), lag_ratio=0.3),
                  run_time=1.0),
         ]
-        return plays, (VGroup(terms, rule, result), shares, score_nums)
+        return plays, (VGroup(terms, rule, result), shares)

@@ -25,7 +25,8 @@ from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, regrid
-from scenes.widgets import caption, crossfade, label, token_box
+from scenes.s1_phrase import GUESSES
+from scenes.widgets import caption, crossfade, keep_in_frame, label, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
@@ -185,12 +186,18 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
-            # "...no longer means a generic creature": what the new vector means, so far
+            # "...no longer means a generic creature": what creature meant on its own, the
+            # guesses of the first scene round its box, which leave as it becomes fluffy, blue
+            guesses = VGroup(*(caption(g, color=style.MUTED) for g in GUESSES))
+            keep_in_frame(guesses.arrange(RIGHT, buff=0.35).next_to(meaning, DOWN, buff=0.3)
+                          .align_to(meaning, LEFT))
             b.fit(Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
-                  until="fluffy")
+                  until="generic")
+            b.fit(Play(LaggedStart(*(FadeIn(g, shift=0.15 * DOWN) for g in guesses),
+                                   lag_ratio=0.3), run_time=0.8), until="fluffy")
             b.fit(
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                  Transform(meaning.box, richer.box),
+                  Transform(meaning.box, richer.box), FadeOut(guesses, shift=0.15 * DOWN),
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))

@@ -174,7 +174,7 @@ class FormulaScene(LessonScene):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
                 plays.append(Play(Create(ring), FadeIn(row, shift=0.15 * UP),
                                   FadeIn(example, shift=0.15 * LEFT),
-                                  *([FadeOut(last)] if last else []), run_time=0.5))
+                                  *([FadeOut(last)] if last else []), run_time=0.8))
                 last = ring
             plays.append(Play(FadeOut(last), run_time=0.3))
             b.fit(*plays)
