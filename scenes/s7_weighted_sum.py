@@ -26,7 +26,7 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, regrid
 from scenes.s1_phrase import GUESSES
-from scenes.widgets import caption, crossfade, keep_in_frame, label, token_box
+from scenes.widgets import Wiggle, caption, crossfade, keep_in_frame, label, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
@@ -193,8 +193,8 @@ class WeightedSumScene(LessonScene):
                           .align_to(meaning, LEFT))
             b.fit(Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
                   until="generic")
-            b.fit(Play(LaggedStart(*(FadeIn(g, shift=0.15 * DOWN) for g in guesses),
-                                   lag_ratio=0.3), run_time=0.8), until="fluffy")
+            b.fit(Play(Wiggle(meaning, scale_value=1.08), FadeIn(guesses, shift=0.15 * DOWN),
+                       run_time=0.8), until="fluffy")
             b.fit(
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
                   Transform(meaning.box, richer.box), FadeOut(guesses, shift=0.15 * DOWN),
