@@ -36,9 +36,9 @@ class Sampled:
     last: np.ndarray | None = None
 
 
-def sampling_sink(sampled: Sampled, shrink: int = 1, first_only: bool = False) -> type[FrameSink]:
+def sampling_sink(sampled: Sampled, shrink: int = 1) -> type[FrameSink]:
     """A FrameSink class keeping the frames `sampled.wanted` names (every `shrink`-th pixel),
-    and the scene's first and last frame; `first_only` stops the scene after its first frame."""
+    and the scene's first and last frame."""
 
     class SamplingSink(FrameSink):
         def emit(self, frame: np.ndarray, repeat: int) -> None:
@@ -50,8 +50,6 @@ def sampling_sink(sampled: Sampled, shrink: int = 1, first_only: bool = False) -
             for n in range(start, self.frames):
                 if n in sampled.wanted:
                     sampled.frames[n] = rgb
-            if first_only:
-                raise _FirstFrameDrawn
 
     return SamplingSink
 
@@ -66,27 +64,6 @@ def sample_scene(scene_id: str, manifest: Manifest, quality: Quality, media_dir:
                                       RunPlan.drawing(sink=sampling_sink(sampled, shrink)))
         scene.render()
     return sampled
-
-
-class _FirstFrameDrawn(Exception):
-    """Ends a scene once its first frame is drawn."""
-
-
-def first_frame(scene_id: str, manifest: Manifest, quality: Quality, media_dir: Path) -> np.ndarray:
-    """The scene's first frame (RGB), drawing nothing after it."""
-    fps = quality.fps
-    sampled = Sampled(set())
-    timing = scene_timing(manifest, scene_id, fps)
-    with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(timing, RunPlan.drawing(
-            {timing.beats[0].sentence_id}, sink=sampling_sink(sampled, first_only=True)))
-        try:
-            scene.render()
-        except _FirstFrameDrawn:
-            pass
-    if sampled.first is None:
-        raise RuntimeError(f"scene {scene_id!r} drew no frame")
-    return sampled.first
 
 
 def sheet_times(manifest: Manifest, scene_id: str, fps: int) -> dict[str, list[int]]:
