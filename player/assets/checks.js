@@ -38,7 +38,10 @@
   const FIGURE_NAMES = { weight: "weight", score: "score" };
   const MATRIX_NAMES = { x: "the embeddings", w_q: "W_Q", w_k: "W_K", w_v: "W_V" };
   const STEP_FOR = { x: "embeddings", w_q: "qkv", w_k: "qkv", w_v: "qkv" }; // where a matrix is edited
-  const LATE_S = 1.5; // a crossing seen later than this after the end is a seek, not playback
+  // A crossing seen later than this many seconds of the learner's time after the end is not this
+  // playback's (a stalled or hidden page); at 2x a second of their time is two of the video's.
+  const LATE_S = 1.5;
+  const lateness = () => LATE_S * Math.max(1, video.playbackRate || 1);
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let storage;
   try { storage = window.localStorage; } catch (_) { storage = null; } // refused: answers last as long as the page
@@ -345,7 +348,8 @@
   function watch() {
     const t = video.currentTime;
     if (lastTime !== null && !video.seeking && t >= lastTime) {
-      const crossed = (end) => lastTime < end && t >= end && t - end < LATE_S;
+      const late = lateness();
+      const crossed = (end) => lastTime < end && t >= end && t - end < late;
       if (showing && crossed(showing.end)) {
         const check = byId.get(showing.check);
         showing = null;
@@ -385,7 +389,7 @@
   });
   video.addEventListener("ended", () => {
     const t = video.currentTime;
-    const due = checks.find((c) => endOf(c) >= t - LATE_S && !kept.get(c.id) && !skipped.has(c.id) && !ui.open);
+    const due = checks.find((c) => endOf(c) >= t - lateness() && !kept.get(c.id) && !skipped.has(c.id) && !ui.open);
     if (due) ask(due, "asked");
   });
 
