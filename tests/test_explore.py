@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from player_fixtures import browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
 
-from attention import attend, lesson, percent_figure, score_figure, value_figure
+from attention import attend, exact_score_figure, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
 from attention.vocabulary import vocabulary
 from player.clips import build_clips
@@ -67,7 +67,7 @@ def seek_to(page, sentence_id: str) -> None:
 
 def figures(result, row: int) -> dict[str, list[str]]:
     """What the panel should show for `row`'s view, rounded by the lesson's own rules."""
-    return {"scores": [score_figure(s) if np.isfinite(s) else "masked" for s in result.scores[row]],
+    return {"scores": [exact_score_figure(s) if np.isfinite(s) else "masked" for s in result.scores[row]],
             "weights": [percent_figure(w) for w in result.weights[row]],
             "output": [value_figure(v) for v in result.output[row]]}
 
@@ -78,7 +78,7 @@ def expected_view(step: str) -> dict[str, list[str]]:
     f, n = L.focus, len(L.tokens)
     view = {}
     if step in ("scores", "softmax", "formula", "all-at-once"):
-        view.update({f"scores-{f}-{j}": score_figure(r.scores[f][j]) for j in range(n)})
+        view.update({f"scores-{f}-{j}": exact_score_figure(r.scores[f][j]) for j in range(n)})
     if step in ("softmax", "formula", "all-at-once"):
         view.update({f"weights-{f}-{j}": percent_figure(r.weights[f][j]) for j in range(n)})
     if step == "scores":

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from player_fixtures import REPO, browser  # noqa: F401
 
-from attention import attend, lesson, percent, percent_figure, score_figure, value_figure
+from attention import attend, exact_score_figure, lesson, percent, percent_figure, score_figure, value_figure
 from attention.explore import explore_data
 from attention.vocabulary import EXTRA_WORDS, vocabulary
 
@@ -72,11 +72,13 @@ def test_rounding_matches_the_lesson_figures(js):
                + list(rng.uniform(size=300)) + list(np.round(rng.uniform(size=100), 3)))
     got = js.evaluate("""([xs, ws]) => ({
         score: xs.map(x => LessonAttention.scoreFigure(x)),
+        exact: xs.map(x => LessonAttention.exactScoreFigure(x)),
         value: xs.map(x => LessonAttention.valueFigure(x)),
         percent: ws.map(w => LessonAttention.percent(w)),
         percentFigure: ws.map(w => LessonAttention.percentFigure(w)),
     })""", [numbers, weights])
     assert got["score"] == [score_figure(x) for x in numbers]
+    assert got["exact"] == [exact_score_figure(x) for x in numbers]
     assert got["value"] == [value_figure(x) for x in numbers]
     assert got["percent"] == [percent(w) for w in weights]
     assert got["percentFigure"] == [percent_figure(w) for w in weights]

@@ -96,6 +96,12 @@
     return fixed(score, decimals === undefined ? 1 : decimals);
   }
 
+  /** A score as the scenes show it: two decimals, a last zero dropped ("0.75", "6.1", "0.0"). */
+  function exactScoreFigure(score) {
+    const figure = fixed(score, 2);
+    return figure.endsWith("0") ? figure.slice(0, -1) : figure;
+  }
+
   /** An attention weight as a whole percentage (0.5536 -> 55). */
   function percent(weight) {
     return roundHalfEven(100 * weight);
@@ -114,6 +120,6 @@
   }
 
   root.LessonAttention = {
-    attend, softmax, matmul, transpose, fixed, percent, percentFigure, scoreFigure, valueFigure,
+    attend, softmax, matmul, transpose, fixed, percent, percentFigure, scoreFigure, exactScoreFigure, valueFigure,
   };
 })(typeof window !== "undefined" ? window : globalThis);

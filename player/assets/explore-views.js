@@ -24,7 +24,8 @@
   parts.views = function views(core, A) {
     const short = parts.short;
     const FIGURES = {
-      score: (v) => (v === -Infinity ? "masked" : A.scoreFigure(v, core.score_decimals)),
+      score: (v) => A.scoreFigure(v, core.score_decimals), // a query's, key's or value's entry
+      "exact-score": (v) => (v === -Infinity ? "masked" : A.exactScoreFigure(v)), // a score, as the scenes show it
       percent: (v) => A.percentFigure(v),
       value: (v) => A.valueFigure(v),
     };
@@ -76,7 +77,7 @@
 
     /** A weight's cell, its share drawn as a bar behind the number. */
     const weightCell = (i, j) => cell("weights", i, j, "percent", "explore-weight");
-    const scoreCell = (i, j) => cell("scores", i, j, "score", "explore-score");
+    const scoreCell = (i, j) => cell("scores", i, j, "exact-score", "explore-score");
     const live = (tag, name, arg, attrs) => el(tag, { ...attrs, "data-live": name, "data-arg": arg });
 
     /** A table: caption, a header row, and one row per row heading, cells from `make(i, j)`. */
