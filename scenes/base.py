@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import ClassVar
 
@@ -397,17 +397,10 @@ class LessonScene(Scene):
         return previous.kept, list(previous.mobjects)
 
     def state_digest(self) -> str:
-        """A digest of the picture as it stands: every mobject in the scene in drawing order, its
-        class, parts, points, colours, strokes and depth. Two runs that reach the same picture by
-        different timings give the same digest, so a beat's video drawn from it can be reused."""
-        h = hashlib.sha256()
-        for m in self.get_mobject_family_members():
-            if not m.submobjects and not m.has_points():
-                continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
-            h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
-            for name in _DRAWN:
-                h.update(_state_bytes(getattr(m, name, None)) + b"|")
-        return h.hexdigest()[:32]
+        """A digest of the picture as it stands (`picture_digest` of every mobject in the scene,
+        in drawing order). Two runs that reach the same picture by different timings give the
+        same digest, so a beat's video drawn from it can be reused."""
+        return picture_digest(self.get_mobject_family_members())
 
     def keep(self, **mobjects: Mobject) -> None:
         """Offer these mobjects of this scene's last picture to the scene that follows it."""
@@ -476,6 +469,22 @@ def _without(mob: Mobject, family: set[int]) -> list[Mobject]:
     if not any(id(m) in family for m in mob.get_family()):
         return [mob]
     return [part for s in mob.submobjects for part in _without(s, family)]
+
+
+def picture_digest(mobjects: Iterable[Mobject]) -> str:
+    """A digest of what `mobjects` show: each one's class, parts, points, colours, strokes and
+    depth. A sheen's direction counts only where there is a sheen: Manim leaves a formula's
+    either way, by whether it parsed the same SVG before in the process."""
+    h = hashlib.sha256()
+    for m in mobjects:
+        if not m.submobjects and not m.has_points():
+            continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
+        h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
+        for name in _DRAWN:
+            if name == "sheen_direction" and not getattr(m, "sheen_factor", 0):
+                continue
+            h.update(_state_bytes(getattr(m, name, None)) + b"|")
+    return h.hexdigest()[:32]
 
 
 def _state_bytes(value: object) -> bytes:
