@@ -473,18 +473,25 @@ def _without(mob: Mobject, family: set[int]) -> list[Mobject]:
 
 def picture_digest(mobjects: Iterable[Mobject]) -> str:
     """A digest of what `mobjects` show: each one's class, parts, points, colours, strokes and
-    depth. A sheen's direction counts only where there is a sheen: Manim leaves a formula's
-    either way, by whether it parsed the same SVG before in the process."""
+    depth. The sheen direction counts only where it is drawn (a sheen, or a colour gradient,
+    which Cairo lays along it): Manim leaves a formula's either way, by whether it parsed the
+    same SVG before in the process."""
     h = hashlib.sha256()
     for m in mobjects:
         if not m.submobjects and not m.has_points():
             continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
         h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
         for name in _DRAWN:
-            if name == "sheen_direction" and not getattr(m, "sheen_factor", 0):
+            if name == "sheen_direction" and not _draws_direction(m):
                 continue
             h.update(_state_bytes(getattr(m, name, None)) + b"|")
     return h.hexdigest()[:32]
+
+
+def _draws_direction(m: Mobject) -> bool:
+    """Whether `m`'s sheen direction shows: it has a sheen, or a gradient in a fill or stroke."""
+    rgbas = (getattr(m, name, None) for name in ("fill_rgbas", "stroke_rgbas", "background_stroke_rgbas"))
+    return bool(getattr(m, "sheen_factor", 0)) or any(r is not None and len(r) > 1 for r in rgbas)
 
 
 def _state_bytes(value: object) -> bytes:

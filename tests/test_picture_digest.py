@@ -5,7 +5,7 @@ gets the same name, so its cached beats are found (a preview worker's paused cop
 from __future__ import annotations
 
 import numpy as np
-from manim import MathTex
+from manim import BLUE, RED, MathTex, Square
 
 from common.settings import QUALITIES
 from scenes.base import picture_digest
@@ -21,7 +21,12 @@ def test_a_formula_gets_one_digest_whether_or_not_manim_parsed_its_svg_before(tm
     assert not np.allclose(first.sheen_direction, again.sheen_direction)
     assert all(np.array_equal(a.points, b.points) for a, b in zip(first.get_family(), again.get_family()))
     assert picture_digest(first.get_family()) == picture_digest(again.get_family())
-    # a sheen that is drawn still counts, its direction too
+    # where the direction is drawn, it counts: a gradient (laid along it) or a sheen
+    up, right = np.array([0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0])
+    graded = Square().set_fill([BLUE, RED], opacity=1)
+    assert len(graded.get_fill_rgbas()) > 1
+    assert picture_digest(graded.copy().set_sheen_direction(up).get_family()) \
+        != picture_digest(graded.copy().set_sheen_direction(right).get_family())
     lit = again.copy().set_sheen(0.5, direction=np.array([1.0, 0.0, 0.0]))
     other = again.copy().set_sheen(0.5, direction=np.array([0.0, 1.0, 0.0]))
     assert picture_digest(lit.get_family()) != picture_digest(other.get_family())
