@@ -155,6 +155,7 @@ def test_a_learner_answers_in_the_player_and_the_platform_reads_back_every_inter
     frame = sco(page, platform)
     # the learner watches from the start, fast, and answers each check as it opens; the page's own
     # clock notes when the check first shows and when it is first answered
+    frame.wait_for_function("() => window.LessonChecks")  # its section is made
     frame.evaluate(THINKING)
     frame.evaluate("() => { const v = document.querySelector('video'); v.muted = true; v.playbackRate = 16; v.play(); }")
     assert opened(frame) == predict.id
@@ -202,7 +203,9 @@ def test_a_learner_answers_in_the_player_and_the_platform_reads_back_every_inter
          "student_response": "", "result": "wrong"},
         {"id": task.id, "type": "performance", "correct_responses.0.pattern": pattern,
          "student_response": edit, "result": "correct"}]
-    assert 0.4 <= thought and abs(seconds(got[0]["latency"]) - thought) <= 0.05  # from asking to answering
+    # from asking to answering: the page's clock sees the check shown once `ask` has laid it out
+    # (later by as long as that takes a busy page), the latency is in hundredths
+    assert 0.4 <= thought and -0.01 <= seconds(got[0]["latency"]) - thought <= 0.15
     assert all(seconds(i["latency"]) > 0 for i in got)
     assert all(re.fullmatch(r"\d\d:\d\d:\d\d", i["time"]) for i in got)
     # the prediction counts by its first answer (wrong), the what-if and the task: 2 of 3
