@@ -276,10 +276,11 @@ def test_the_spoken_word_is_marked_and_a_clicked_word_seeks_to_it(site, page_fac
 
 
 def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
-    """Every cue's box, as Chromium draws it over the playing video at desktop and phone widths,
-    lies in the bottom band no scene text enters (`style.CAPTION_BAND_TOP`, checked in
-    test_scenes), and a two-line cue fills it: the band is as tall as two lines of captions.
-    (The box's dark backing is painted white here, so it shows over the dark picture too.)"""
+    """Every cue's box, as Chromium draws it over the video at desktop and phone widths, lies
+    in the bottom band no scene text enters (`style.CAPTION_BAND_TOP`, checked in test_scenes),
+    and a two-line cue fills it: the band is as tall as two lines of captions. (The box's dark
+    backing is painted white here, and the picture is moved out of the video's box, so that
+    each cue is what differs from one shot of the empty box.)"""
     import io
 
     import numpy as np
@@ -296,20 +297,27 @@ def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
         page.add_style_tag(content="video::cue { background: #fff; color: #fff; }")
         tallest = 1.0
 
-        def shot(mode: str, page=page) -> np.ndarray:
+        def captions(mode: str, page=page) -> None:
             page.evaluate("""m => Array.from(document.querySelector('video').textTracks)
                              .forEach(t => { if (t.kind === 'captions') t.mode = m; })""", mode)
+
+        def shot(page=page) -> np.ndarray:
             page.wait_for_timeout(60)
             png = page.locator("video").screenshot()
             return np.asarray(Image.open(io.BytesIO(png)).convert("L")).astype(int)
 
+        captions("hidden")
+        plain = page.locator("video").bounding_box()
+        page.add_style_tag(content="video { object-position: 0 100000px; background: #000; }")
+        assert page.locator("video").bounding_box() == plain  # the box stays where it was
+        empty = shot()
+        captions("showing")
         for cue in sentence_cues(manifest):
             page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
             page.wait_for_function("() => !document.querySelector('video').seeking")
-            plain, captioned = shot("hidden"), shot("showing")
-            rows = np.nonzero((np.abs(captioned - plain) > 40).any(axis=1))[0]
+            rows = np.nonzero((np.abs(shot() - empty) > 40).any(axis=1))[0]
             assert len(rows), (width, cue.id, "no caption drawn")
-            top = rows.min() / plain.shape[0]
+            top = rows.min() / empty.shape[0]
             assert top >= band - 0.005, (width, cue.id, top)
             if "\n" in cue.text:
                 tallest = min(tallest, top)
