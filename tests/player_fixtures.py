@@ -168,6 +168,15 @@ def page_factory(browser):
         ctx.close()
 
 
+def load_afresh(page, url: str) -> None:
+    """Load `url` in `page` as a new visit would, until its video's length is known: a page at
+    the same address with another `#...` would only follow the new hash, not load again. (Cheaper
+    than a new page, whose start costs more than most tests' own work.)"""
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+
+
 def serve(root: Path):
     """Serve `root` on a free port in a background thread; returns (base_url, server)."""
     server = make_server(root, 0)

@@ -17,6 +17,7 @@ from player_fixtures import (  # noqa: F401
     clipped_lesson,
     copied_build,
     lesson,
+    load_afresh,
     page_factory,
     serve,
 )
@@ -208,9 +209,7 @@ def test_time_links_start_and_stop_where_they_say(site, page_factory, protocol):
     # ?t= (query), an npt clock, and #s=
     target = manifest.sentences[9]
     for link, start in ((f"?t={a:.3f}", a), ("#t=npt:0:00:07.5", 7.5), (f"#s={target.id}", target.start)):
-        page.goto("about:blank")  # each link opened afresh, in the same page
-        page.goto(root + link)
-        page.wait_for_function("document.querySelector('video').readyState >= 1")
+        load_afresh(page, root + link)
         page.wait_for_function(f"Math.abs(document.querySelector('video').currentTime - {start}) < 0.01")
         assert video_state(page)["note"] is None
         assert page.errors == []

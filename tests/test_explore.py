@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from player_fixtures import browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
+from player_fixtures import browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
 from attention import attend, exact_score_figure, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
@@ -312,9 +312,7 @@ def test_bad_values_get_a_message_and_break_nothing(site, page_factory):
     _, _, base = site
     page = open_page(page_factory, "about:blank", video=False)
     for typed in BAD_VALUES:
-        page.goto("about:blank")
-        page.goto(base + "/index.html#s=three-small-vectors")
-        page.wait_for_function("document.querySelector('video').readyState >= 1")
+        load_afresh(page, base + "/index.html#s=three-small-vectors")
         open_panel(page)
         a_bad_value_breaks_nothing(page, typed)
 
@@ -379,9 +377,7 @@ def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, 
     _, _, base = site
     page = open_page(page_factory, "about:blank", width=width, height=height, video=False)
     for step in STEPS:
-        page.goto("about:blank")  # the link followed afresh, not a step changed in the open page
-        page.goto(f"{base}/index.html#s=softmax-squashes&x={step}")
-        page.wait_for_function("document.querySelector('video').readyState >= 1")
+        load_afresh(page, f"{base}/index.html#s=softmax-squashes&x={step}")  # its link, not a step changed
         page.wait_for_selector(f"{EXPLORE}:not([hidden])")
         assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == step
         page.fill(f'{EXPLORE} input[data-m="w_q"][data-i="4"][data-j="0"]', "x") if step == "qkv" else None

@@ -231,8 +231,10 @@ def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(
 
 # 6. a killed render ----------------------------------------------------------------------------
 
+SHORT = ("broadcast", "raw-scores")  # two short scenes to redraw: long enough to interrupt
+
 def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path, rendered_lesson):
-    build = to_redraw(rendered_lesson, tmp_path / "build", "broadcast", "raw-scores")  # two short scenes
+    build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
     proc = run_render("render", "--build", str(build), *FAST, "--jobs", "2")
     try:
         beats = build / "cache" / "beats"
@@ -252,7 +254,7 @@ def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tm
 
 
 def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_lesson):
-    build = to_redraw(rendered_lesson, tmp_path / "build", "broadcast", "raw-scores")  # two short scenes
+    build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
     # As a terminal's foreground job: a test run started in the background (`cmd &` in a script)
     # ignores SIGINT, and a render started from it would inherit that and rightly ignore Ctrl-C.
     before = signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -307,9 +307,9 @@ def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
             return np.asarray(Image.open(io.BytesIO(png)).convert("L")).astype(int)
 
         captions("hidden")
-        plain = page.locator("video").bounding_box()
+        box = page.locator("video").bounding_box()
         page.add_style_tag(content="video { object-position: 0 100000px; background: #000; }")
-        assert page.locator("video").bounding_box() == plain  # the box stays where it was
+        assert page.locator("video").bounding_box() == box  # the box stays where it was
         empty = shot()
         captions("showing")
         for cue in sentence_cues(manifest):
