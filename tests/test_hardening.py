@@ -273,6 +273,19 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_les
     wait_for(lambda: not descendants(proc.pid), 10, "every child to end")
 
 
+def test_a_worker_still_starting_when_ctrl_c_comes_does_not_see_it():
+    """Drawing workers start with Ctrl-C blocked (a worker still importing printed a traceback
+    of its own under the render's one line); the render itself still takes it."""
+    import multiprocessing
+
+    from video.workers import TiedPool
+
+    with TiedPool(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        blocked = pool.submit(signal.pthread_sigmask, signal.SIG_BLOCK, []).result(timeout=120)
+    assert signal.SIGINT in blocked
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
 def test_sweeping_keeps_the_temporaries_of_live_runs(tmp_path):
     mine = temp_path(tmp_path / "a.mp4")
     mine.write_bytes(b"x")

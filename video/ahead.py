@@ -21,7 +21,7 @@ import os
 import shutil
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from common.paths import BuildPaths, NotBuilt
 from common.settings import Quality
-from video.workers import stop_workers, tie_to_parent
+from video.workers import TiedPool, stop_workers, tie_to_parent
 
 if TYPE_CHECKING:
     from scenes.timing import SceneTiming
@@ -71,7 +71,7 @@ class HeadStart:
 
     def __init__(self, quality: Quality) -> None:
         self.quality = quality
-        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+        self.pool = TiedPool(1, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_worker, initargs=(os.getpid(),))
         self.pool.submit(int)  # the worker starts now, and imports Manim
         self.edit: Edit | None = None

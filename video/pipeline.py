@@ -8,7 +8,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -24,7 +24,7 @@ from video.audio_track import narration_aac
 from video.cache import beat_file, beat_keys, end_state, in_halves, versions
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
-from video.workers import stop_workers, tie_to_parent
+from video.workers import TiedPool, stop_workers, tie_to_parent
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Sto
         for args in calls:
             drew(*_draw(*args))
         return
-    own = None if pool is not None else ProcessPoolExecutor(
+    own = None if pool is not None else TiedPool(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
         initializer=tie_to_parent, initargs=(os.getpid(),))
     executor = pool or own

@@ -7,8 +7,11 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
@@ -22,6 +25,19 @@ def tie_to_parent(parent: int) -> None:
         pass  # not Linux: the pool's own shutdown still ends workers on a normal exit
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+
+
+class TiedPool(ProcessPoolExecutor):
+    """A pool whose workers are started with Ctrl-C blocked (they start as work is submitted,
+    and inherit the mask), so that one still importing when Ctrl-C comes prints no traceback;
+    `tie_to_parent` then ignores it."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -17,13 +17,13 @@ from tqdm import tqdm
 from common.settings import Quality
 from scenes import scene_class, scene_ids
 from video import checkpoints
-from video.workers import tie_to_parent
+from video.workers import TiedPool, tie_to_parent
 
 
 def worker_pool(jobs: int, copies: Path, quality: Quality) -> ProcessPoolExecutor:
     """`jobs` drawing processes, started now so that Manim is imported before the first save;
     they keep paused copies of the scenes they run in `copies`."""
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+    pool = TiedPool(jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=warm_worker, initargs=(os.getpid(), copies, quality))
     for _ in range(jobs):
         pool.submit(int)
