@@ -200,8 +200,9 @@ def inspected_scenes(flite_narration, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def chromium():
-    """Headless Debian Chromium driven by Playwright (never a downloaded browser), launched once
-    for every module that opens pages; each module's pages live in contexts of their own."""
+    """Debian's Chromium headless shell driven by Playwright (never a downloaded browser), launched
+    once for every module that opens pages; each module's pages live in contexts of their own.
+    (The shell, not `chromium --headless`: the same engine, a page at a third of the cost.)"""
     from player_fixtures import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:

@@ -30,7 +30,7 @@ from transcript.words import TimedWord, words_of
 
 REPO = Path(__file__).resolve().parent.parent
 SCREENSHOTS = REPO / "build" / "cache" / "screenshots"  # working files of the default build
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"  # Debian's chromium-headless-shell (./lesson installs it)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--autoplay-policy=no-user-gesture-required"]

@@ -98,7 +98,7 @@ def wait_for(predicate, seconds: float, what: str) -> None:
 
 def test_the_tests_need_nothing_outside_the_checkout(tmp_path):
     clone = tracked_copy(tmp_path / "clone")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
                            "tests/test_transcript.py"], cwd=clone, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(clone)})
     assert done.returncode == 0, done.stdout[-2000:]
