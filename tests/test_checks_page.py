@@ -395,6 +395,36 @@ def test_axe_finds_nothing_at_any_check(site, page_factory, checks, width, heigh
     assert page.errors == []
 
 
+STRIP = """() => { const line = document.querySelector('.check-strip-line').getBoundingClientRect();
+    const played = document.querySelector('.check-strip-played').getBoundingClientRect();
+    const v = document.querySelector('video');
+    return {line: line.width, played: played.width, share: v.currentTime / v.duration}; }"""
+
+
+def test_the_strip_shows_how_far_the_lesson_has_played_and_moves_only_by_whole_pixels(site, page_factory):
+    page = open_lesson(page_factory, site)
+    page.evaluate("() => { const v = document.querySelector('video'); v.currentTime = v.duration * 0.4; }")
+    page.wait_for_function("() => { const v = document.querySelector('video'); return !v.seeking; }")
+    shown = page.evaluate(STRIP)
+    assert abs(shown["played"] - shown["share"] * shown["line"]) <= 1  # within a pixel of the video
+    # Played slowly, the edge creeps a pixel at a time: the strip is restyled when it moves by a
+    # pixel, not on every frame the page draws.
+    page.evaluate("""() => { window.restyled = 0; new MutationObserver(m => { window.restyled += m.length; })
+        .observe(document.querySelector('.check-strip-played'), {attributes: true});
+        const v = document.querySelector('video'); v.muted = true; v.playbackRate = 0.25;
+        window.framesDrawn = 0; const count = () => { window.framesDrawn++; if (!v.paused) requestAnimationFrame(count); };
+        return v.play().then(() => requestAnimationFrame(count)); }""")
+    page.wait_for_timeout(2000)
+    page.evaluate("() => document.querySelector('video').pause()")
+    moved = page.evaluate(STRIP)
+    assert moved["played"] > shown["played"]
+    pixels = (moved["played"] - shown["played"]) * page.evaluate("devicePixelRatio")
+    frames, restyled = page.evaluate("[window.framesDrawn, window.restyled]")
+    assert frames > 2 * (pixels + 2)  # enough frames drawn that restyling on each would show
+    assert restyled <= pixels + 2
+    assert abs(moved["played"] - moved["share"] * moved["line"]) <= 1
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_the_check_respects_reduced_motion(site, page_factory, checks, motion):
     page = open_lesson(page_factory, site, reduced_motion=motion)

@@ -363,9 +363,16 @@
     progress();
   }
 
+  // The strip moves when its edge moves by a device pixel, not on every frame: a new transform
+  // on every frame made the page draw 60 frames a second however slowly the edge moved.
+  let shownScale = "";
   const progress = () => {
     const share = data.duration ? Math.min(1, video.currentTime / data.duration) : 0;
-    played.style.transform = `scaleX(${share})`;
+    const pixels = Math.max(1, Math.round(played.parentElement.clientWidth * (window.devicePixelRatio || 1)));
+    const scale = `scaleX(${Math.round(share * pixels) / pixels})`;
+    if (scale === shownScale) return;
+    shownScale = scale;
+    played.style.transform = scale;
   };
 
   let frameRequest = 0;
