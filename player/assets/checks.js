@@ -374,6 +374,7 @@
     shownScale = scale;
     played.style.transform = scale;
   };
+  new ResizeObserver(progress).observe(played.parentElement); // whole pixels of its new width
 
   let frameRequest = 0;
   function tick() {
