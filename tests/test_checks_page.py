@@ -12,6 +12,7 @@ from player_fixtures import browser, page_factory, serve  # noqa: F401
 
 from attention import attend, lesson, percent, percent_figure, score_figure
 from attention.vocabulary import vocabulary
+from transcript.manifest import read_manifest
 
 CHECK = "#check"
 EXPLORE = "#explore"
@@ -323,6 +324,37 @@ def test_a_task_opened_from_its_mark_opens_the_panel_where_its_matrix_is_edited(
     assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == (
         "embeddings" if check.edit == "x" else "qkv")
     assert page.evaluate("() => LessonChecks.open") == check.id
+    assert page.errors == []
+
+
+def test_a_tasks_panel_stays_where_its_matrix_is_edited_when_the_playhead_moves_on(
+        site, page_factory, checks, rendered_lesson):
+    """A check pauses the video as its beat ends; at 16x, or on a busy page, the pause lands in the
+    next sentence, which the player then marks. The task's panel stays on the step where its
+    matrix is edited until the learner picks another step; then it follows the video again."""
+    check = checks["task"]
+    step = "embeddings" if check.edit == "x" else "qkv"
+    page = open_lesson(page_factory, site)
+    play_into(page, check)
+    page.wait_for_selector(f'{EXPLORE} button[data-step="{step}"][aria-current="step"]')
+    data = read_manifest(rendered_lesson.root / "lesson.json").sentences
+    i = next(k for k, x in enumerate(data) if x.id == check.sentence)
+    later = data[i + 1]
+    assert later.step != step  # else nothing could move
+    beyond = next(x for x in data[i + 2:] if x.step not in (step, later.step))
+
+    def move_to(sentence) -> None:
+        page.evaluate("t => { document.querySelector('video').currentTime = t; }", sentence.start + 0.05)
+        page.wait_for_selector(f"#s-{sentence.id}[aria-current]")
+
+    move_to(later)
+    assert page.evaluate("() => LessonChecks.open") == check.id
+    assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == step
+    i, j, value = one_edit(check)
+    page.fill(f'{EXPLORE} input[data-m="{check.edit}"][data-i="{i}"][data-j="{j}"]', str(value))
+    page.click(f'{EXPLORE} button[data-step="{later.step}"]')  # the learner looks elsewhere
+    move_to(beyond)
+    page.wait_for_selector(f'{EXPLORE} button[data-step="{beyond.step}"][aria-current="step"]')
     assert page.errors == []
 
 

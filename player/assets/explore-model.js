@@ -44,8 +44,10 @@
     }
 
     /**
-     * The state after a learner's (or the video's) move. `state` is {open, sentence, step, numbers};
-     * it is never changed in place, so a view can tell what moved by comparing.
+     * The state after a learner's (or the video's) move. `state` is {open, sentence, step, numbers,
+     * held}; it is never changed in place, so a view can tell what moved by comparing. A panel
+     * `held` on its step (a task check opened it where its matrix is edited) stays on that step
+     * when the video moves on, until the learner picks another step or the panel closes.
      */
     function next(state, action, beats) {
       const n = state.numbers;
@@ -54,15 +56,17 @@
         case "open":
           return {
             open: true, sentence: action.sentence, numbers: action.numbers || lessonNumbers(),
-            step: action.step || stepOf(beats, action.sentence),
+            step: action.step || stepOf(beats, action.sentence), held: !!(action.held && action.step),
           };
         case "close":
-          return { ...state, open: false, numbers: lessonNumbers() };
-        case "sentence": // the video moved on; an open panel follows to the new beat's step
+          return { ...state, open: false, held: false, numbers: lessonNumbers() };
+        case "sentence": { // the video moved on; an open panel follows to the new beat's step
           if (action.id === state.sentence) return state;
-          return { ...state, sentence: action.id, step: state.open ? stepOf(beats, action.id) : state.step };
+          const follow = state.open && !state.held;
+          return { ...state, sentence: action.id, step: follow ? stepOf(beats, action.id) : state.step };
+        }
         case "step":
-          return STEPS.includes(action.step) ? { ...state, step: action.step } : state;
+          return STEPS.includes(action.step) ? { ...state, step: action.step, held: false } : state;
         case "ask":
           return with_({ ask: action.index });
         case "word": {

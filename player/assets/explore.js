@@ -35,7 +35,7 @@
   const firstSentence = sentences.length ? sentences[0].id : "";
   const playerAt = () => (window.LessonPlayer && window.LessonPlayer.sentence) || firstSentence;
 
-  let state = { open: false, sentence: playerAt(), step: M.stepOf(beats, playerAt()), numbers: M.lessonNumbers() };
+  let state = { open: false, sentence: playerAt(), step: M.stepOf(beats, playerAt()), numbers: M.lessonNumbers(), held: false };
   let result = base;
   let shown = null; // the shape of the view on screen (explore-views.js shapeOf)
   let lastTiming = null; // {compute, update} in ms, of the last render (for bench/)
@@ -219,7 +219,7 @@
   function open(from) {
     const f = from || {};
     if (!state.open && !video.paused) video.pause();
-    dispatch({ type: "open", sentence: f.sentence || state.sentence, step: f.step, numbers: f.numbers });
+    dispatch({ type: "open", sentence: f.sentence || state.sentence, step: f.step, numbers: f.numbers, held: f.held });
     if (!f.quiet) {
       heading.focus({ preventScroll: true });
       panel.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
@@ -396,8 +396,8 @@
     get timing() { return lastTiming; },
     get open() { return state.open; },
     /** Open the panel (quietly, focus left where it is) on `step` (default: the beat's own), with
-     *  `numbers` (default: the narrated ones). */
-    show(step, numbers) { open({ step, numbers: numbers && JSON.parse(JSON.stringify(numbers)), quiet: true }); },
+     *  `numbers` (default: the narrated ones); a given `step` is held while the video moves on. */
+    show(step, numbers) { open({ step, numbers: numbers && JSON.parse(JSON.stringify(numbers)), quiet: true, held: true }); },
     /** Subscribe to every new state: `listener({open, sentence, step, numbers}, result)`. */
     listen(listener) { panel.addEventListener("explorechange", (e) => listener(e.detail.state, e.detail.result)); },
     get panel() { return panel; },
