@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from audio import NarrationReport, build_narration
+from audio.recordings import find_recordings
 from common.paths import BuildPaths
 from common.settings import DEFAULT_QUALITY, QUALITIES, Quality
 from common.stopping import Stop, check
@@ -84,6 +85,8 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
+    if recordings is not None:  # a misnamed take is named before the scenes are run to check them
+        find_recordings(recordings, [s.id for s in script.sentences])
     check_script(script, build.cache)
     progress("[1/5] narration")
     timed: Future = Future()

@@ -47,6 +47,7 @@ def test_bad_recording_stops_before_anything_renders(tmp_path):
                      "--recordings", str(takes)])
     assert "no-such-sentence.wav" in str(e.value)
     assert not (build / "lesson.mp4").exists() and not (build / "lesson.json").exists()
+    assert not (build / "cache" / "manim").exists()  # named before the scenes were run to check them
 
 
 def test_broken_lesson_yaml_names_file_and_line(tmp_path):
