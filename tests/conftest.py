@@ -104,6 +104,12 @@ class RenderedLesson:
         shutil.copytree(self.root, dest, symlinks=True)
         return dest
 
+    def warm_media(self, dest: Path) -> Path:
+        """A Manim folder at `dest` holding a copy of the texts and last pictures the render built
+        (scenes.prebuilt): for a test that runs scenes and is not about building them."""
+        shutil.copytree(self.root / "cache" / "manim" / "prebuilt", dest / "prebuilt")
+        return dest
+
 
 RENDER = [sys.executable, str(REPO / "render.py"), "render", "--quality", "low", "--voice", "flite"]
 

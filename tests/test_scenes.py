@@ -503,7 +503,7 @@ def test_a_longer_first_sentence_leaves_the_later_beats_start_pictures_alone(
     drawn = plan(m, LOW, rendered_lesson.root / "cache", [scene_id])
     assert drawn and all(j.cached for j in drawn), "the render keeps every beat it drew"
     before = {j.sentence_id: j.start for j in drawn}, end_state(drawn[-1].path)
-    with manim_config(LOW, tmp_path / "media", scene_id):
+    with manim_config(LOW, rendered_lesson.warm_media(tmp_path / "media"), scene_id):
         scene = scene_class(scene_id)(scene_timing(longer_first_sentence(m, scene_id), scene_id, 15),
                                       RunPlan.drawing(lambda sentence_id, start: False))
         scene.render()

@@ -264,7 +264,8 @@ def test_each_beat_keeps_its_last_frame_as_a_poster_for_clips(own_copy):
     assert (build / "clips" / "softmax.jpg").read_bytes() == last.poster.read_bytes()
 
 
-def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, tmp_path):
+def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, rendered_lesson,
+                                                                   tmp_path):
     """From decoded frames and the narration's samples: the first visible change after each cue
     (a beat's start, or a word it waits for) comes at most 90 ms after the voice starts it."""
     from sync_check import measure
@@ -272,9 +273,10 @@ def test_every_beat_changes_the_picture_within_90ms_of_its_speech(rendered, tmp_
     from video.scene_render import rehearse
 
     _, out, m, narration = rendered
+    media = rendered_lesson.warm_media(tmp_path / "media")
     cues = {r.sentence_id: [c.word for c in r.cues]
             for sc in m.scenes
-            for r in rehearse(scene_timing(m, sc.id, FPS), LOW, tmp_path).timeline}
+            for r in rehearse(scene_timing(m, sc.id, FPS), LOW, media).timeline}
     assert all(cues[s.id] for s in m.sentences), "a beat without a cue"
     assert sum(len(c) for c in cues.values()) > len(m.sentences), "no beat waits for a word"
     found = measure(out, narration, m, cues)
