@@ -25,8 +25,10 @@ def stamps(cache: Path) -> dict[str, int]:
     return {p.name: p.stat().st_mtime_ns for p in (cache / "checks").glob("*.json")}
 
 
-def test_an_edit_keeping_the_waited_for_words_runs_no_scene_and_one_dropping_one_fails(tmp_path):
+def test_an_edit_keeping_the_waited_for_words_runs_no_scene_and_one_dropping_one_fails(rendered_lesson,
+                                                                                       tmp_path):
     cache = tmp_path / "cache"
+    rendered_lesson.warm_media(cache / "manim")  # a build that rendered before: its texts are built
     check_script(load_script(DEFAULT_PATH), cache)
     first = stamps(cache)
     assert len(first) == len(load_script(DEFAULT_PATH).scenes)  # one per scene

@@ -107,12 +107,13 @@ def shift_sentence(m: Manifest, sentence_id: str, seconds: float) -> Manifest:
     return dataclasses.replace(m, sentences=tuple(moved), duration=m.duration + seconds)
 
 
-def test_a_longer_sentence_redraws_only_its_own_beat(rendered, tmp_path):
+def test_a_longer_sentence_redraws_only_its_own_beat(rendered, rendered_lesson, tmp_path):
     """The later beats of its scene start from the same picture, only later: their videos are
     reused, and the lesson still has every frame of the longer timeline."""
     build, _, m, _ = rendered
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
+    rendered_lesson.warm_media(cache / "manim")
     edited = shift_sentence(m, "adjectives-score-high", 4 / FPS)
     before = plan(edited, LOW, cache)
     assert [j.sentence_id for j in before if not j.cached] == [
@@ -128,7 +129,7 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, tmp_path):
         sum(scene_timing(edited, sc.id, FPS).frames for sc in edited.scenes) / FPS)
 
 
-def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, tmp_path):
+def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, rendered_lesson, tmp_path):
     """Redrawing a scene's first beat does not run its later beats when they start from the
     picture their cached videos start from: the run ends where the next beat begins, and the
     beat it drew is the one a whole run draws, ending on the same recorded picture."""
@@ -140,7 +141,8 @@ def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, tmp_pat
     store = BeatStore(beat_folder(cache, LOW, "dot-products"),
                       {j.sentence_id: j.key for j in todo}, frozenset(j.sentence_id for j in todo))
     assert not store.done("dotted-against-every-key", todo[0].start)
-    run = render_beats(todo[0].timing, LOW, store, tmp_path / "media")
+    media = rendered_lesson.warm_media(tmp_path / "media")
+    run = render_beats(todo[0].timing, LOW, store, media)
     scene = run.scene
     assert run.beats == ("dotted-against-every-key",)
     assert [r.sentence_id for r in scene.timeline] == ["dotted-against-every-key"]
@@ -148,7 +150,7 @@ def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, tmp_pat
     drawn = plan(edited, LOW, cache, ["dot-products"])
     assert all(j.cached for j in drawn)
     whole = tmp_path / "whole.mp4"  # the beat drawn by a run without a cache to end it early
-    full = render_beats(todo[0].timing, LOW, {"dotted-against-every-key": whole}, tmp_path / "media")
+    full = render_beats(todo[0].timing, LOW, {"dotted-against-every-key": whole}, media)
     assert [r.sentence_id for r in full.scene.timeline] == [j.sentence_id for j in todo]  # all run
     assert drawn[0].path.read_bytes() == whole.read_bytes()
 
