@@ -83,6 +83,11 @@ def one_edit(check) -> tuple[int, int, float]:
     raise AssertionError("no one-entry edit meets the goal")
 
 
+def edited_on(check) -> str:
+    """The explore step where a task's matrix is edited: the embeddings, or W_Q, W_K, W_V."""
+    return "embeddings" if check.edit == "x" else "qkv"
+
+
 def open_lesson(page_factory, base: str, path: str = "index.html", **options):
     page = page_factory(**options)
     page.errors = []
@@ -259,8 +264,7 @@ def test_the_task_is_done_by_editing_the_explore_panel(site, page_factory, check
     page = open_lesson(page_factory, site)
     play_into(page, check)
     page.wait_for_selector(f"{EXPLORE}:not([hidden])")  # the panel opens where the matrix is edited
-    assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == (
-        "embeddings" if check.edit == "x" else "qkv")
+    assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == edited_on(check)
     L = lesson()
     q = L.index(check.query)
     now = page.inner_text(".check-now")
@@ -321,8 +325,7 @@ def test_a_task_opened_from_its_mark_opens_the_panel_where_its_matrix_is_edited(
     at = sentence(page, check.sentence)
     t = page.evaluate("() => document.querySelector('video').currentTime")
     assert at["start"] <= t <= asked_at(page, at["id"])  # at the end of its beat
-    assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == (
-        "embeddings" if check.edit == "x" else "qkv")
+    assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == edited_on(check)
     assert page.evaluate("() => LessonChecks.open") == check.id
     assert page.errors == []
 
@@ -333,15 +336,15 @@ def test_a_tasks_panel_stays_where_its_matrix_is_edited_when_the_playhead_moves_
     next sentence, which the player then marks. The task's panel stays on the step where its
     matrix is edited until the learner picks another step; then it follows the video again."""
     check = checks["task"]
-    step = "embeddings" if check.edit == "x" else "qkv"
+    step = edited_on(check)
     page = open_lesson(page_factory, site)
     play_into(page, check)
     page.wait_for_selector(f'{EXPLORE} button[data-step="{step}"][aria-current="step"]')
     data = read_manifest(rendered_lesson.root / "lesson.json").sentences
-    i = next(k for k, x in enumerate(data) if x.id == check.sentence)
-    later = data[i + 1]
+    at = next(k for k, x in enumerate(data) if x.id == check.sentence)
+    later = data[at + 1]
     assert later.step != step  # else nothing could move
-    beyond = next(x for x in data[i + 2:] if x.step not in (step, later.step))
+    beyond = next(x for x in data[at + 2:] if x.step not in (step, later.step))
 
     def move_to(sentence) -> None:
         page.evaluate("t => { document.querySelector('video').currentTime = t; }", sentence.start + 0.05)
