@@ -157,9 +157,13 @@ def cmi(page) -> dict:
 
 
 def sco(page, base: str):
+    """The SCO's frame once the run-time is initialized and every script of the page has run (its
+    marks and check are made), with the video's metadata loaded. scorm.js initializes the run-time
+    before checks.js runs, and the video's metadata may load while the parser still waits for a
+    later script: neither alone says the page is built."""
     page.wait_for_function("() => window.API && window.API.isInitialized()")
     frame = next(f for f in page.frames if f.url.startswith(base + "/course/"))
-    frame.wait_for_function("document.querySelector('video').readyState >= 1")
+    frame.wait_for_function("document.readyState !== 'loading' && document.querySelector('video').readyState >= 1")
     return frame
 
 
