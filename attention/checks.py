@@ -21,6 +21,7 @@ from attention.vocabulary import vocabulary
 QUANTITIES = ("score", "weight")  # what a check may ask about: a row of the scores or the weights
 EDITABLE = {"embedding": "x", "W_Q": "w_q", "W_K": "w_k", "W_V": "w_v"}  # name shown -> data key
 CHANGES = ("up", "down", "no change")  # what a swap can do to a figure
+SCORE_INPUTS = ("x", "w_q", "w_k")  # what QKᵀ/√d_k is made of: an edit of W_V moves no score or weight
 
 
 @dataclass(frozen=True)

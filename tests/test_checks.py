@@ -12,6 +12,7 @@ import re
 import numpy as np
 import pytest
 from player_fixtures import timed_manifest
+from test_transcript import expect_error, line_of, write_variant
 
 from attention import attend, lesson, percent_figure, score_figure
 from attention.explore import ENTRY_LIMIT, ENTRY_STEP
@@ -202,3 +203,70 @@ def test_each_clip_page_carries_the_checks_inside_its_sentences(manifest):
     page = clip_page_html(manifest, clip)  # and the clip's page carries them
     block = re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page, re.S)
     assert json.loads(block.group(1))["checks"] == weighted["checks"]
+
+
+GOAL = "goal: {quantity: weight, query: creature, greater: blue, than: fluffy, edit: W_K, edits: 1}"
+SHOWN_AS = {"embedding": "x", "W_Q": "w_q", "W_K": "w_k", "W_V": "w_v"}  # as the YAML names them
+
+
+def one_entry_reach(core, matrix: str, quantity: str) -> np.ndarray:
+    """Whether some one-entry edit of `matrix` (every value on the entry grid within the limit)
+    shows creature's `quantity` on token g above token t: (n, n) booleans, in plain numpy."""
+    values = np.round(np.arange(-ENTRY_LIMIT, ENTRY_LIMIT + ENTRY_STEP / 2, ENTRY_STEP), 6)
+    me, n = core.tokens.index("creature"), len(core.tokens)
+    reach = np.zeros((n, n), dtype=bool)
+    base = {"x": core.embeddings, "w_q": core.w_q, "w_k": core.w_k}
+    for i, j in np.ndindex(base[matrix].shape):
+        arrays = {k: np.repeat(np.array(v)[None], len(values), axis=0) for k, v in base.items()}
+        arrays[matrix][:, i, j] = values
+        q = np.einsum("md,mdk->mk", arrays["x"][:, me], arrays["w_q"])  # (m, d_k)
+        keys = np.einsum("mnd,mdk->mnk", arrays["x"], arrays["w_k"])  # (m, n, d_k)
+        scores = np.einsum("mnk,mk->mn", keys, q) / np.sqrt(core.w_q.shape[1])
+        shown = np.round(100 * softmax(scores)) if quantity == "weight" else np.round(scores, 1)
+        reach |= (shown[:, :, None] > shown[:, None, :]).any(axis=0)
+    return reach
+
+
+def test_a_task_on_w_v_is_refused_for_any_number_of_edits(tmp_path):
+    """W_V makes the values: with any W_V at all, creature's scores and weights are the lesson's."""
+    core = lesson()
+    rng = np.random.default_rng(6)
+    for _ in range(5):
+        w_v = rng.uniform(-ENTRY_LIMIT, ENTRY_LIMIT, core.w_v.shape)
+        other = attend(core.embeddings, core.w_q, core.w_k, w_v)
+        assert np.array_equal(other.weights, core.result.weights)
+    for edits in (1, 2, core.w_v.size):
+        path = write_variant(tmp_path, GOAL, GOAL.replace("edit: W_K, edits: 1", f"edit: W_V, edits: {edits}"))
+        err = expect_error(path, line_of(path, "    goal:"), "W_V makes the values", "edit one of embedding, W_Q, W_K")
+        assert "\n" not in err.problem and "\n" not in err.fix
+
+
+def test_a_task_no_one_entry_edit_meets_is_refused_with_more_edits(tmp_path):
+    """Whether two or more entries can meet a goal one entry cannot is not worked out: refused,
+    so that every task the page asks has an answer (and its feedback an example)."""
+    core = lesson()
+    me = core.tokens.index("creature")
+    found = None
+    for name, matrix in SHOWN_AS.items():
+        for quantity in ("weight", "score"):
+            if matrix == "w_v" or found:
+                continue
+            row = (core.result.weights if quantity == "weight" else core.result.scores)[me]
+            shown = np.round(100 * row) if quantity == "weight" else np.round(row, 1)
+            reach = one_entry_reach(core, matrix, quantity)
+            for g, t in zip(*np.nonzero(~reach)):
+                if g != t and not shown[g] > shown[t]:  # not met already, and no one entry meets it
+                    found = name, quantity, core.tokens[g], core.tokens[t]
+                    break
+    assert found, "every goal is met by one entry: nothing to refuse"
+    name, quantity, greater, than = found
+    goal = (f"goal: {{quantity: {quantity}, query: creature, greater: {greater}, than: {than}, "
+            f"edit: {name}, edits: 2}}")
+    path = write_variant(tmp_path, GOAL, goal)
+    expect_error(path, line_of(path, "    goal:"), f"no change of one entry of {name}",
+                 "whether 2 entries can is not worked out", "set a goal one entry meets")
+    # the lesson's goal with two edits allowed: one entry meets it, so it loads, with its example
+    path = write_variant(tmp_path, GOAL, GOAL.replace("edits: 1", "edits: 2"))
+    script = load_script(path)
+    task = next(c for c in script.checks if c.kind == "task")
+    assert task.edits == 2
