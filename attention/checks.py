@@ -87,6 +87,23 @@ def swapped(core: Lesson, old: str, new: str) -> Lesson:
     return recomputed(core, tokens=tokens, embeddings=x)
 
 
+def swap_difference(core: Lesson, old: str, new: str) -> str:
+    """How the word swapped in differs from the token it replaces, in the core's own features,
+    so that what a check says about a word is what the core has: "red's embedding is blue's
+    without its blue colour feature"."""
+    was, now = core.embeddings[core.index(old)], vocabulary(core)[new]
+    lost = [f for f, a, b in zip(core.features, was, now) if a and not b]
+    gained = [f"{f} {b:g}" for f, a, b in zip(core.features, was, now) if b and not a]
+    moved = [f"{f} {b:g} instead of {a:g}" for f, a, b in zip(core.features, was, now) if a and b and a != b]
+    parts = []
+    if lost:
+        parts.append(f"without its {' and '.join(lost)} feature{'s' if len(lost) > 1 else ''}")
+    parts += [f"with {p}" for p in (*gained, *moved)]
+    if not parts:
+        return f"{new}'s embedding is the same as {old}'s"
+    return f"{new}'s embedding is {old}'s {', '.join(parts)}"
+
+
 def change(quantity: str, before: float, after: float) -> str:
     """What happened to a figure: "up", "down" or "no change", as a learner sees it."""
     a, b = shown(quantity, before), shown(quantity, after)

@@ -165,8 +165,8 @@
   }
 
   function contextOf(check) {
-    if (check.kind === "what-if") {
-      return `Now: ${check.query}'s ${FIGURE_NAMES[check.quantity]} on ${check.key} is ${check.before}.`;
+    if (check.kind === "what-if") { // what the swap changes, in the core's features (the build's words)
+      return `${check.swap.difference}. Now: ${check.query}'s ${FIGURE_NAMES[check.quantity]} on ${check.key} is ${check.before}.`;
     }
     return "";
   }
