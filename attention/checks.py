@@ -21,6 +21,7 @@ from attention.vocabulary import vocabulary
 QUANTITIES = ("score", "weight")  # what a check may ask about: a row of the scores or the weights
 EDITABLE = {"embedding": "x", "W_Q": "w_q", "W_K": "w_k", "W_V": "w_v"}  # name shown -> data key
 CHANGES = ("up", "down", "no change")  # what a swap can do to a figure
+SCORE_INPUTS = ("x", "w_q", "w_k")  # what QKᵀ/√d_k is made of: an edit of W_V moves no score or weight
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,23 @@ def swapped(core: Lesson, old: str, new: str) -> Lesson:
     x[i] = vocabulary(core)[new]
     tokens = core.tokens[:i] + (new,) + core.tokens[i + 1:]
     return recomputed(core, tokens=tokens, embeddings=x)
+
+
+def swap_difference(core: Lesson, old: str, new: str) -> str:
+    """How the word swapped in differs from the token it replaces, in the core's own features,
+    so that what a check says about a word is what the core has: "red's embedding is blue's
+    without its blue colour feature"."""
+    was, now = core.embeddings[core.index(old)], vocabulary(core)[new]
+    lost = [f for f, a, b in zip(core.features, was, now) if a and not b]
+    gained = [f"{f} {b:g}" for f, a, b in zip(core.features, was, now) if b and not a]
+    moved = [f"{f} {b:g} instead of {a:g}" for f, a, b in zip(core.features, was, now) if a and b and a != b]
+    parts = []
+    if lost:
+        parts.append(f"without its {' and '.join(lost)} feature{'s' if len(lost) > 1 else ''}")
+    parts += [f"with {p}" for p in (*gained, *moved)]
+    if not parts:
+        return f"{new}'s embedding is the same as {old}'s"
+    return f"{new}'s embedding is {old}'s {', '.join(parts)}"
 
 
 def change(quantity: str, before: float, after: float) -> str:

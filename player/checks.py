@@ -3,11 +3,20 @@ feedback line whose every number is the core's, formatted as the lesson formats 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 
-from attention import Lesson, lesson, percent_figure, score_figure, value_figure
-from attention.checks import CHANGES, EDITABLE, Goal, change, one_entry_edit, quantity_row, ranked, swapped
+from attention import Lesson, exact_score_figure, lesson, percent_figure, score_figure, value_figure
+from attention.checks import (
+    CHANGES,
+    EDITABLE,
+    Goal,
+    change,
+    one_entry_edit,
+    quantity_row,
+    ranked,
+    swap_difference,
+    swapped,
+)
 from attention.checks import edited as edited_core
 from transcript.manifest import Manifest
 from transcript.script import Check
@@ -26,18 +35,27 @@ def _of(quantity: str, query: str, key: str) -> str:
     return f"{query}'s {quantity} {'on' if quantity == 'weight' else 'against'} {key}"
 
 
+def score_working(core: Lesson, query: str, key: str) -> str:
+    """`query`'s score against `key` worked out as the video writes it: each product of the query's
+    and the key's entries, their sum, then the division by √d_k and what that root is."""
+    i, j = core.index(query), core.index(key)
+    q, k = core.result.queries[i], core.result.keys[j]
+    products = " + ".join(f"{score_figure(a)}×{score_figure(b)}" for a, b in zip(q, k))
+    raw, root = exact_score_figure(core.result.raw_scores[i, j]), core.result.scale
+    divisor = f"{root:g}" if float(root).is_integer() else exact_score_figure(root)
+    return (f"{query}'s query · {key}'s key = {products} = {raw}, and {raw} ÷ √{core.d_k} = "
+            f"{raw} ÷ {divisor} = {exact_score_figure(core.result.scores[i, j])}")
+
+
 def _predict(check: Check, core: Lesson) -> dict:
     order = ranked(core, check.quantity, check.query, check.options)
     (top, value), rest = order[0], order[1:]
-    others = ", ".join(f"{t} {figure(check.quantity, v)}" for t, v in rest)
     if check.quantity == "score":
-        q, k = core.result.queries[core.index(check.query)], core.result.keys[core.index(top)]
-        root = math.sqrt(core.d_k)
-        divisor = f"{root:g}" if root.is_integer() else score_figure(root)
-        why = (f"{check.query}'s query · {top}'s key = {score_figure(float(q @ k))}, ÷ {divisor} = "
-               f"{score_figure(value)}, the highest")
+        why = f"{score_working(core, check.query, top)}, the highest"
+        others = ", ".join(f"{t} {exact_score_figure(v)}" for t, v in rest)
     else:
         why = f"{_of('weight', check.query, top)} is {percent_figure(value)}, the highest"
+        others = ", ".join(f"{t} {percent_figure(v)}" for t, v in rest)
     return {"options": list(check.options), "answer": top, "feedback": f"{why} (then {others})."}
 
 
@@ -49,14 +67,13 @@ def _what_if(check: Check, core: Lesson) -> dict:
     now = float(quantity_row(after, q, check.query)[after.index(check.key)])
     moved = change(q, was, now)
     old_score = quantity_row(core, "score", check.query)[core.index(old)]
-    new_score = quantity_row(after, "score", check.query)[after.index(new)]
     how = (f"goes {moved}, from {figure(q, was)} to {figure(q, now)}" if moved != CHANGES[2]
            else f"stays {figure(q, now)}")
-    feedback = (f"With {new} for {old}, {new}'s key scores {score_figure(new_score)} against "
-                f"{check.query}'s query, where {old}'s scored {score_figure(old_score)}, so "
-                f"{_of(q, check.query, check.key)} {how}.")
+    feedback = (f"With {new} for {old}: {score_working(after, check.query, new)}, where {old}'s "
+                f"score was {exact_score_figure(old_score)}; so {_of(q, check.query, check.key)} {how}.")
     return {"options": list(CHANGES), "answer": moved, "feedback": feedback,
-            "swap": {"from": old, "to": new}, "words": list(after.tokens), "quantity": q,
+            "swap": {"from": old, "to": new, "difference": swap_difference(core, old, new)},
+            "words": list(after.tokens), "quantity": q,
             "query": check.query, "key": check.key, "before": figure(q, was), "after": figure(q, now)}
 
 

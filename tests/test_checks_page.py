@@ -6,12 +6,17 @@ out here from the numpy core, not read from the page."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
-from player_fixtures import browser, page_factory, serve  # noqa: F401
+from player_fixtures import browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from playwright.sync_api import expect
+from test_checks import check_working
 
 from attention import attend, lesson, percent, percent_figure, score_figure
 from attention.vocabulary import vocabulary
+from player.page import build_player
 from transcript.manifest import read_manifest
 
 CHECK = "#check"
@@ -582,3 +587,88 @@ def test_a_tasks_goal_is_judged_in_the_page_as_numpy_judges_it(site, page_factor
         return states.map(s => met(s).met); }""", [check.id, states])
     assert got == expected
     assert 5 < sum(expected) < 75  # both verdicts are tried
+
+
+@pytest.fixture(scope="module")
+def player_site(tmp_path_factory):
+    """The player built on the timed lesson with its small test video (no render): enough for a
+    check opened from its mark."""
+    manifest, shared = shared_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("checks-player") / "build")
+    build_player(manifest, build)
+    base, server = serve(build.root)
+    yield base
+    server.shutdown()
+    server.server_close()
+
+
+def open_from_mark(page, check) -> None:
+    page.click(f'.transcript .check-mark[data-check="{check.id}"]')
+    page.wait_for_selector(f"{CHECK}:not([hidden])")
+    assert page.evaluate("() => LessonChecks.open") == check.id
+
+
+def answer_with(page, option: str) -> None:
+    page.click(f"{CHECK} label.check-option:has-text('{option}')")
+    page.click(f"{CHECK} .check-answer")
+    page.wait_for_selector(f"{CHECK} .check-feedback:not([hidden])")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_explanations_shown_work_the_scores_out_with_the_cores_numbers(player_site, page_factory, checks,
+                                                                          width, height):
+    """The predict's and the what-if's explanation as the learner reads them: each product, the
+    sum, ÷ √d_k and what the root is, checked against numpy on the core's inputs (the what-if's
+    with the word swapped in); and the words beside the what-if's question name exactly the
+    features where the two words' embeddings differ."""
+    L = lesson()
+    page = open_lesson(page_factory, player_site, width=width, height=height)
+    predict, what = checks["predict"], checks["what-if"]
+    open_from_mark(page, predict)
+    answer_with(page, predicted(predict, options(page)))
+    rest = check_working(page.inner_text(".check-why"), list(L.tokens), L.embeddings, L.w_q, L.w_k)
+    assert rest.startswith(", the highest")
+    page.keyboard.press("Escape")
+    open_from_mark(page, what)
+    old, new = what.swap
+    x = np.array(L.embeddings)
+    x[L.index(old)] = vocabulary()[new]
+    words = [new if t == old else t for t in L.tokens]
+    context = page.inner_text(".check-context")
+    said = context.split(". Now:")[0]
+    assert said.startswith(f"{new}'s embedding is {old}'s")
+    for feature, a, b in zip(L.features, L.embeddings[L.index(old)], x[L.index(old)]):
+        assert (feature in said) == (a != b), (feature, said)
+    answer_with(page, what_if(what)[0])
+    rest = check_working(page.inner_text(".check-why"), words, x, L.w_q, L.w_k)
+    assert rest.startswith(f"With {new} for {old}: , where {old}'s score was")
+    assert page.errors == []
+
+
+def test_a_prediction_right_only_on_a_retry_says_its_first_answer_counts(player_site, page_factory, checks):
+    """Its ✗ stays (the SCORM report counts the first answer), and the mark says why, in words a
+    learner sees and in the name a screen reader reads; so does the feedback."""
+    check = checks["predict"]
+    page = open_lesson(page_factory, player_site)
+    open_from_mark(page, check)
+    right = predicted(check, options(page))
+    wrong = next(o for o in options(page) if o != right)
+    answer_with(page, wrong)
+    mark = page.locator(f'.transcript .check-mark[data-check="{check.id}"]')
+    pin = page.locator(f'.check-strip .check-pin[data-check="{check.id}"]')
+    assert mark.get_attribute("data-retried") is None
+    assert mark.locator(".check-mark-rule").is_hidden()
+    page.click(f"{CHECK} .check-retry")
+    answer_with(page, right)
+    assert page.inner_text(".check-verdict") == "Right."
+    assert page.inner_text(".check-mine") == (f"You answered “{right}” on a retry; your first answer, "
+                                              f"“{wrong}”, is the one that counts.")
+    assert page.evaluate("() => LessonChecks.score") == {"raw": 0, "max": 3}
+    for b in (mark, pin):
+        assert (b.get_attribute("data-state"), b.get_attribute("data-retried")) == ("wrong", "right")
+    assert mark.locator(".check-mark-rule").is_visible()
+    assert "the first answer counts" in mark.locator(".check-mark-rule").inner_text()
+    rule = re.compile(r"right on a retry, but the first answer counts")
+    expect(mark).to_have_accessible_name(re.compile(rf"^Check 1 ?: .*{rule.pattern}"))
+    expect(pin).to_have_accessible_name(rule)
+    assert page.errors == []

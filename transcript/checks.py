@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from attention import Lesson
-from attention.checks import EDITABLE, QUANTITIES, Goal, meets, one_entry_edit, ranked, shown
+from attention.checks import EDITABLE, QUANTITIES, SCORE_INPUTS, Goal, meets, one_entry_edit, ranked, shown
 from attention.explore import ENTRY_LIMIT
 from attention.vocabulary import vocabulary
 from transcript.script import Check, few
@@ -149,9 +149,20 @@ def _task(r: _Reader, node: Node, base: dict, t: _Tokens, core: Lesson, what: st
         raise r.error(node, f"the lesson already shows {query}'s {quantity} on {greater} above "
                       f"{than}, so the task of {what} is done before it starts",
                       "swap greater and than, or set another goal")
-    if edits == 1 and one_entry_edit(core, goal, matrix) is None:
-        raise r.error(g["edit"], f"no change of one entry of {shown_name} (within ±{ENTRY_LIMIT:g}) "
-                      f"puts {query}'s {quantity} on {greater} above {than}",
-                      "allow more edits, edit another matrix, or set another goal")
+    if matrix not in SCORE_INPUTS:
+        movers = ", ".join(name for name, key in EDITABLE.items() if key in SCORE_INPUTS)
+        raise r.error(g["edit"], f"{shown_name} makes the values, which no score or weight is "
+                      f"computed from, so no edit of it meets the goal of {what}",
+                      f"edit one of {movers}")
+    if one_entry_edit(core, goal, matrix) is None:  # one entry would do for any `edits`
+        if edits == 1:
+            raise r.error(g["edit"], f"no change of one entry of {shown_name} (within "
+                          f"±{ENTRY_LIMIT:g}) puts {query}'s {quantity} on {greater} above {than}",
+                          "edit another matrix, or set another goal")
+        raise r.error(g["edits"], f"no change of one entry of {shown_name} (within "
+                      f"±{ENTRY_LIMIT:g}) puts {query}'s {quantity} on {greater} above {than}, and "
+                      f"whether {edits} entries can is not worked out, so the task may have no answer",
+                      "set a goal one entry meets (the page shows that entry as its example), "
+                      "or edit another matrix")
     return Check(**base, quantity=quantity, query=query, greater=greater, than=than, edit=matrix,
                  edits=edits)

@@ -38,6 +38,7 @@
   const FIGURE_NAMES = { weight: "weight", score: "score" };
   const MATRIX_NAMES = { x: "the embeddings", w_q: "W_Q", w_k: "W_K", w_v: "W_V" };
   const STEP_FOR = { x: "embeddings", w_q: "qkv", w_k: "qkv", w_v: "qkv" }; // where a matrix is edited
+  const RETRIED_RULE = "right on a retry; the first answer counts"; // beside a ✗ answered right later
   // A crossing seen later than this many seconds of the learner's time after the end is not this
   // playback's (a stalled or hidden page); at 2x a second of their time is two of the video's.
   const LATE_S = 1.5;
@@ -94,6 +95,7 @@
     const span = document.getElementById("s-" + check.sentence);
     const inText = el("button", { type: "button", class: "check-mark", "data-check": check.id },
       el("span", { class: "check-mark-icon", "aria-hidden": "true" }), `Check ${i + 1}`,
+      el("span", { class: "check-mark-rule", "aria-hidden": "true", hidden: true }, RETRIED_RULE),
       el("span", { class: "visually-hidden check-mark-state" }));
     if (span) span.after(inText);
     const at = data.duration ? Math.min(100, (100 * endOf(check)) / data.duration) : 0;
@@ -112,6 +114,14 @@
     return skipped.has(check.id) ? "skipped" : "open";
   }
   const STATE_WORDS = { right: "answered right", wrong: "answered, not right", skipped: "skipped", open: "not answered yet" };
+  // A prediction or what-if counts by its first answer: one answered right only on a retry keeps
+  // its ✗, and its mark says why, in words on the mark and to a screen reader in its name.
+  const retriedRight = (check) => {
+    const r = kept.get(check.id);
+    return !!r && check.kind !== "task" && !r.first.correct && r.last.correct;
+  };
+  const stateWords = (check, s) => (retriedRight(check)
+    ? "first answer not right; right on a retry, but the first answer counts" : STATE_WORDS[s]);
 
   function renderMarks() {
     for (const check of checks) {
@@ -119,12 +129,15 @@
       const [inText, pin] = marks.get(check.id);
       for (const b of [inText, pin]) {
         b.dataset.state = s;
+        if (retriedRight(check)) b.dataset.retried = "right";
+        else delete b.dataset.retried;
         if (ui.open === check.id) b.setAttribute("aria-current", "true");
         else b.removeAttribute("aria-current");
       }
-      inText.querySelector(".check-mark-state").textContent = `: ${check.question} (${STATE_WORDS[s]})`;
+      inText.querySelector(".check-mark-rule").hidden = !retriedRight(check);
+      inText.querySelector(".check-mark-state").textContent = `: ${check.question} (${stateWords(check, s)})`;
       pin.querySelector(".check-mark-state").textContent = `Check ${numberOf(check)} of ${checks.length}: `
-        + `${check.question} (${STATE_WORDS[s]})`;
+        + `${check.question} (${stateWords(check, s)})`;
     }
   }
 
@@ -165,8 +178,8 @@
   }
 
   function contextOf(check) {
-    if (check.kind === "what-if") {
-      return `Now: ${check.query}'s ${FIGURE_NAMES[check.quantity]} on ${check.key} is ${check.before}.`;
+    if (check.kind === "what-if") { // what the swap changes, in the core's features (the build's words)
+      return `${check.swap.difference}. Now: ${check.query}'s ${FIGURE_NAMES[check.quantity]} on ${check.key} is ${check.before}.`;
     }
     return "";
   }
@@ -206,7 +219,10 @@
       // ("In the lesson, ...") says the lesson's
       mine.textContent = g ? `${g.own + g.others ? "With your edits" : "With nothing changed"}, ${goalWords(check, g)}` : "";
     } else {
-      mine.textContent = `You answered “${answer.response}”${right ? "" : `; the answer is “${check.answer}”`}.`;
+      const first = kept.get(check.id).first;
+      mine.textContent = first.correct || !right
+        ? `You answered “${answer.response}”${right ? "" : `; the answer is “${check.answer}”`}.`
+        : `You answered “${answer.response}” on a retry; your first answer, “${first.response}”, is the one that counts.`;
     }
     why.textContent = check.feedback;
     showButton.hidden = !check.show;
