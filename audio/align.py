@@ -22,6 +22,8 @@ from pathlib import Path
 from pydub import AudioSegment
 
 from common.files import atomic_write_text
+from transcript.sayable import Unsayable, tokens
+from transcript.sayable import decoder as aligner
 from transcript.words import word_key
 
 ALIGN_VERSION = 1  # bump when a method changes its results: cached timings are then made again
@@ -114,52 +116,17 @@ def piper_word_times(groups: list[list[Phone]], word_sizes: Sequence[int], rate:
 # --- pocketsphinx: forced alignment of a known text ----------------------------------------------
 
 @lru_cache(maxsize=1)
-def _decoder():
-    from pocketsphinx import Decoder
-    return Decoder(lm=None, loglevel="FATAL")
-
-
-@lru_cache(maxsize=1)
 def _recognizer():
     from pocketsphinx import Decoder
     return Decoder(loglevel="FATAL")
 
 
-def _pronounce(decoder, token: str, written: str) -> str | None:
-    """Phones for a dictionary token, or built from parts: plurals, compounds, spelt acronyms."""
-    found = decoder.lookup_word(token)
-    if found:
-        return found
-    letters = written.strip("'\".,;:!?()").rstrip("s")
-    if letters.isalpha() and letters.isupper() and len(letters) <= 5:  # GPUs: G P U + s
-        spelt = [decoder.lookup_word(ch.lower()) for ch in letters]
-        if all(spelt):
-            return " ".join(spelt) + (" Z" if written.rstrip(".,;:!?").endswith("s") else "")
-    for suffix, phones in (("es", "IH Z"), ("s", "Z")):
-        if token.endswith(suffix) and (stem := decoder.lookup_word(token[: -len(suffix)])):
-            return f"{stem} {phones}"
-    for k in range(2, len(token) - 1):  # softmax: soft + max
-        a, b = decoder.lookup_word(token[:k]), decoder.lookup_word(token[k:])
-        if a and b:
-            return f"{a} {b}"
-    return None
-
-
 def _tokens(words: Sequence[str]) -> list[tuple[int, str]]:
     """(word index, dictionary token) for every sound-bearing part of the words."""
-    decoder, out = _decoder(), []
-    for i, written in enumerate(words):
-        for part in word_key(written).split("-"):
-            part = part.strip("'")
-            if not part:
-                continue
-            if decoder.lookup_word(part) is None:
-                phones = _pronounce(decoder, part, written)
-                if phones is None:
-                    raise AlignmentError(f"no pronunciation for {written!r}")
-                decoder.add_word(part, phones, True)
-            out.append((i, part))
-    return out
+    try:
+        return tokens(words)
+    except Unsayable as e:
+        raise AlignmentError(str(e)) from None
 
 
 def pcm16k(clip: AudioSegment) -> bytes:
@@ -182,7 +149,7 @@ def sphinx_word_times(clip: AudioSegment, words: Sequence[str]) -> WordTimes:
     tokens = _tokens(words)
     if not tokens:
         return [(0.0, 0.0)] * len(words)
-    decoder, pcm = _decoder(), pcm16k(clip)
+    decoder, pcm = aligner(), pcm16k(clip)
     decoder.set_align_text(" ".join(t for _, t in tokens))
     decoder.start_utt()
     decoder.process_raw(pcm, full_utt=True)

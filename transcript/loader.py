@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from pathlib import Path
 
 import yaml
@@ -23,6 +24,7 @@ from attention import Lesson, lesson
 from attention.steps import STEPS
 from common.settings import VOICES
 from transcript.checks import MAX_CHECKS, read_check
+from transcript.sayable import first_unsayable
 from transcript.script import Check, Course, Link, Paragraph, Script, Sentence, few
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
@@ -117,11 +119,17 @@ class _Reader:
                 raise self.error(node, f"{what} has no {key!r}", f"add '{key}: ...' to {what}")
         return out
 
-    def text(self, node: Node, what: str) -> str:
+    def text(self, node: Node, what: str, lines: bool = False) -> str:
+        """Text of printable characters on one line (several, with `lines`: a sentence's line
+        breaks are spaces to its captions), as every page, caption file and XML may carry."""
         if not isinstance(node, ScalarNode) or node.tag != STR:
             raise self.error(node, f"{what} must be text", f"write {what} as a quoted string")
         if not node.value.strip():
             raise self.error(node, f"{what} is empty", f"write the {what}")
+        for ch in node.value:
+            if not (lines and ch == "\n") and (bad := _unprintable(ch)):
+                name, why, fix = bad
+                raise self.error(node, f"{what} has {name} (U+{ord(ch):04X}){why}", fix)
         return node.value
 
     def integer(self, node: Node, what: str) -> int:
@@ -172,6 +180,24 @@ class _Reader:
         return value
 
 
+def _unprintable(ch: str) -> tuple[str, str, str] | None:
+    """What `ch` is, why it may not stay and the fix, when a text a learner reads may not carry it.
+    YAML's escapes ("\\x01", "\\uFFFF") decode to characters its reader refuses in the file."""
+    code, kind = ord(ch), unicodedata.category(ch)
+    if ch in "\n\r\x85\u2028\u2029":
+        return ("a line break", "", "write it on one line (an escape such as \\n is a line break "
+                "too): a chapter's title or a page's heading has one line")
+    if kind == "Cc":
+        return ("a control character", "", "delete it, or write the character itself in place of "
+                "its escape")
+    if kind == "Cs":
+        return ("half of a UTF-16 surrogate pair", ", which is no character",
+                "write the character itself (e.g. 🙂), or escape it whole as \\U0001F642")
+    if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE:
+        return ("a noncharacter", ", which no text file may carry", "delete it")
+    return None
+
+
 def _yaml_int(node: ScalarNode) -> int | None:
     """What YAML 1.1 makes of an int-tagged scalar, when that is a modest number."""
     if len(node.value) > 20:
@@ -213,6 +239,10 @@ def _read(path: Path) -> bytes:
                                   "pass the lesson YAML file itself, e.g. transcript/lesson.yaml")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""
+    except OSError as e:  # /proc/self/mem opens as a regular file, then fails to read
+        raise TranscriptError(path, 0, f"cannot be read ({e.strerror or e}): it is no lesson "
+                              "script but a special file (such as /proc/self/mem) or on a failing disk",
+                              "pass the lesson YAML file itself, e.g. transcript/lesson.yaml") from None
     finally:
         os.close(fd)
     if size > MAX_BYTES or len(data) > MAX_BYTES:
@@ -302,13 +332,19 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
                 raise r.error(s["id"], f"sentence id {_quoted(sid)} is used twice (first at line "
                               f"{seen_ids[sid]})", "give every sentence its own id")
             seen_ids[sid] = line
-            template = r.text(s["text"], f"the text of sentence {_quoted(sid)}")
+            template = r.text(s["text"], f"the text of sentence {_quoted(sid)}", lines=True)
             _check_placeholders(r, s["text"], template, core)
+            spoken = fill(template, core)
+            if (word := first_unsayable(spoken)) is not None:
+                raise r.error(s["text"], f"the voices cannot say {_quoted(word)} in sentence "
+                              f"{_quoted(sid)}: the word aligner has no pronunciation for it",
+                              "write it as the voice should say it, in the letters a to z: "
+                              "e.g. 'GPT four', not 'GPT4'; 'cafe', not 'café'")
             beat_step = _step(r, s["step"], f"the step of sentence {_quoted(sid)}") if "step" in s else step
             pause = r.pause(s["pause"], f"the pause after sentence {_quoted(sid)}") if "pause" in s else 0.0
             if "check" in s:
                 checks.append(read_check(r, s["check"], sid, core))
-            sentences.append(Sentence(id=sid, text=fill(template, core), template=template,
+            sentences.append(Sentence(id=sid, text=spoken, template=template,
                                       paragraph=p_index, scene=scene, line=line, step=beat_step,
                                       pause=pause))
         paragraphs.append(Paragraph(scene=scene, title=r.text(p["title"], "scene title"),
