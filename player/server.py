@@ -114,6 +114,8 @@ class PacedWriter(io.BufferedIOBase):
     average once `grace` seconds have passed since its first byte; a client reading slower is
     reset (so it cannot hold a thread for the length of a large file). 0 turns the rule off."""
 
+    STEP = 64 * 1024  # bytes whose time is checked at once
+
     def __init__(self, sock: socket.socket, idle: float | None, min_rate: float, grace: float) -> None:
         super().__init__()
         self._sock, self._idle, self._min_rate, self._grace = sock, idle, min_rate, grace
@@ -128,24 +130,28 @@ class PacedWriter(io.BufferedIOBase):
         return True
 
     def write(self, data) -> int:
-        size = memoryview(data).nbytes
+        view = memoryview(data).cast("B")
+        for start in range(0, len(view), self.STEP):
+            self._send(view[start:start + self.STEP])
+        return len(view)
+
+    def _send(self, piece: memoryview) -> None:
         now = time.monotonic()
         if self._started is None:
             self._started = now
         wait = self._idle
         if self._min_rate > 0:  # these bytes too must be out by the time the average allows
-            wait = self._started + self._grace + (self._sent + size) / self._min_rate - now
+            wait = self._started + self._grace + (self._sent + len(piece)) / self._min_rate - now
             if wait <= 0:
                 self._cut()
         self._sock.settimeout(wait)
         try:
-            self._sock.sendall(data)
+            self._sock.sendall(piece)
         except TimeoutError:
             self._cut()
         finally:
             self._sock.settimeout(self._idle)
-        self._sent += size
-        return size
+        self._sent += len(piece)
 
     def _cut(self) -> None:
         """Reset the connection when it closes (the bytes the kernel still holds are dropped)."""
