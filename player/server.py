@@ -4,7 +4,9 @@ It serves what the pages need and nothing else: no folder listings, nothing hidd
 working files under cache/, and only to requests that name it by its own host name (so a page on
 another site cannot read it through DNS rebinding). It holds up when a whole class opens the page
 at once: a deep listen queue, a bounded number of connection threads, idle connections closed
-after a time-out, and a request's line and headers given a deadline however slowly they trickle.
+after a time-out, a request's line and headers given a deadline however slowly they trickle, a
+response cut off when its client reads it slower than a minimum rate, and large files sent by
+threads of their own, so clients downloading them leave the connection threads to pages.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import re
 import shutil
 import socket
+import struct
 import sys
 import threading
 import time
@@ -29,6 +32,11 @@ PRIVATE = ("cache",)  # top-level folders of the build that no page needs
 IDLE_TIMEOUT = 30  # seconds a connection may sit silent before it is closed
 REQUEST_DEADLINE = 10  # seconds from a request's first byte to the end of its headers
 MAX_CONNECTIONS = 64  # connection threads at once; further connections wait in the listen queue
+MAX_STREAMS = 64  # threads sending large files at once, besides those; further ones wait for one
+LARGE = CHUNK  # a response body of more bytes than this is a large file's
+MIN_RATE = 32 * 1024  # bytes a second a response must average once its grace is over...
+RATE_GRACE = 10  # ...seconds from its first byte; a slower reader is cut off
+SEND_BUFFER = 256 * 1024  # bytes the kernel may hold for a client, so the rate is what it reads
 BACKLOG = 256  # connections the kernel queues while every thread is busy
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
@@ -101,6 +109,56 @@ class DeadlineReader(io.RawIOBase):
         return n
 
 
+class PacedWriter(io.BufferedIOBase):
+    """A connection's writing side that holds each response to `min_rate` bytes a second on
+    average once `grace` seconds have passed since its first byte; a client reading slower is
+    reset (so it cannot hold a thread for the length of a large file). 0 turns the rule off."""
+
+    STEP = 64 * 1024  # bytes whose time is checked at once
+
+    def __init__(self, sock: socket.socket, idle: float | None, min_rate: float, grace: float) -> None:
+        super().__init__()
+        self._sock, self._idle, self._min_rate, self._grace = sock, idle, min_rate, grace
+        self._started: float | None = None  # when the response's first byte was written
+        self._sent = 0
+
+    def expect_response(self) -> None:
+        """The next bytes start a response: its clock starts with them."""
+        self._started, self._sent = None, 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        for start in range(0, len(view), self.STEP):
+            self._send(view[start:start + self.STEP])
+        return len(view)
+
+    def _send(self, piece: memoryview) -> None:
+        now = time.monotonic()
+        if self._started is None:
+            self._started = now
+        wait = self._idle
+        if self._min_rate > 0:  # these bytes too must be out by the time the average allows
+            wait = self._started + self._grace + (self._sent + len(piece)) / self._min_rate - now
+            if wait <= 0:
+                self._cut()
+        self._sock.settimeout(wait)
+        try:
+            self._sock.sendall(piece)
+        except TimeoutError:
+            self._cut()
+        finally:
+            self._sock.settimeout(self._idle)
+        self._sent += len(piece)
+
+    def _cut(self) -> None:
+        """Reset the connection when it closes (the bytes the kernel still holds are dropped)."""
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        raise TimeoutError(f"client read slower than {self._min_rate:.0f} bytes a second")
+
+
 class RangeRequestHandler(SimpleHTTPRequestHandler):
     """Static files with `Range` support (206 Partial Content), no caching, quiet by default."""
 
@@ -112,6 +170,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
     request_deadline: float = REQUEST_DEADLINE
     quiet = True
     _range: tuple[int, int] | None = None
+    _streaming = False  # this connection's thread has moved to the large files' threads
     server: PreviewServer
 
     def setup(self) -> None:
@@ -119,9 +178,15 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         self.rfile.close()
         self._reader = DeadlineReader(self.connection, self.timeout, self.request_deadline)
         self.rfile = io.BufferedReader(self._reader)
+        if self.server.send_buffer:
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.server.send_buffer)
+        self._writer = PacedWriter(self.connection, self.timeout, self.server.min_rate,
+                                   self.server.rate_grace)
+        self.wfile = self._writer
 
     def handle_one_request(self) -> None:
         self._reader.expect_request()
+        self._writer.expect_response()
         super().handle_one_request()
 
     def parse_request(self) -> bool:
@@ -142,6 +207,8 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         return len(hosts) == 1 and hosts[0].strip().lower() in self.server.hosts
 
     def end_headers(self) -> None:
+        if self._streaming:  # its thread does not go back to the connection threads
+            self.send_header("Connection", "close")
         self.send_header("Accept-Ranges", "bytes")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -160,16 +227,19 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         except OSError:
             pass  # missing: the base class answers 404
         header = self.headers.get("Range")
-        if header is None or os.path.isdir(path) or not os.path.isfile(path):
+        if os.path.isdir(path) or not os.path.isfile(path):
             return super().send_head()
         size = os.path.getsize(path)
         try:
-            wanted = parse_range(header, size)
+            wanted = None if header is None else parse_range(header, size)
         except ValueError:
             self.send_response(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
             self.send_header("Content-Range", f"bytes */{size}")
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return None
+        first, last = wanted or (0, size - 1)
+        if not self._claim_stream(last - first + 1):
             return None
         if wanted is None:
             return super().send_head()
@@ -183,6 +253,15 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         self._range = wanted
         return f
+
+    def _claim_stream(self, length: int) -> bool:
+        """Move to the large files' threads before sending a large body (a slow reader of one then
+        holds none of the connection threads); False when the server closes while this waits."""
+        if self.command != "GET" or length <= LARGE:
+            return True
+        self._streaming = self.server.move_to_streams()
+        self.close_connection = True
+        return self._streaming
 
     @staticmethod
     def _public(url_path: str) -> bool:
@@ -216,15 +295,22 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
 
 class PreviewServer(ThreadingHTTPServer):
     """Threaded with at most `max_connections` connection threads (the next connections wait in
-    the listen queue), and silent about browsers that hang up mid-video (they do, when seeking)."""
+    the listen queue) and `max_streams` threads sending large files, responses held to `min_rate`
+    after `rate_grace` seconds, and silent about browsers that hang up mid-video (they do, when
+    seeking)."""
 
     daemon_threads = True
     request_queue_size = BACKLOG
 
-    def __init__(self, address: tuple[str, int], handler, max_connections: int = MAX_CONNECTIONS) -> None:
+    def __init__(self, address: tuple[str, int], handler, max_connections: int = MAX_CONNECTIONS,
+                 max_streams: int = MAX_STREAMS, min_rate: float = MIN_RATE,
+                 rate_grace: float = RATE_GRACE, send_buffer: int = SEND_BUFFER) -> None:
         super().__init__(address, handler)
         self.hosts = own_hosts(self.server_address[1], address[0], str(self.server_address[0]))
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._streams = threading.BoundedSemaphore(max_streams)
+        self._held = threading.local()  # the slot the current connection's thread holds
+        self.min_rate, self.rate_grace, self.send_buffer = min_rate, rate_grace, send_buffer
         self._closing = threading.Event()
 
     def process_request(self, request, client_address) -> None:
@@ -240,10 +326,21 @@ class PreviewServer(ThreadingHTTPServer):
             raise
 
     def process_request_thread(self, request, client_address) -> None:
+        self._held.slot = self._slots
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            self._held.slot.release()
+
+    def move_to_streams(self) -> bool:
+        """Give the current thread's connection slot up for a large file's once one is free (the
+        connection closes after that file); False when the server closes first."""
+        while not self._streams.acquire(timeout=0.2):
+            if self._closing.is_set():
+                return False
+        self._held.slot.release()
+        self._held.slot = self._streams
+        return True
 
     def shutdown(self) -> None:
         self._closing.set()
@@ -256,10 +353,13 @@ class PreviewServer(ThreadingHTTPServer):
 
 def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = True,
                 idle_timeout: float = IDLE_TIMEOUT, request_deadline: float = REQUEST_DEADLINE,
-                max_connections: int = MAX_CONNECTIONS) -> PreviewServer:
+                max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS,
+                min_rate: float = MIN_RATE, rate_grace: float = RATE_GRACE,
+                send_buffer: int = SEND_BUFFER) -> PreviewServer:
     """A threaded server for `root` on host:port (port 0: any free one); call serve_forever()."""
     handler = functools.partial(
         type("Handler", (RangeRequestHandler,), {"quiet": quiet, "timeout": idle_timeout,
                                                  "request_deadline": request_deadline}),
         directory=str(root))
-    return PreviewServer((host, port), handler, max_connections)
+    return PreviewServer((host, port), handler, max_connections, max_streams, min_rate, rate_grace,
+                         send_buffer)
