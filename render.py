@@ -18,6 +18,7 @@ from typing import TextIO, cast
 from cli.options import add_common, paths, publish_settings
 from common.lock import BuildBusy, NotOurs, build_lock
 from common.media import MediaError
+from common.notes import plain_warnings
 from common.paths import NotBuilt
 from common.stage import Stage, staged
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         p.set_defaults(run=module.run)
     args = parser.parse_args(argv)
     name = f"render.py {args.command}"
+    plain_warnings(name)
     if "base_url" in vars(args):  # checked before the build folder is even created
         publish_settings(args, args.command)
     # A plain `kill` unwinds like Ctrl-C: every half-written output is removed on the way out.

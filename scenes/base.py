@@ -205,8 +205,10 @@ class LessonScene(Scene):
         if self._beat is not None:
             left = self._beat_end - self.frame
             if frames > left:
+                short = (frames - left) / self.fps
                 self.warn(f"{frames / self.fps:.2f} s of animation sped up to {left / self.fps:.2f} s "
-                          "to fit its sentence")
+                          f"to fit its sentence; fix: give the sentence a `pause:` {short:.2f} s "
+                          "longer in the lesson YAML, or shorten the beat's plays")
             frames = squeeze(frames, left)
         return frames
 
@@ -225,7 +227,7 @@ class LessonScene(Scene):
     def warn(self, problem: str) -> None:
         """Note a timing problem of the current beat (kept in its record, and logged)."""
         assert self._beat is not None
-        message = f"beat {self._beat.sentence_id!r} in scene {self.scene_id!r}: {problem}"
+        message = f"scene {self.scene_id!r}, beat {self._beat.sentence_id!r}: {problem}"
         self._beat.squeezed.append(message)
         log.warning(message)
 

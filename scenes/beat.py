@@ -101,7 +101,8 @@ class Beat:
             return
         frame = self.word_frame(word, n)
         if frame < self.scene.frame:  # the animations before it were sped up past the word
-            self.scene.warn(f"reached {word!r} {(self.scene.frame - frame) / self.scene.fps:.2f} s late")
+            self.scene.warn(f"reached {word!r} {(self.scene.frame - frame) / self.scene.fps:.2f} s "
+                            "late; fix: shorten the plays before it, or wait for a later word")
         self.scene.wait_until(max(frame, self.scene.frame))
         self.scene.cue(word, frame)
 

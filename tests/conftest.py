@@ -98,6 +98,7 @@ def paused_narration(tmp_path_factory, flite_narration):
 class RenderedLesson:
     root: Path  # the build folder
     printed: str  # what the render printed
+    warned: str = ""  # what it printed on stderr
 
     def copy(self, dest: Path) -> Path:
         """A build folder of its own at `dest`, every file copied: for a test that writes."""
@@ -184,7 +185,7 @@ def rendered_lesson(tmp_path_factory) -> RenderedLesson:
         if not printed.exists() and not failed.exists():  # not started early (a crashed worker)
             _rendered(folder, _render(folder))
     assert not failed.exists(), failed.read_text()
-    return RenderedLesson(folder / "build", printed.read_text())
+    return RenderedLesson(folder / "build", printed.read_text(), (folder / "stderr").read_text())
 
 
 # --- every scene inspected ---------------------------------------------------------------------

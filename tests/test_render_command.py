@@ -28,6 +28,7 @@ def test_render_makes_video_player_and_clips(rendered_lesson):
     assert manifest["title"] in page and "lesson.mp4" in page
     assert {f"{s['id']}.mp4" for s in manifest["scenes"]} <= {p.name for p in (build / "clips").iterdir()}
     assert manifest["loudness"]["integrated_lufs"] == pytest.approx(-16, abs=1)
+    assert rendered_lesson.warned == ""  # the shipped lesson renders without a warning
     assert not [p for p in build.rglob(".*") if p.is_file() and "tmp" in p.name]
     # published: a web server running as another user can read every file and enter every folder
     published = [p for p in build.rglob("*") if "cache" not in p.relative_to(build).parts]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import pickle
 import subprocess
 from itertools import combinations
@@ -13,6 +14,7 @@ import pytest
 from manim import FadeIn, Square
 
 from attention import exact_score_figure, exp_figure, lesson, percent_figure, score_figure
+from common.notes import PROJECT_LOGGER, plain_warnings
 from common.settings import QUALITIES
 from scenes import scene_class, scene_ids, style
 from scenes.base import LessonScene
@@ -217,6 +219,29 @@ def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_nar
     assert [r.start for r in scene.timeline] == [b.start for b in timing.beats]
     assert scene.frame == timing.frames
     assert np.allclose(scene.square.get_center()[0], 1.0)  # the squeezed shift still happened
+
+
+@pytest.fixture
+def plain_lines():
+    """The project's warnings printed as a command prints them, in this process for one test."""
+    logger = logging.getLogger(PROJECT_LOGGER)
+    handlers, propagate = list(logger.handlers), logger.propagate
+    plain_warnings("render.py video")
+    yield
+    logger.handlers[:], logger.propagate = handlers, propagate
+
+
+def test_an_overrun_is_one_line_naming_the_scene_the_beat_and_the_fix(flite_narration, tmp_path, capsys,
+                                                                      plain_lines):
+    timing = scene_timing(flite_narration.manifest, "phrase", FPS)
+    with manim_config(LOW, tmp_path):
+        Overrunning(timing, RunPlan.running()).render()
+    lines = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    first = timing.beats[0].sentence_id
+    assert len(lines) == 2, lines  # the two plays that overran, each once
+    for line in lines:
+        assert line.startswith(f"render.py video: warning: scene 'phrase', beat {first!r}: ")
+        assert "sped up" in line and "fix: give the sentence a `pause:`" in line
 
 
 RENDERED = "phrase"  # four sentences, the first after the lesson's lead-in: a short scene to draw

@@ -26,7 +26,9 @@ from video.cache import beat_sources
 if TYPE_CHECKING:
     from scenes.base import LessonScene
 
-STAND_IN_SECONDS = 10.0  # per sentence: long enough that no animation is squeezed
+# Per sentence: long enough that no beat's plays are sped up (the longest take about 15 s): these
+# timings are not the voice's, and a warning about them would be about nothing.
+STAND_IN_SECONDS = 60.0
 STAND_IN_FPS = 15
 
 

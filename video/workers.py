@@ -11,13 +11,17 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from common.notes import plain_warnings
+
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def tie_to_parent(parent: int) -> None:
     """Pool initializer: the kernel kills this worker when its parent exits; Ctrl-C is the
-    parent's to handle (it stops the workers itself, without each printing a traceback)."""
+    parent's to handle (it stops the workers itself, without each printing a traceback). Its
+    warnings print as the render's do (common.notes)."""
+    plain_warnings("render.py")
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
