@@ -6,6 +6,7 @@ Every problem is found before any synthesis starts, and each error names the fil
 from __future__ import annotations
 
 import difflib
+import errno
 import hashlib
 import os
 import stat
@@ -51,6 +52,9 @@ class Recording:
 def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> dict[str, Path]:
     """Map sentence id -> recorded file; raises RecordingError for a bad folder or file name."""
     folder = Path(folder)
+    if _loops(folder):
+        raise RecordingError(folder, "cannot be followed: a symlink on its way leads back to itself (a loop)",
+                             "give --recordings the folder that holds the takes, one file per sentence id")
     if not folder.is_dir():
         raise RecordingError(folder, "is a file, not a folder" if folder.exists() else "does not exist",
                              "give --recordings the folder that holds the takes, one file per sentence id")
@@ -64,6 +68,10 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
                                      "put the take itself in the recordings folder, or rename "
                                      "the folder so it is not named like a take")
             continue
+        if _loops(path):
+            raise RecordingError(path, f"is a symlink loop (it points to {path.readlink()}, which "
+                                 "leads back to itself)",
+                                 "point the link at the take, or replace it with the file")
         if path.is_symlink() and not path.exists():
             raise RecordingError(path, f"is a dangling symlink (it points to {path.readlink()}, "
                                  "which does not exist)",
@@ -89,6 +97,15 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
         _check_file(path, info.st_mode, info.st_size)
         found[sid] = path
     return found
+
+
+def _loops(path: Path) -> bool:
+    """Whether `path` cannot be followed because its links lead back to themselves."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        return e.errno == errno.ELOOP
+    return False
 
 
 def _check_file(path: Path, mode: int, size: int) -> None:
@@ -118,8 +135,9 @@ def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...] | Ma
     """
     out = {}
     notes = [] if notes is None else notes
+    found = find_recordings(folder, list(sentence_ids))
     inside = Path(folder).resolve()
-    for sid, path in find_recordings(folder, list(sentence_ids)).items():
+    for sid, path in found.items():
         if path.is_symlink() and not path.resolve().is_relative_to(inside):
             notes.append(f"{path}: a symlink to {path.resolve()}, outside the recordings folder")
         converted = _convert(path, Path(cache))

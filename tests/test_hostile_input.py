@@ -278,3 +278,22 @@ def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
     assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
     heard = re.search(r"\(heard: (['\"])(.*)\1\)$", message)
     assert heard and heard[2].endswith(" …") and 60 < len(heard[2]) <= 120, message
+
+
+@pytest.mark.parametrize("below", ["", "takes"])
+def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_path, below):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop.name)
+    given = loop / below if below else loop
+    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(given))
+    message = refusal(done, took)
+    assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
+    assert not (tmp_path / "build" / "narration.wav").exists()
+
+
+def test_a_take_that_is_a_symlink_loop_is_named_as_one(tmp_path, takes):
+    take = takes / f"{SENTENCE}.wav"
+    take.symlink_to(take.name)
+    message = refused_take(tmp_path, takes, take)
+    assert "loop" in message and "does not exist" not in message, message
