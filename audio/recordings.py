@@ -19,6 +19,7 @@ from pydub import AudioSegment
 from audio.assemble import trim_span
 from audio.cache import read_wav
 from audio.speech import plausible_seconds
+from audio.wav_header import mismatched_lengths
 from common.files import atomic_output
 from common.media import MediaError, ffmpeg
 from common.settings import SAMPLE_RATE as RATE
@@ -183,6 +184,7 @@ def _read(path: Path) -> bytes:
 
 def _convert(path: Path, cache: Path) -> Path:
     data = _read(path)
+    _check_header(path, data)
     target = cache / f"recorded-{hashlib.sha256(data).hexdigest()[:32]}.wav"
     if target.exists():
         return target
@@ -197,6 +199,24 @@ def _convert(path: Path, cache: Path) -> Path:
         raise RecordingError(path, f"is not readable audio ({reason})",
                              "export the take again as WAV or FLAC and replace this file") from None
     return target
+
+
+def _check_header(path: Path, data: bytes) -> None:
+    """Refuse a WAV whose header says its sound is longer or shorter than the data it holds:
+    ffmpeg reads only what the header says, so the take would be cut (or seem silent)."""
+    lengths = mismatched_lengths(data)
+    if lengths is None:
+        return
+    said, held = f"{lengths.declared:.2f} s", f"{lengths.held:.2f} s"
+    if lengths.declared < lengths.held:
+        raise RecordingError(path, f"holds {held} of sound, but its WAV header says {said}: the "
+                             "header is wrong, not the take (its recorder did not finish writing "
+                             "it), and only that much would be heard",
+                             f"write the header again with `ffmpeg -ignore_length 1 -i {path.name} "
+                             f"-c copy fixed.wav`, listen to fixed.wav and put it in the take's place")
+    raise RecordingError(path, f"ends after {held} of sound, but its WAV header says {said}: "
+                         "the file was cut short (a copy or a recording that did not finish)",
+                         "copy or export the take again, or remove it to use the synthetic voice")
 
 
 def _check_not_silent(path: Path, converted: Path) -> AudioSegment:
