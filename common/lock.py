@@ -75,7 +75,8 @@ def _linked_folder(folder: Path) -> Path | None:
 @contextmanager
 def build_lock(build: BuildPaths, command: str) -> Iterator[list[Path]]:
     """Hold `build`'s lock for the duration; first finish or drop what a run killed there left
-    (its stage, its temporaries). Yields the list of removed temporaries."""
+    (its stage, its temporaries), and at the end sweep what this run's stopped workers left.
+    Yields the list of temporaries removed at the start."""
     check_ours(build)
     check_no_links(build)
     build.lock.parent.mkdir(parents=True, exist_ok=True)
@@ -90,7 +91,10 @@ def build_lock(build: BuildPaths, command: str) -> Iterator[list[Path]]:
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()} ({command}, since {time.strftime('%H:%M:%S')})".encode(), 0)
         recover(build)
-        yield sweep(build)
+        try:
+            yield sweep(build)
+        finally:  # what its own drawing workers left, stopped mid-file (Ctrl-C, kill, a failure)
+            sweep(build)
     finally:
         os.close(fd)  # closing releases the lock
 
