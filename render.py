@@ -21,6 +21,7 @@ from common.media import MediaError
 from common.notes import plain_warnings
 from common.paths import NotBuilt
 from common.stage import Stage, staged
+from common.stopping import exit_code, signal_name, stop_on_signals
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
@@ -53,8 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     plain_warnings(name)
     if "base_url" in vars(args):  # checked before the build folder is even created
         publish_settings(args, args.command)
-    # A plain `kill` unwinds like Ctrl-C: every half-written output is removed on the way out.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    stop_on_signals()  # `kill`, a closed terminal and Ctrl-\ unwind as Ctrl-C does
     stage: Stage | None = None
     build = None
     try:
@@ -68,13 +68,13 @@ def main(argv: list[str] | None = None) -> int:
                 args.stage = stage
                 code = args.run(args) or 0
             return code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        by = "" if exit_code(stop) == 128 + signal.SIGINT else f" by {signal_name(stop)}"
         if stage is not None and stage.published:
-            print(f"{name}: interrupted after its outputs were published; the build is complete",
-                  file=sys.stderr)
+            _say(f"{name}: interrupted{by} after its outputs were published; the build is complete")
         else:
-            print(f"{name}: interrupted; every output is as it was before this run", file=sys.stderr)
-        return 130
+            _say(f"{name}: interrupted{by}; every output is as it was before this run")
+        return exit_code(stop)
     except SystemExit as e:
         if stage is not None and isinstance(e.code, str):
             raise SystemExit(stage.public(e.code)) from None
@@ -95,6 +95,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {e.strerror or e} ({where}); every output is as it was before this run",
                   file=sys.stderr)
         return 1
+
+
+def _say(line: str) -> None:
+    """`line` on stderr, unless there is no terminal left to show it (the hang-up that stopped
+    the run closed it)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
 
 
 def _shown(stage: Stage | None, what: object) -> str:

@@ -6,6 +6,7 @@ Every problem is found before any synthesis starts, and each error names the fil
 from __future__ import annotations
 
 import difflib
+import errno
 import hashlib
 import os
 import stat
@@ -18,6 +19,7 @@ from pydub import AudioSegment
 from audio.assemble import trim_span
 from audio.cache import read_wav
 from audio.speech import plausible_seconds
+from audio.wav_header import mismatched_lengths
 from common.files import atomic_output
 from common.media import MediaError, ffmpeg
 from common.settings import SAMPLE_RATE as RATE
@@ -51,6 +53,9 @@ class Recording:
 def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> dict[str, Path]:
     """Map sentence id -> recorded file; raises RecordingError for a bad folder or file name."""
     folder = Path(folder)
+    if _loops(folder):
+        raise RecordingError(folder, "cannot be followed: a symlink on its way leads back to itself (a loop)",
+                             "give --recordings the folder that holds the takes, one file per sentence id")
     if not folder.is_dir():
         raise RecordingError(folder, "is a file, not a folder" if folder.exists() else "does not exist",
                              "give --recordings the folder that holds the takes, one file per sentence id")
@@ -64,6 +69,10 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
                                      "put the take itself in the recordings folder, or rename "
                                      "the folder so it is not named like a take")
             continue
+        if _loops(path):
+            raise RecordingError(path, f"is a symlink loop (it points to {path.readlink()}, which "
+                                 "leads back to itself)",
+                                 "point the link at the take, or replace it with the file")
         if path.is_symlink() and not path.exists():
             raise RecordingError(path, f"is a dangling symlink (it points to {path.readlink()}, "
                                  "which does not exist)",
@@ -89,6 +98,15 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
         _check_file(path, info.st_mode, info.st_size)
         found[sid] = path
     return found
+
+
+def _loops(path: Path) -> bool:
+    """Whether `path` cannot be followed because its links lead back to themselves."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        return e.errno == errno.ELOOP
+    return False
 
 
 def _check_file(path: Path, mode: int, size: int) -> None:
@@ -118,8 +136,9 @@ def load_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...] | Ma
     """
     out = {}
     notes = [] if notes is None else notes
+    found = find_recordings(folder, list(sentence_ids))
     inside = Path(folder).resolve()
-    for sid, path in find_recordings(folder, list(sentence_ids)).items():
+    for sid, path in found.items():
         if path.is_symlink() and not path.resolve().is_relative_to(inside):
             notes.append(f"{path}: a symlink to {path.resolve()}, outside the recordings folder")
         converted = _convert(path, Path(cache))
@@ -165,6 +184,7 @@ def _read(path: Path) -> bytes:
 
 def _convert(path: Path, cache: Path) -> Path:
     data = _read(path)
+    _check_header(path, data)
     target = cache / f"recorded-{hashlib.sha256(data).hexdigest()[:32]}.wav"
     if target.exists():
         return target
@@ -179,6 +199,24 @@ def _convert(path: Path, cache: Path) -> Path:
         raise RecordingError(path, f"is not readable audio ({reason})",
                              "export the take again as WAV or FLAC and replace this file") from None
     return target
+
+
+def _check_header(path: Path, data: bytes) -> None:
+    """Refuse a WAV whose header says its sound is longer or shorter than the data it holds:
+    ffmpeg reads only what the header says, so the take would be cut (or seem silent)."""
+    lengths = mismatched_lengths(data)
+    if lengths is None:
+        return
+    said, held = f"{lengths.declared:.2f} s", f"{lengths.held:.2f} s"
+    if lengths.declared < lengths.held:
+        raise RecordingError(path, f"holds {held} of sound, but its WAV header says {said}: the "
+                             "header is wrong, not the take (its recorder did not finish writing "
+                             "it), and only that much would be heard",
+                             f"write the header again with `ffmpeg -ignore_length 1 -i {path.name} "
+                             f"-c copy fixed.wav`, listen to fixed.wav and put it in the take's place")
+    raise RecordingError(path, f"ends after {held} of sound, but its WAV header says {said}: "
+                         "the file was cut short (a copy or a recording that did not finish)",
+                         "copy or export the take again, or remove it to use the synthetic voice")
 
 
 def _check_not_silent(path: Path, converted: Path) -> AudioSegment:

@@ -79,8 +79,9 @@ def atomic_copy(src: Path, out: Path) -> Path:
 
 def touch(path: Path) -> None:
     """Mark `path` as changed now. A file whose data another name shares (an output a staged run
-    has not yet published) is copied first, so the published one keeps its time."""
-    if os.stat(path).st_nlink > 1:
+    has not yet published) is copied first, so the published one keeps its time; a link is
+    replaced by a copy of what it leads to, which is left as it was."""
+    if os.path.islink(path) or os.stat(path).st_nlink > 1:
         atomic_copy(path, path)
     else:
         os.utime(path)

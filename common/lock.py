@@ -44,11 +44,41 @@ def check_ours(build: BuildPaths) -> None:
                       "give a new or empty folder, or the build folder of an earlier render")
 
 
+def check_no_links(build: BuildPaths) -> None:
+    """Raise NotOurs when a folder a run writes into (a published folder, the cache, or one below
+    them) or the lock is a symbolic link: a run never writes through a link into a folder
+    elsewhere. `--build` itself may be one: it names where the build is, and it is checked as the
+    build. (A link to a file is replaced by the file the run makes, not written through.)"""
+    _files, folders = build.published()
+    for folder in (*folders, build.cache):
+        link = _linked_folder(folder)
+        if link is not None:
+            raise NotOurs(f"{link} is a symbolic link to {os.readlink(link)}, and a render never "
+                          "writes through a link into another folder; remove the link (what it "
+                          "leads to stays as it is), or pass another --build folder")
+    if build.lock.is_symlink():
+        raise NotOurs(f"{build.lock} is a symbolic link to {os.readlink(build.lock)}, not the "
+                      "lock a render leaves; remove the link (what it leads to stays as it is)")
+
+
+def _linked_folder(folder: Path) -> Path | None:
+    """`folder`, or the first folder below it, that is a symbolic link; None when none is."""
+    if folder.is_symlink():
+        return folder
+    for dirpath, dirnames, _files in os.walk(folder):
+        for name in dirnames:
+            if os.path.islink(os.path.join(dirpath, name)):
+                return Path(dirpath) / name
+    return None
+
+
 @contextmanager
 def build_lock(build: BuildPaths, command: str) -> Iterator[list[Path]]:
     """Hold `build`'s lock for the duration; first finish or drop what a run killed there left
-    (its stage, its temporaries). Yields the list of removed temporaries."""
+    (its stage, its temporaries), and at the end sweep what this run's stopped workers left.
+    Yields the list of temporaries removed at the start."""
     check_ours(build)
+    check_no_links(build)
     build.lock.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(build.lock, os.O_RDWR | os.O_CREAT, 0o666)
     try:
@@ -61,7 +91,10 @@ def build_lock(build: BuildPaths, command: str) -> Iterator[list[Path]]:
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()} ({command}, since {time.strftime('%H:%M:%S')})".encode(), 0)
         recover(build)
-        yield sweep(build)
+        try:
+            yield sweep(build)
+        finally:  # what its own drawing workers left, stopped mid-file (Ctrl-C, kill, a failure)
+            sweep(build)
     finally:
         os.close(fd)  # closing releases the lock
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from common.files import is_temporary
 from common.paths import BuildPaths
+from common.stopping import STOP_SIGNALS
 
 COMPLETE = ".complete"  # in the stage: every output is there, renaming may begin
-_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 @dataclass
@@ -120,11 +120,11 @@ def _publish(stage: BuildPaths, build: BuildPaths) -> None:
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Ctrl-C, kill and hang-up wait until the block is done (they are delivered after it)."""
+    """Ctrl-C, kill, hang-up and Ctrl-\\ wait until the block is done (they are delivered after it)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
         yield
     finally:

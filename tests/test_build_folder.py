@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from common.files import touch
 from common.lock import build_lock
 from common.paths import BuildPaths
 from common.stage import COMPLETE, stage_folder
@@ -221,3 +222,90 @@ def test_a_build_path_latex_and_manim_cannot_read_still_renders(tmp_path, flite_
     png = build / "stills" / "formula--formula-in-one-line.png"
     assert done.stdout.strip().splitlines()[-1] == str(png)
     assert png.stat().st_size > 1000 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- symbolic links in the build ---------------------------------------------------------------
+
+LINKED = ["player", "clips", "stills", "scenes", "sheets", "cache", "clips/more", "cache/stage",
+          "cache/voice"]
+
+
+def narrated_copy(flite_build: BuildPaths, dest: Path) -> Path:
+    """A build folder of its own holding the flite narration (what `render.py player` reads)."""
+    shutil.copytree(flite_build.root, dest, symlinks=True)
+    return dest
+
+
+def elsewhere(tmp_path: Path) -> Path:
+    """A folder of the user's outside the build, holding files named as the render names its own."""
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    for name in ("player.js", "player.css", "index.html", "render.lock", "notes.txt"):
+        (folder / name).write_text(f"mine: {name}")
+    return folder
+
+
+@pytest.mark.parametrize("linked", LINKED)
+def test_a_symlinked_folder_in_the_build_is_refused_and_what_it_leads_to_is_left_alone(
+        tmp_path, flite_build, linked):
+    """`render` through a build whose clips/ or player/ linked to a folder elsewhere overwrote the
+    files there; every folder a run writes into is checked before anything is written."""
+    build = narrated_copy(flite_build, tmp_path / "build")
+    outside = elsewhere(tmp_path)
+    link = build / linked
+    shutil.rmtree(link, ignore_errors=True)
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(outside, target_is_directory=True)
+    before, names = snapshot(outside), sorted(os.listdir(outside))
+    done = render_py("player", "--build", str(build))
+    assert done.returncode == 1, (done.stdout[-1000:], done.stderr[-1000:])
+    line = one_line(done, done.stderr)
+    assert line.startswith(f"render.py player: {link} is a symbolic link to {outside}"), line
+    assert "remove the link" in line
+    assert snapshot(outside) == before and sorted(os.listdir(outside)) == names
+    assert link.is_symlink() and not (build / "index.html").exists()
+
+
+def test_a_symlinked_lock_is_refused_and_what_it_leads_to_is_left_alone(tmp_path, flite_build):
+    build = narrated_copy(flite_build, tmp_path / "build")
+    outside = elsewhere(tmp_path)
+    (build / "cache" / "render.lock").unlink(missing_ok=True)
+    (build / "cache" / "render.lock").symlink_to(outside / "render.lock")
+    before = snapshot(outside)
+    done = render_py("player", "--build", str(build))
+    assert done.returncode == 1
+    assert one_line(done, done.stderr).startswith(
+        f"render.py player: {build / 'cache' / 'render.lock'} is a symbolic link")
+    assert snapshot(outside) == before
+
+
+def test_a_linked_output_file_is_replaced_by_the_runs_own_not_written_through(tmp_path, flite_build):
+    """A link to a file (here the page) is the author's to make: the run's page takes its place."""
+    build = narrated_copy(flite_build, tmp_path / "build")
+    outside = elsewhere(tmp_path)
+    (build / "index.html").symlink_to(outside / "index.html")
+    before = snapshot(outside)
+    done = render_py("player", "--build", str(build))
+    assert done.returncode == 0, done.stderr
+    assert snapshot(outside) == before
+    assert not (build / "index.html").is_symlink() and "<video" in (build / "index.html").read_text()
+
+
+def test_a_build_folder_given_as_a_link_is_written_inside_what_it_leads_to(tmp_path, flite_build):
+    """--build naming a link is where the user keeps the build: it is checked and written as one."""
+    build = narrated_copy(flite_build, tmp_path / "disk" / "build")
+    link = tmp_path / "build"
+    link.symlink_to(build, target_is_directory=True)
+    done = render_py("player", "--build", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and (build / "index.html").is_file() and (build / "player").is_dir()
+
+
+def test_touching_a_linked_output_replaces_the_link_and_leaves_its_file_alone(tmp_path):
+    outside = elsewhere(tmp_path)
+    os.utime(outside / "notes.txt", (1_000_000_000, 1_000_000_000))
+    link = tmp_path / "clip.mp4"
+    link.symlink_to(outside / "notes.txt")
+    touch(link)
+    assert (outside / "notes.txt").stat().st_mtime == 1_000_000_000
+    assert not link.is_symlink() and link.read_text() == (outside / "notes.txt").read_text()

@@ -273,6 +273,51 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_les
     wait_for(lambda: not descendants(proc.pid), 10, "every child to end")
 
 
+# (signal, sent to the whole process group as a terminal sends it; a plain `kill` names the pid)
+STOPPING = [(signal.SIGTERM, False), (signal.SIGHUP, True), (signal.SIGQUIT, True),
+            (signal.SIGINT, True)]
+
+
+def outputs(build: Path) -> dict[str, bytes]:
+    """Every file of the build but its working files (cache/), and its bytes."""
+    return {str(p.relative_to(build)): p.read_bytes() for p in sorted(build.rglob("*"))
+            if p.is_file() and p.relative_to(build).parts[0] != "cache"}
+
+
+@pytest.mark.parametrize("signum, group", STOPPING, ids=[s.name for s, _ in STOPPING])
+def test_a_signal_mid_drawing_prints_one_line_and_leaves_no_workers_or_temporaries(
+        tmp_path, flite_build, signum, group):
+    """`kill` (SIGTERM) printed nothing and exited 143; a hang-up or Ctrl-\\ killed the render
+    outright with a multiprocessing warning; Ctrl-C left the killed workers' half-drawn beats."""
+    build = shutil.copytree(flite_build.root, tmp_path / "build", symlinks=True)
+    before = outputs(build)
+    default = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
+    try:
+        proc = run_render("video", "--build", str(build), "--quality", "low", "--jobs", "2",
+                          start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, default)
+    try:
+        beats = build / "cache" / "beats"
+        wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
+                 300, "beats to be drawn")
+        below = descendants(proc.pid)
+        assert len(below) >= 2, "no worker processes seen"
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signum, (proc.returncode, err[-2000:])
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "interrupted" in err and "every output is as it was" in err, err
+    wait_for(lambda: not any(alive(p) for p in below), 20, "every worker to end with the render")
+    assert debris(build) == []
+    assert outputs(build) == before
+
+
 def test_a_worker_still_starting_when_ctrl_c_comes_does_not_see_it():
     """Drawing workers start with Ctrl-C blocked (a worker still importing printed a traceback
     of its own under the render's one line); the render itself still takes it."""

@@ -278,3 +278,80 @@ def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
     assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
     heard = re.search(r"\(heard: (['\"])(.*)\1\)$", message)
     assert heard and heard[2].endswith(" …") and 60 < len(heard[2]) <= 120, message
+
+
+@pytest.mark.parametrize("below", ["", "takes"])
+def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_path, below):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop.name)
+    given = loop / below if below else loop
+    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(given))
+    message = refusal(done, took)
+    assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
+    assert not (tmp_path / "build" / "narration.wav").exists()
+
+
+def test_a_take_that_is_a_symlink_loop_is_named_as_one(tmp_path, takes):
+    take = takes / f"{SENTENCE}.wav"
+    take.symlink_to(take.name)
+    message = refused_take(tmp_path, takes, take)
+    assert "loop" in message and "does not exist" not in message, message
+
+
+def data_chunk(wav: bytes) -> tuple[int, int]:
+    """Where a WAV's data chunk starts (its header's offset) and the size its header gives."""
+    pos = 12
+    while wav[pos:pos + 4] != b"data":
+        pos += 8 + int.from_bytes(wav[pos + 4:pos + 8], "little")
+    return pos, int.from_bytes(wav[pos + 4:pos + 8], "little")
+
+
+def probed_seconds(path: Path) -> float:
+    return float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration",
+                                 "-of", "csv=p=0", str(path)], capture_output=True, text=True,
+                                check=True).stdout)
+
+
+def test_a_take_whose_wav_header_understates_it_is_named_with_the_fix_that_works(tmp_path, takes):
+    """A recorder that stopped before writing the final sizes: ffmpeg reads a few milliseconds of
+    the take, which was called silent ("record it again with the microphone on")."""
+    whole = tmp_path / "whole.wav"
+    flite_take(whole)
+    wav = bytearray(whole.read_bytes())
+    at, size = data_chunk(bytes(wav))
+    wav[at + 4:at + 8] = (size // 128 * 2).to_bytes(4, "little")  # its first few milliseconds
+    take = takes / f"{SENTENCE}.wav"
+    take.write_bytes(bytes(wav))
+    said = probed_seconds(take)
+    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(takes))
+    message = refusal(done, took)
+    assert message.startswith(f"render.py audio: {take}: ") and "silent" not in message, message
+    assert f"{probed_seconds(whole):.2f} s" in message and f"header says {said:.2f} s" in message
+    fix = re.search(r"`(ffmpeg [^`]+)`", done.stderr.split("\n")[1])
+    assert fix, done.stderr
+    subprocess.run(fix[1].split(), cwd=takes, check=True, capture_output=True)
+    os.replace(takes / "fixed.wav", take)
+    assert probed_seconds(take) == pytest.approx(probed_seconds(whole), abs=0.01)
+    assert list(load_recordings(takes, {SENTENCE: TEXT}, tmp_path / "cache")) == [SENTENCE]
+
+
+def test_a_wav_cut_short_of_its_header_is_named_as_cut(tmp_path, takes):
+    whole = tmp_path / "whole.wav"
+    flite_take(whole)
+    take = takes / f"{SENTENCE}.wav"
+    take.write_bytes(whole.read_bytes()[:len(whole.read_bytes()) // 2])
+    message = refused_take(tmp_path, takes, take)
+    assert "cut short" in message and f"header says {probed_seconds(whole):.2f} s" in message
+
+
+def test_a_wav_with_tags_after_its_sound_is_read(tmp_path, takes):
+    """Chunks after the sound (a LIST of tags, as some editors write) are no sign of a bad header."""
+    flite_take(tmp_path / "once.wav")
+    wav = bytearray((tmp_path / "once.wav").read_bytes())
+    tags = b"INFOISFT" + (6).to_bytes(4, "little") + b"flite\0"
+    wav += b"LIST" + len(tags).to_bytes(4, "little") + tags
+    wav[4:8] = (len(wav) - 8).to_bytes(4, "little")
+    (takes / f"{SENTENCE}.wav").write_bytes(bytes(wav))
+    assert list(load_recordings(takes, {SENTENCE: TEXT}, tmp_path / "cache")) == [SENTENCE]

@@ -7,22 +7,27 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Any, TypeVar
 
 from common.notes import plain_warnings
+from common.stopping import STOP_SIGNALS
 
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 def tie_to_parent(parent: int) -> None:
-    """Pool initializer: the kernel kills this worker when its parent exits; Ctrl-C is the
-    parent's to handle (it stops the workers itself, without each printing a traceback). Its
-    warnings print as the render's do (common.notes)."""
+    """Pool initializer: the kernel kills this worker when its parent exits; Ctrl-C, a closed
+    terminal and Ctrl-\\ (sent to the whole process group) are the parent's to handle (it stops
+    the workers itself, without each printing a traceback or dumping core). Its warnings print
+    as the render's do (common.notes)."""
     plain_warnings("render.py")
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
@@ -32,16 +37,31 @@ def tie_to_parent(parent: int) -> None:
 
 
 class TiedPool(ProcessPoolExecutor):
-    """A pool whose workers are started with Ctrl-C blocked (they start as work is submitted,
-    and inherit the mask), so that one still importing when Ctrl-C comes prints no traceback;
-    `tie_to_parent` then ignores it."""
+    """A pool whose workers are started with the stopping signals (Ctrl-C...) blocked (they start
+    as work is submitted, and inherit the mask), so that one still importing when one comes
+    prints no traceback; `tie_to_parent` then ignores them. Multiprocessing's resource tracker
+    starts with them blocked too: a hang-up or Ctrl-\\ sent to the whole process group killed
+    it, and the render printed its warnings under its one line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with _stops_blocked():
+            resource_tracker.ensure_running()
+            super().__init__(*args, **kwargs)
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
+        with _stops_blocked():
             return super().submit(fn, *args, **kwargs)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextmanager
+def _stops_blocked() -> Iterator[None]:
+    """The stopping signals wait until the block is done; a process started in it inherits them
+    blocked."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
