@@ -439,6 +439,7 @@ STRIP = """() => { const line = document.querySelector('.check-strip-line').getB
     const played = document.querySelector('.check-strip-played').getBoundingClientRect();
     const v = document.querySelector('video'), d = JSON.parse(document.getElementById('lesson-data').textContent);
     return {line: line.width, played: played.width, share: v.currentTime / d.duration}; }"""
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 SEEK = """share => new Promise(done => { const v = document.querySelector('video');
     v.addEventListener('seeked', () => done(), {once: true}); v.currentTime = v.duration * share; })"""
 
@@ -453,11 +454,12 @@ def test_the_strip_shows_how_far_the_lesson_has_played_and_moves_only_by_whole_p
     page.evaluate("() => { document.querySelector('.check-strip').style.display = 'none'; }")
     page.evaluate(SEEK, 0.7)
     page.evaluate("() => { document.querySelector('.check-strip').style.display = ''; }")
-    page.wait_for_timeout(200)
+    page.evaluate(NEXT_FRAME)  # its resize is observed before the frame is drawn
     back = page.evaluate(STRIP)
     assert abs(back["played"] - back["share"] * back["line"]) <= 1
     page.evaluate(SEEK, 0.4)
     shown = page.evaluate(STRIP)
+    start = page.evaluate("() => document.querySelector('video').currentTime")
     # Played slowly, the edge creeps a pixel at a time: the strip is restyled when it moves by a
     # pixel, not on every frame the page draws.
     page.evaluate("""() => { window.restyled = 0; new MutationObserver(m => { window.restyled += m.length; })
@@ -465,7 +467,8 @@ def test_the_strip_shows_how_far_the_lesson_has_played_and_moves_only_by_whole_p
         const v = document.querySelector('video'); v.muted = true; v.playbackRate = 0.25;
         window.framesDrawn = 0; const count = () => { window.framesDrawn++; if (!v.paused) requestAnimationFrame(count); };
         return v.play().then(() => requestAnimationFrame(count)); }""")
-    page.wait_for_timeout(2000)
+    # half a second of the lesson, and at least 40 frames drawn however busy the machine is
+    page.wait_for_function(f"() => window.framesDrawn >= 40 && document.querySelector('video').currentTime >= {start + 0.5}")
     page.evaluate("() => document.querySelector('video').pause()")
     moved = page.evaluate(STRIP)
     assert moved["played"] > shown["played"]

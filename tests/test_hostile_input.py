@@ -27,38 +27,44 @@ from transcript import TranscriptError, load_script
 
 LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
-QUICK = 15.0  # seconds: a refusal comes before any work, so well within this (on a busy machine)
 SENTENCE = "key-contains"
 TEXT = "A key: what do I contain."
 LONG_LINE = 400  # characters: a path or two and a short message
 
 
-def render(*args: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess, float]:
-    """`render.py ARGS` in a subprocess (the timeout fails a hang), and how long it took."""
-    start = time.monotonic()
-    done = subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=REPO,
+def render(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    """`render.py ARGS` in a subprocess (the timeout fails a hang, not a slow machine)."""
+    return subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=REPO,
                           capture_output=True, text=True, timeout=timeout)
-    return done, time.monotonic() - start
 
 
-def refusal(done: subprocess.CompletedProcess, took: float, budget: float = QUICK) -> str:
+def refusal(done: subprocess.CompletedProcess) -> str:
     """The one error line of a refused run (its "  fix:" line checked), after checking it is all
-    stderr says, without a traceback, quickly."""
+    stderr says, without a traceback."""
     assert done.returncode == 1, (done.returncode, done.stderr[-2000:])
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     lines = done.stderr.rstrip("\n").split("\n")
     assert len(lines) == 2 and lines[1].startswith("  fix: "), done.stderr[:2000]
     assert all(len(line) <= LONG_LINE for line in lines), lines
-    assert took < budget, f"took {took:.1f} s"
     return lines[0]
 
 
-def refused_lesson(tmp_path: Path, lesson: Path, line: int) -> str:
-    """`render.py audio` refuses `lesson` naming it and `line`: its error line and fix line."""
-    done, took = render("audio", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
-                        "--voice", "flite")
-    message = refusal(done, took)
-    assert message.startswith(f"render.py audio: {lesson}:{line}: "), message
+def written(build: Path) -> list[str]:
+    """Every file under the build folder but the lock a run takes on it."""
+    if not build.exists():
+        return []
+    return sorted(str(p.relative_to(build)) for p in build.rglob("*")
+                  if p.is_file() and p.relative_to(build) != Path("cache/render.lock"))
+
+
+def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> str:
+    """`render.py COMMAND` with flite refuses `lesson` at `line` in one line and a fix line, before
+    writing anything into the build: the two lines."""
+    build = tmp_path / "build"
+    done = render(command, "--lesson", str(lesson), "--build", str(build), "--voice", "flite")
+    message = refusal(done)
+    assert message.startswith(f"render.py {command}: {lesson}:{line}: "), message
+    assert written(build) == []
     return message + "\n" + done.stderr.rstrip("\n").split("\n")[1]
 
 
@@ -154,9 +160,9 @@ def test_two_thousand_sentences_without_beats_make_one_short_line(tmp_path):
     anchor = '      - id: needs-a-way-to-ask\n        text: "It needs a way to ask them."\n'
     extra = "".join(f'      - id: extra-{i}\n        text: "One more sentence."\n' for i in range(2000))
     lesson = write_variant(tmp_path, anchor, anchor + extra)
-    done, took = render("render", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
-                        "--quality", "low", "--voice", "flite", timeout=180)
-    message = refusal(done, took, budget=60)
+    done = render("render", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
+                        "--quality", "low", "--voice", "flite")
+    message = refusal(done)
     assert message.startswith(f"render.py render: {lesson}:{line_of(lesson, 'id: extra-0')}: ")
     assert f"extra-4 (line {line_of(lesson, 'id: extra-4')})" in message
     assert "extra-5 " not in message and "and 1995 more" in message
@@ -192,7 +198,7 @@ def test_the_preview_shows_a_hostile_lesson_as_its_error_line_and_keeps_counting
 
 
 def wait_for_beats(status: PreviewStatus, beats: int | None) -> None:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120  # fails a preview that never counts them, not a slow one
     while status.snapshot().get("beats", "unset") != beats:
         assert time.monotonic() < deadline, status.snapshot()
         time.sleep(0.05)
@@ -209,9 +215,9 @@ def takes(tmp_path) -> Path:
 
 def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
     """`render.py audio --recordings` refuses `take`, naming it, at once; the error line."""
-    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(takes), timeout=60)
-    message = refusal(done, took)
+    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(takes))
+    message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: "), message
     assert not (tmp_path / "build" / "narration.wav").exists()
     return message
@@ -272,9 +278,9 @@ def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
                      for sid in ("three-small-vectors", "value-hands-over", "all-in-parallel"))
     take = takes / "creature-broadcasts.wav"
     flite_take(take, other)
-    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(takes), timeout=120)
-    message = refusal(done, took, budget=60)
+    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+                        "--recordings", str(takes))
+    message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
     heard = re.search(r"\(heard: (['\"])(.*)\1\)$", message)
     assert heard and heard[2].endswith(" …") and 60 < len(heard[2]) <= 120, message
@@ -285,9 +291,9 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
     loop = tmp_path / "loop"
     loop.symlink_to(loop.name)
     given = loop / below if below else loop
-    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
                         "--recordings", str(given))
-    message = refusal(done, took)
+    message = refusal(done)
     assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
     assert not (tmp_path / "build" / "narration.wav").exists()
 
@@ -324,9 +330,9 @@ def test_a_take_whose_wav_header_understates_it_is_named_with_the_fix_that_works
     take = takes / f"{SENTENCE}.wav"
     take.write_bytes(bytes(wav))
     said = probed_seconds(take)
-    done, took = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
                         "--recordings", str(takes))
-    message = refusal(done, took)
+    message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: ") and "silent" not in message, message
     assert f"{probed_seconds(whole):.2f} s" in message and f"header says {said:.2f} s" in message
     fix = re.search(r"`(ffmpeg [^`]+)`", done.stderr.split("\n")[1])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from strict_webvtt import InvalidVTT, parse_strict
-from test_hostile_input import refusal, render
+from test_hostile_input import refused_lesson, render
 from test_transcript import GOOD, line_of, write_variant
 
 from player.clip_plan import plan
@@ -26,25 +26,6 @@ FIRST = 'text: "Take the phrase: a fluffy blue creature."'
 QUESTION = "question: \"Which word's key will creature's query score highest against?\""
 
 
-def written(build: Path) -> list[str]:
-    """Every file under the build folder but the lock a run takes on it."""
-    if not build.exists():
-        return []
-    return sorted(str(p.relative_to(build)) for p in build.rglob("*")
-                  if p.is_file() and p.relative_to(build) != Path("cache/render.lock"))
-
-
-def refused(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> str:
-    """`render.py COMMAND` with flite refuses `lesson` at `line` in one line and a fix line, before
-    writing anything into the build: the two lines."""
-    build = tmp_path / "build"
-    done, took = render(command, "--lesson", str(lesson), "--build", str(build), "--voice", "flite")
-    message = refusal(done, took)
-    assert message.startswith(f"render.py {command}: {lesson}:{line}: "), message
-    assert written(build) == []
-    return message + "\n" + done.stderr.rstrip("\n").split("\n")[1]
-
-
 # --- what no page, caption or XML may carry -----------------------------------------------------
 
 @pytest.mark.parametrize("escape, said", [
@@ -54,7 +35,7 @@ def refused(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> 
 ])
 def test_a_character_no_xml_may_carry_escaped_in_the_title_is_refused(tmp_path, escape, said):
     lesson = write_variant(tmp_path, TITLE, f'title: "Attention{escape} words"')
-    message = refused(tmp_path, lesson, line_of(lesson, 'title: "Attention'))
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, 'title: "Attention'))
     assert f"title has {said}" in message
 
 
@@ -65,7 +46,7 @@ def test_a_character_no_xml_may_carry_escaped_in_the_title_is_refused(tmp_path, 
 ], ids=["title", "sentence-pair", "question"])
 def test_a_lone_surrogate_is_refused_at_its_line(tmp_path, old, new, needle, what):
     lesson = write_variant(tmp_path, old, new)
-    message = refused(tmp_path, lesson, line_of(lesson, needle))
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, needle))
     assert what in message and "surrogate" in message and "\\U0001F642" in message
 
 
@@ -82,7 +63,7 @@ def test_the_preview_describes_a_lone_surrogate_as_the_loaders_line(tmp_path):
                          ids=["blank-line", "line-break", "return", "line-separator"])
 def test_a_scene_title_with_an_escaped_line_break_is_refused(tmp_path, new):
     lesson = write_variant(tmp_path, SCENE_TITLE, new)
-    message = refused(tmp_path, lesson, line_of(lesson, '    title: "The'))
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, '    title: "The'))
     assert "scene title has a line break" in message and "one line" in message
 
 
@@ -92,7 +73,7 @@ def test_a_scene_title_with_an_escaped_line_break_is_refused(tmp_path, new):
                                   "שלום", "n²", "WebVTT"])
 def test_a_word_the_voices_cannot_say_is_refused_before_any_sentence_is_voiced(tmp_path, word):
     lesson = write_variant(tmp_path, FIRST, f'text: "Take the phrase: a fluffy {word} creature."')
-    message = refused(tmp_path, lesson, line_of(lesson, "Take the phrase"))
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "Take the phrase"))
     assert f"cannot say {word!r} in sentence 'take-the-phrase'" in message
     assert "'GPT four', not 'GPT4'" in message
 
@@ -131,7 +112,7 @@ def _not_utf8(tmp_path: Path) -> Path:
 ], ids=["proc-self-mem", "folder", "missing", "fifo", "not-utf8"])
 def test_an_unreadable_lesson_path_is_named_with_what_is_wrong(tmp_path, make, line, said):
     lesson = make(tmp_path)
-    assert said in refused(tmp_path, lesson, line)
+    assert said in refused_lesson(tmp_path, lesson, line)
 
 
 # --- what may stay comes out valid --------------------------------------------------------------
@@ -177,7 +158,7 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
     lesson.write_text(text, encoding="utf-8")
     script = load_script(lesson)
     build = tmp_path / "build"
-    done, _ = render("audio", "--lesson", str(lesson), "--build", str(build), "--voice", "flite",
+    done = render("audio", "--lesson", str(lesson), "--build", str(build), "--voice", "flite",
                      timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
 

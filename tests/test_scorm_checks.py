@@ -12,7 +12,15 @@ import zipfile
 
 import numpy as np
 import pytest
-from player_fixtures import REPO, browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
+from player_fixtures import (  # noqa: F401
+    REPO,
+    browser,
+    clipped_lesson,
+    copied_build,
+    page_factory,
+    play_on_skipping_checks,
+    serve,
+)
 from test_checks import scores_of, softmax
 from test_checks_page import one_edit, predicted, what_if
 from test_embedding import host, host_frame, site  # noqa: F401  (fixtures, used by name)
@@ -186,7 +194,7 @@ def test_a_learner_answers_in_the_player_and_the_platform_reads_back_every_inter
     edit = do_the_task(frame, task)
     assert frame.inner_text(".check-verdict") == "Right."
     back_to_the_lesson(frame)
-    page.wait_for_function("API.cmi.core.lesson_status === 'completed'", timeout=30_000)  # watched on
+    assert play_on_skipping_checks(frame, "parent.API.cmi.core.lesson_status === 'completed'") == []  # watched on
 
     got = interactions(received(page))
     pattern = (f"{task.quantity} of {task.query}: {task.greater} > {task.than}, "
@@ -261,7 +269,7 @@ def test_what_the_check_ui_never_sends_is_refused_and_hostile_kept_answers_are_d
     assert frame.evaluate("window.lessonRestoredAnswers") == [
         {"check": "red-instead-of-blue", "response": first, "correct": right["red-instead-of-blue"] == first}]
     frame.evaluate("() => { const v = document.querySelector('video'); v.muted = true; v.play(); }")
-    page.wait_for_function("API.cmi.core.lesson_status === 'completed'", timeout=10_000)
+    assert play_on_skipping_checks(frame, "parent.API.cmi.core.lesson_status === 'completed'") == []
     assert page.evaluate("API.cmi.suspend_data").endswith("|red-instead-of-blue:a")
     assert page.errors == []
 
