@@ -294,8 +294,16 @@ def test_hovering_a_number_shows_how_it_was_made(site, page_factory):
     page.hover(f'{EXPLORE} [data-cell="scores-{f}-{fluffy}"]')
     text = page.inner_text("#explore-explain-text")
     q, k = L.result.queries[f], L.result.keys[fluffy]
-    assert f"{q[0]:g} × {k[0]:g} (adjective?)" in text and f"{q[1]:g} × {k[1]:g} (texture?)" in text
-    assert f"÷ √{L.d_k}" in text and text.endswith(f"= {round(L.focus_scores[fluffy], 3):g}")
+    raw = f"{round(float(q @ k), 3):g}"  # the dot product, every product written out (0s too)
+    products = " + ".join(f"{a:g} × {b:g} [{d}]" for a, b, d in zip(q, k, L.qk_dims))
+    assert text == (f"score(creature → fluffy): query · key = {products} = {raw}, and {raw} ÷ √{L.d_k} = "
+                    f"{raw} ÷ {np.sqrt(L.d_k):g} = {round(L.focus_scores[fluffy], 3):g}")
+    page.uncheck("#explore-scale")  # the division off: the sum is the score
+    page.hover(f'{EXPLORE} [data-cell="scores-{f}-{L.index("blue")}"]')
+    page.hover(f'{EXPLORE} [data-cell="scores-{f}-{fluffy}"]')
+    assert page.inner_text("#explore-explain-text") == (
+        f"score(creature → fluffy): query · key = {products} = {raw}, not divided (÷ √{L.d_k} is off)")
+    page.check("#explore-scale")
     go_to_step(page, "softmax")
     page.focus(f'{EXPLORE} [data-cell="weights-{f}-{fluffy}"]')
     text = page.inner_text("#explore-explain-text")
@@ -310,7 +318,7 @@ def test_hovering_a_number_shows_how_it_was_made(site, page_factory):
     page.focus(f'{EXPLORE} [data-cell="queries-{f}-0"]')
     assert page.inner_text("#explore-explain-text") == (
         f"creature's query, {L.qk_dims[0]} = embedding · W_Q column = "
-        f"{L.embeddings[f][noun]:g} × {L.w_q[noun][0]:g} (noun) = {L.result.queries[f][0]:g}")
+        f"{L.embeddings[f][noun]:g} × {L.w_q[noun][0]:g} [noun] = {L.result.queries[f][0]:g}")
 
 
 BAD_VALUES = ["", "abc", "1e308", "NaN", "--1", "1,5"]

@@ -11,11 +11,11 @@
   /** The explanations for the core's data `core`, with `A`'s rounding. */
   parts.explain = function explain(core, A) {
     const column = (m, j) => m.map((row) => row[j]);
-    const scaleText = (n, r) => (n.scaled ? ` ÷ √${r.dK}` : "");
-
-    function terms(a, b, names) {
+    /** a · b as its products, each named by its entry: "3 × 3.8 [adjective?] + …"; `every`
+     * keeps the products that are 0, as the video writes a dot product out in full. */
+    function terms(a, b, names, every = false) {
       const out = [];
-      a.forEach((v, k) => { if (v !== 0 && b[k] !== 0) out.push(`${short(v)} × ${short(b[k])} (${names[k]})`); });
+      a.forEach((v, k) => { if (every || (v !== 0 && b[k] !== 0)) out.push(`${short(v)} × ${short(b[k])} [${names[k]}]`); });
       return out.length ? out.join(" + ") : "every term is 0";
     }
 
@@ -35,9 +35,10 @@
       const s = r.scores[i][j];
       if (s === -Infinity) return `${n.words[j]} comes after ${n.words[i]}: the causal mask sets this score to −∞, so its weight is 0.`;
       const dot = r.queries[i].reduce((acc, q, k) => acc + q * r.keys[j][k], 0);
-      const scale = scaleText(n, r);
-      return `score(${n.words[i]} → ${n.words[j]}) = query · key${scale} = `
-        + `(${terms(r.queries[i], r.keys[j], core.qk_dims)})${scale} = ${short(dot)}${scale} = ${short(s)}`;
+      const worked = `query · key = ${terms(r.queries[i], r.keys[j], core.qk_dims, true)} = ${short(dot)}`;
+      const name = `score(${n.words[i]} → ${n.words[j]})`;
+      if (!n.scaled) return `${name}: ${worked}, not divided (÷ √${r.dK} is off)`;
+      return `${name}: ${worked}, and ${short(dot)} ÷ √${r.dK} = ${short(dot)} ÷ ${short(Math.sqrt(r.dK))} = ${short(s)}`;
     }
 
     function weight(i, j, n, r) {
