@@ -5,6 +5,7 @@ quality; the open page swaps the new lesson in by itself. Its processes are play
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from cli.options import paths
 from cli.serve import port_number
@@ -24,8 +25,10 @@ def run(args: argparse.Namespace) -> int:
     from player.preview.session import LivePreview
 
     options = PreviewOptions(
-        lesson=args.lesson.resolve(), build=paths(args), quality=args.quality, voice=args.voice,
-        recordings=args.recordings.resolve() if args.recordings else None, jobs=args.jobs)
+        lesson=_followed(args.lesson, "--lesson", "the lesson YAML"), build=paths(args),
+        quality=args.quality, voice=args.voice, jobs=args.jobs,
+        recordings=_followed(args.recordings, "--recordings", "the folder that holds the takes")
+        if args.recordings else None)
     try:
         preview = LivePreview(options, args.port)
     except OSError as e:
@@ -41,3 +44,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         preview.close()
     return 0
+
+
+def _followed(path: Path, option: str, what: str) -> Path:
+    """`path` with its links followed (the watcher sees the files they lead to), or one line
+    where they lead back to themselves."""
+    try:
+        return path.resolve()
+    except RuntimeError:  # pathlib's word for a symlink loop
+        raise SystemExit(f"render.py preview: {path}: cannot be followed: a symlink on its way leads "
+                         f"back to itself (a loop)\n  fix: give {option} {what}") from None

@@ -161,7 +161,7 @@ def test_two_thousand_sentences_without_beats_make_one_short_line(tmp_path):
     extra = "".join(f'      - id: extra-{i}\n        text: "One more sentence."\n' for i in range(2000))
     lesson = write_variant(tmp_path, anchor, anchor + extra)
     done = render("render", "--lesson", str(lesson), "--build", str(tmp_path / "build"),
-                        "--quality", "low", "--voice", "flite")
+                  "--quality", "low", "--voice", "flite")
     message = refusal(done)
     assert message.startswith(f"render.py render: {lesson}:{line_of(lesson, 'id: extra-0')}: ")
     assert f"extra-4 (line {line_of(lesson, 'id: extra-4')})" in message
@@ -216,7 +216,7 @@ def takes(tmp_path) -> Path:
 def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
     """`render.py audio --recordings` refuses `take`, naming it, at once; the error line."""
     done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(takes))
+                  "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: "), message
     assert not (tmp_path / "build" / "narration.wav").exists()
@@ -279,7 +279,7 @@ def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
     take = takes / "creature-broadcasts.wav"
     flite_take(take, other)
     done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(takes))
+                  "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
     heard = re.search(r"\(heard: (['\"])(.*)\1\)$", message)
@@ -292,10 +292,22 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
     loop.symlink_to(loop.name)
     given = loop / below if below else loop
     done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(given))
+                  "--recordings", str(given))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
     assert not (tmp_path / "build" / "narration.wav").exists()
+
+
+@pytest.mark.parametrize("option", ["--recordings", "--lesson"])
+def test_the_preview_given_a_symlink_loop_says_so_in_one_line(tmp_path, option):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop.name)
+    done = render("preview", "--build", str(tmp_path / "build"), "--voice", "flite", "--port", "0",
+                  option, str(loop))
+    message = refusal(done)
+    assert message.startswith(f"render.py preview: {loop}: ") and "loop" in message, message
+    assert option in done.stderr.splitlines()[1]
+    assert written(tmp_path / "build") == []
 
 
 def test_a_take_that_is_a_symlink_loop_is_named_as_one(tmp_path, takes):
@@ -331,7 +343,7 @@ def test_a_take_whose_wav_header_understates_it_is_named_with_the_fix_that_works
     take.write_bytes(bytes(wav))
     said = probed_seconds(take)
     done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
-                        "--recordings", str(takes))
+                  "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: ") and "silent" not in message, message
     assert f"{probed_seconds(whole):.2f} s" in message and f"header says {said:.2f} s" in message

@@ -159,7 +159,7 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
     script = load_script(lesson)
     build = tmp_path / "build"
     done = render("audio", "--lesson", str(lesson), "--build", str(build), "--voice", "flite",
-                     timeout=600)
+                  timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
 
     chapters = parse_strict((build / "chapters.vtt").read_text(encoding="utf-8"), chapters=True)
