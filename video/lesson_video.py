@@ -8,6 +8,8 @@ a join after an edit reads only the beats that changed.
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterator
 from contextlib import nullcontext
 from fractions import Fraction
 from pathlib import Path
@@ -60,27 +62,42 @@ def _packets(path: Path) -> tuple[Fraction, list[tuple[Any, int, int]]]:
 
 
 def _remux(files: list[Path], durations: list[float], out: Path, sound: Path | None) -> None:
+    """The beats' packets and the sound's, written in the order of their times: a player that
+    has the file's first seconds has both streams' first seconds (interleaved, as a browser
+    needs to start before the whole file is loaded)."""
     import av
 
     with av.open(str(out), "w", format="mp4", options=MUX_OPTIONS) as output, \
             av.open(str(files[0])) as first, \
             (av.open(str(sound)) if sound is not None else nullcontext()) as sound_in:
         video = output.add_stream_from_template(first.streams.video[0])
-        audio: Any = None if sound_in is None else \
-            output.add_stream_from_template(sound_in.streams.audio[0])
-        start = Fraction(0)  # seconds
-        for path, seconds in zip(files, durations):
-            base, packets = parsed(path, _packets)  # a warm process reads a beat once
-            offset = round(start / base)
-            for packet, pts, dts in packets:
-                packet.pts, packet.dts, packet.stream = pts + offset, dts + offset, video
-                output.mux(packet)
-            start += Fraction(seconds).limit_denominator(1 << 20)
+        streams = [_joined_video(files, durations, video)]
         if sound_in is not None:
-            for packet in sound_in.demux(sound_in.streams.audio[0]):
-                if packet.dts is not None:
-                    packet.stream = audio
-                    output.mux(packet)
+            source = sound_in.streams.audio[0]
+            streams.append(_copied(sound_in.demux(source), output.add_stream_from_template(source)))
+        for _, packet in heapq.merge(*streams, key=lambda timed: timed[0]):  # ties: video first
+            output.mux(packet)
+
+
+def _joined_video(files: list[Path], durations: list[float], stream: Any) -> Iterator[tuple[Fraction, Any]]:
+    """Every beat's video packets, moved to where its beat starts, each with its time (seconds)."""
+    start = Fraction(0)  # seconds
+    for path, seconds in zip(files, durations):
+        base, packets = parsed(path, _packets)  # a warm process reads a beat once
+        offset = round(start / base)
+        for packet, pts, dts in packets:
+            packet.pts, packet.dts, packet.stream = pts + offset, dts + offset, stream
+            yield (dts + offset) * base, packet
+        start += Fraction(seconds).limit_denominator(1 << 20)
+
+
+def _copied(packets: Iterator[Any], stream: Any) -> Iterator[tuple[Fraction, Any]]:
+    """A demuxed stream's packets moved to `stream`, each with its time (seconds)."""
+    for packet in packets:
+        if packet.dts is not None:  # not the demuxer's end marker
+            time = packet.dts * packet.time_base
+            packet.stream = stream
+            yield time, packet
 
 
 def _join_and_encode(files: list[Path], durations: list[float], out: Path, narration: Path,
