@@ -208,14 +208,13 @@ class Overrunning(LessonScene):
                 self.play(square.animate.rotate(0.5), run_time=0.5)
 
 
-def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_narration, tmp_path, caplog):
+def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_narration, tmp_path):
     timing = scene_timing(flite_narration.manifest, "phrase", FPS)
     with manim_config(LOW, tmp_path):
         scene = Overrunning(timing, RunPlan.running())
         scene.render()
     first = scene.timeline[0]
     assert len(first.squeezed) == 2 and "take-the-phrase" in first.squeezed[0]
-    assert any("sped up" in r.getMessage() for r in caplog.records)
     assert [r.start for r in scene.timeline] == [b.start for b in timing.beats]
     assert scene.frame == timing.frames
     assert np.allclose(scene.square.get_center()[0], 1.0)  # the squeezed shift still happened
