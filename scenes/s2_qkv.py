@@ -120,8 +120,10 @@ class QueriesKeysValuesScene(LessonScene):
             q = matrices[0]
             j = int(np.argmax(np.abs(L.result.queries[i])))
             working = self._working(L, i, L.w_q, j, style.QUERY)
-            b.fit(Play(FadeOut(arrows), FadeOut(maps), FadeIn(q.whole, shift=0.1 * UP),
-                       FadeIn(questions[0], shift=0.15 * DOWN), run_time=0.5),
+            # (the arrows' names leave before W_Q's numbers arrive where they stood)
+            b.fit(Play(FadeOut(arrows), FadeOut(maps), FadeIn(questions[0], shift=0.15 * DOWN),
+                       run_time=0.3),
+                  Play(FadeIn(q.whole, shift=0.1 * UP), run_time=0.3),
                   *self._worked(embedding, q, rows[0], j, working, style.QUERY, slow=True),
                   *self._filled(q, rows[0], j, style.QUERY, slow=True))
 
