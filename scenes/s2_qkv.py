@@ -1,4 +1,5 @@
-"""Scene 2: one token's embedding turned into a query, a key and a value by W_Q, W_K, W_V."""
+"""Scene 2: one token's embedding turned into a query, a key and a value, each a product of the
+embedding with a matrix (W_Q, W_K, W_V) whose numbers are on screen."""
 
 import numpy as np
 from manim import (
@@ -7,17 +8,16 @@ from manim import (
     RIGHT,
     UP,
     Arrow,
-    Brace,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
-    GrowFromEdge,
     GrowFromPoint,
     Indicate,
     LaggedStart,
+    Line,
+    ManimColor,
     MathTex,
-    Mobject,
     SurroundingRectangle,
     VGroup,
 )
@@ -26,9 +26,27 @@ from attention import Lesson, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
-from scenes.widgets import caption, keep_in_frame, label, mono, token_box, vector
+from scenes.widgets import caption, keep_in_frame, label, mono, spelled, token_box, vector
 
 EXAMPLE = "fluffy"  # its key and value say the most: an adjective that hands over its texture
+GRID_LEFT = -3.4  # x of a matrix's first column: just right of the embedding
+GRID_STEP = 0.72  # between a matrix's columns
+SUM_RIGHT = 0.8  # where the column of products ends, left of the vectors
+
+
+class Matrix:
+    """A projection matrix on screen: its numbers in rows beside the embedding's cells (row m
+    holds what feature m contributes to each entry), its name above, a frame around it."""
+
+    def __init__(self, w: np.ndarray, tex: str, color: ManimColor, embedding: VGroup):
+        size = style.BODY_SIZE - 6
+        self.columns = VGroup(*(VGroup(*(mono(score_figure(w[m, k]), style.INK, size)
+                                         .move_to([GRID_LEFT + GRID_STEP * k, cell.get_y(), 0])
+                                         for m, cell in enumerate(embedding)))
+                                for k in range(w.shape[1])))
+        self.frame = SurroundingRectangle(self.columns, color=style.MUTED, buff=0.12, stroke_width=2)
+        self.name = built(MathTex, tex, color=color, font_size=34).next_to(self.frame, UP, buff=0.12)
+        self.whole = VGroup(self.frame, self.columns, self.name)
 
 
 class QueriesKeysValuesScene(LessonScene):
@@ -48,14 +66,16 @@ class QueriesKeysValuesScene(LessonScene):
 
         rows, arrows, maps, titles, questions = VGroup(), VGroup(), VGroup(), VGroup(), VGroup()
         specs = [
-            ("query", L.result.queries[i], style.QUERY, "W_Q", "what am I looking for?"),
-            ("key", L.result.keys[i], style.KEY, "W_K", "what do I contain?"),
-            ("value", L.result.values[i], style.VALUE, "W_V", "what I'll hand over"),
+            ("query", L.result.queries[i], style.QUERY, "W_Q", L.w_q, "what am I looking for?"),
+            ("key", L.result.keys[i], style.KEY, "W_K", L.w_k, "what do I contain?"),
+            ("value", L.result.values[i], style.VALUE, "W_V", L.w_v, "what I'll hand over"),
         ]
-        for n, (name, values, color, matrix, question) in enumerate(specs):
-            width = 1.2 if name == "value" else 1.5  # query and key cells carry a heading
+        for n, (name, values, color, tex, _, question) in enumerate(specs):
+            width = 1.15 if name == "value" else 1.42  # query and key cells carry a heading
             row = vector(values, color, width=width, cell=0.55, size=style.BODY_SIZE - 2)
-            row.arrange(RIGHT, buff=0).move_to((2.2 - 2.1 * n) * UP).align_to(0.9 * LEFT, LEFT)
+            row.arrange(RIGHT, buff=0).move_to((2.2 - 2.1 * n) * UP).align_to(1.0 * RIGHT, LEFT)
+            for t in row.numbers:  # each entry shows once it is worked out
+                t.set_opacity(0)
             rows.add(row)
             titles.add(label(name, size=style.BODY_SIZE, color=color).next_to(row, UP, buff=0.12)
                        .align_to(row, LEFT))
@@ -64,8 +84,9 @@ class QueriesKeysValuesScene(LessonScene):
             arrow = Arrow(embedding.get_right(), row.get_left(), buff=0.2, color=style.MUTED,
                           stroke_width=3, max_tip_length_to_length_ratio=0.08)
             arrows.add(arrow)
-            maps.add(built(MathTex, matrix, color=color, font_size=34)
+            maps.add(built(MathTex, tex, color=color, font_size=34)
                      .move_to(arrow.point_from_proportion(0.45)).shift(0.3 * UP))
+        matrices = [Matrix(w, tex, color, embedding) for _, _, color, tex, w, _ in specs]
 
         # query and key share the dimensions they compare, each headed by them
         heads = [VGroup(*(caption(d).next_to(cell, UP, buff=0.12) for d, cell in
@@ -78,7 +99,8 @@ class QueriesKeysValuesScene(LessonScene):
                      stroke_width=3, max_tip_length_to_length_ratio=0.3)
 
         with self.beat("three-small-vectors") as b:
-            # The word stays; its embedding grows below it, then each vector from its W's arrow.
+            # The word stays; its embedding grows below it, then each vector (empty) from its
+            # W's arrow: what fills them is worked out next.
             b.fit(
                 # fluffy moves up to the corner as the rest of the phrase leaves
                 self.scene_change(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
@@ -92,78 +114,106 @@ class QueriesKeysValuesScene(LessonScene):
                 Play(LaggedStart(*(GrowFromPoint(r, a.get_end()) for r, a in zip(rows, arrows)),
                               lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.2))
 
-        for n, sentence in enumerate(("query-looking-for", "key-contains", "value-hands-over")):
-            with self.beat(sentence) as b:
-                if n == 0:  # the query worked out: one entry as its products and their sum
-                    b.fit(*self._projection(L, i, embedding, rows[0], VGroup(arrows, maps),
-                                            questions[0]))
-                    continue
-                color = specs[n][2]
-                ring = SurroundingRectangle(rows[n], color=color, buff=0.06, stroke_width=4)
-                if n == 1:  # "...what do I contain": its biggest entry, and what it says, light up
-                    big = int(np.argmax(np.abs(L.result.keys[i])))
-                    cell = SurroundingRectangle(VGroup(rows[1][big], heads[1][big]), color=color,
-                                                buff=0.06, stroke_width=4)
-                    b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
-                          Play(FadeOut(ring), run_time=0.4), until="contain")
-                    b.fit(Play(Create(cell), heads[1][big].animate.set_color(color), run_time=0.8),
-                          Play(FadeOut(cell), run_time=0.4))
-                    continue
-                # "...what I'll hand over": the value's outline slides off it to the right, as
-                # handed on; "...if anyone": the value lights up and points out.
-                b.fit(Play(FadeIn(questions[n], shift=0.15 * DOWN), Create(ring), run_time=1.0),
-                      until="hand")
-                b.fit(Play(ring.animate.shift(1.6 * RIGHT).set_stroke(opacity=0), run_time=0.8,
-                           then=lambda ring=ring: self.remove(ring)), until="anyone")
-                out = Arrow(rows[2].get_right(), rows[2].get_right() + 1.4 * RIGHT, buff=0.15,
-                            color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
-                b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                           run_time=1.0), until="decides")
-                # "...decides I'm worth listening to": what the others judge it by is its key
-                judged = SurroundingRectangle(rows[1], color=specs[1][2], buff=0.06, stroke_width=4)
-                b.fit(Play(Create(judged), Indicate(questions[1], color=specs[1][2]), run_time=0.8),
-                      until="listening")
-                b.fit(Play(FadeOut(judged), FadeOut(out, shift=0.3 * RIGHT), run_time=0.6))
-        # every token builds its vectors next: fluffy's cells shrink into its own (their numbers
-        # leave with the rest of the picture)
-        self.keep(fluffy=token, vectors=VGroup(*(VGroup(*(c[0] for c in row)) for row in rows)))
+        with self.beat("query-looking-for") as b:
+            # the arrows give way to W_Q's numbers; the query's biggest entry is worked out as
+            # the embedding's column meets W_Q's, product by product, then the rest fill in
+            q = matrices[0]
+            j = int(np.argmax(np.abs(L.result.queries[i])))
+            working = self._working(L, i, L.w_q, j, style.QUERY)
+            # (the arrows' names leave before W_Q's numbers arrive where they stood)
+            b.fit(Play(FadeOut(arrows), FadeOut(maps), FadeIn(questions[0], shift=0.15 * DOWN),
+                       run_time=0.3),
+                  Play(FadeIn(q.whole, shift=0.1 * UP), run_time=0.3),
+                  *self._worked(embedding, q, rows[0], j, working, style.QUERY, slow=True),
+                  *self._filled(q, rows[0], j, style.QUERY, slow=True))
 
-    def _projection(self, L: Lesson, i: int, embedding: VGroup, query: VGroup, arrows: VGroup,
-                    question) -> list[Play]:
-        """Token `i`'s embedding times W_Q, worked out beside the embedding for the query's
-        largest entry: each feature's value times its W_Q entry, the products summed into that
-        entry; then the query's other entries fill in. The arrows step aside meanwhile."""
-        j = int(np.argmax(np.abs(L.result.queries[i])))
-        terms = L.projection_terms(i, L.w_q)  # (d_model, d_k)
-        size = style.BODY_SIZE - 4
-        x = embedding.get_right()[0]
-        times, weights, equals, products = VGroup(), VGroup(), VGroup(), VGroup()
-        for m, cell in enumerate(embedding):
-            y = cell.get_y()
-            times.add(mono("×", style.MUTED, size).move_to([x + 0.22, y, 0]))
-            weights.add(mono(score_figure(L.w_q[m, j]), style.QUERY, size).move_to([x + 0.62, y, 0]))
-            equals.add(mono("=", style.MUTED, size).move_to([x + 1.02, y, 0]))
-            products.add(mono(score_figure(terms[m, j]), style.INK, size).move_to([x + 1.42, y, 0]))
-        brace = Brace(products, RIGHT, color=style.MUTED, buff=0.1)
-        total = mono(score_figure(terms[:, j].sum()), style.QUERY, size).next_to(brace, RIGHT, buff=0.1)
-        header = caption(f"{L.qk_dims[j]} column of W_Q", color=style.QUERY)
-        header.next_to(weights, UP, buff=0.25).align_to(total, RIGHT)
-        ring = SurroundingRectangle(query[j], color=style.QUERY, buff=0.06, stroke_width=4)
-        numbers: list[Mobject] = query.numbers
-        others = [t for k, t in enumerate(numbers) if k != j]
-        working = VGroup(times, weights, equals, products, header, brace, total)
+        with self.beat("key-contains") as b:
+            # the same for W_K, quicker; its biggest entry, and what it says, light up
+            k = matrices[1]
+            j = int(np.argmax(np.abs(L.result.keys[i])))
+            key_working = self._working(L, i, L.w_k, j, style.KEY)
+            b.fit(Play(FadeOut(working.whole, shift=0.2 * UP), FadeOut(q.whole, shift=0.2 * UP),
+                       FadeIn(questions[1], shift=0.15 * DOWN), run_time=0.3),
+                  Play(FadeIn(k.whole, shift=0.2 * UP), run_time=0.3),
+                  *self._worked(embedding, k, rows[1], j, key_working, style.KEY, slow=False),
+                  *self._filled(k, rows[1], j, style.KEY, slow=False))
+
+        with self.beat("value-hands-over") as b:
+            # W_K gives way (its working stays up a moment longer); on "hand", W_V's numbers and
+            # the value filling entry by entry; on "decides", it is handed out
+            v = matrices[2]
+            b.fit(Play(FadeOut(k.whole, shift=0.2 * UP), FadeIn(questions[2], shift=0.15 * DOWN),
+                       run_time=0.4), until="hand")
+            b.fit(Play(FadeOut(key_working.whole, shift=0.2 * UP), FadeIn(v.whole, shift=0.2 * UP),
+                       run_time=0.3),
+                  *self._filled(v, rows[2], None, style.VALUE, slow=False), until="decides")
+            start = rows[2].get_corner(DOWN + RIGHT) + 0.3 * LEFT
+            out = Arrow(start, start + 0.7 * DOWN, buff=0.05,
+                        color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
+            b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
+                       run_time=0.8), until="listening")
+            # "...decides I'm worth listening to": what the others judge it by is its key
+            judged = SurroundingRectangle(rows[1], color=style.KEY, buff=0.06, stroke_width=4)
+            b.fit(Play(Create(judged), Indicate(questions[1], color=style.KEY), run_time=0.6),
+                  Play(FadeOut(judged), FadeOut(out, shift=0.2 * DOWN), run_time=0.5))
+        # every token builds its vectors next: fluffy's rows, numbers and all, move into its own
+        self.keep(fluffy=token, vectors=rows)
+
+    def _working(self, L: Lesson, i: int, w: np.ndarray, j: int, color: ManimColor) -> "Working":
+        """Entry `j` of token `i`'s embedding times `w` as a column sum beside the matrix."""
+        return Working(L.embeddings[i], w[:, j], L.projection_terms(i, w)[:, j].sum(), color)
+
+    def _worked(self, embedding: VGroup, m: Matrix, row: VGroup, j: int, working: "Working",
+                color: ManimColor, slow: bool) -> list[Play]:
+        """The embedding's column meets the matrix's column `j`: outlined together, each pair's
+        product written on its own line, their sum under a rule; the entry shows the sum."""
+        working.place(embedding)
+        pair = VGroup(SurroundingRectangle(embedding, color=style.EMBEDDING, buff=0.05, stroke_width=3),
+                      SurroundingRectangle(m.columns[j], color=color, buff=0.08, stroke_width=3))
+        target = SurroundingRectangle(row[j], color=color, buff=0.06, stroke_width=4)
+        k = 1.0 if slow else 0.55
         return [
-            # (each `animate` made when its play comes: two made at once share one target)
-            Play(lambda: [FadeIn(question, shift=0.15 * DOWN), FadeOut(arrows), Create(ring),
-                          *(t.animate.set_opacity(0) for t in numbers)], run_time=0.6),
-            Play(FadeIn(header), FadeIn(times), FadeIn(weights), run_time=0.5),
-            Play(LaggedStart(*(FadeIn(VGroup(e, p), shift=0.1 * UP)
-                               for e, p in zip(equals, products)), lag_ratio=0.3), run_time=0.8),
-            Play(GrowFromEdge(brace, LEFT), FadeIn(total, shift=0.1 * RIGHT), run_time=0.4),
-            Play(lambda: [numbers[j].animate.set_opacity(1), Indicate(total, color=style.QUERY)],
-                 run_time=0.4),
-            Play(lambda: [LaggedStart(*(t.animate.set_opacity(1) for t in others), lag_ratio=0.3)],
-                 run_time=0.5),
-            Play(FadeOut(working), FadeOut(ring), run_time=0.3),
-            Play(FadeIn(arrows), run_time=0.3),
+            Play(Create(pair), Create(target), run_time=0.5 * k),
+            Play(LaggedStart(*(FadeIn(line, shift=0.1 * RIGHT) for line in working.products),
+                             lag_ratio=0.5), run_time=1.6 * k),
+            Play(Create(working.rule), FadeIn(working.total, shift=0.1 * DOWN), run_time=0.5 * k),
+            Play(lambda: [row.numbers[j].animate.set_opacity(1), Indicate(working.total, color=color),
+                          FadeOut(pair), FadeOut(target)], run_time=0.5 * k),
         ]
+
+    def _filled(self, m: Matrix, row: VGroup, done: int | None, color: ManimColor,
+                slow: bool) -> list[Play]:
+        """The row's other entries, one after another, each as its matrix column lights up."""
+        rest = [k for k in range(len(row)) if k != done]
+        mark = SurroundingRectangle(m.columns[rest[0]], color=color, buff=0.06, stroke_width=3)
+        per = 0.45 if slow else 0.3
+        plays = [Play(lambda: [Create(mark), row.numbers[rest[0]].animate.set_opacity(1)],
+                      run_time=per)]
+        plays += [Play(lambda k=k: [mark.animate.move_to(m.columns[k]),
+                                    row.numbers[k].animate.set_opacity(1)], run_time=per)
+                  for k in rest[1:]]
+        return [*plays, Play(FadeOut(mark), run_time=0.2)]
+
+
+class Working:
+    """One entry of a projection as a column sum: a line per feature, its embedding number
+    times the matrix's, then a rule and the total."""
+
+    def __init__(self, e: np.ndarray, w: np.ndarray, total: float, color: ManimColor):
+        size = style.BODY_SIZE - 6
+        self.products = VGroup(*(spelled([("+ " if m else "  ", style.MUTED),
+                                          (score_figure(e[m]), style.EMBEDDING), ("×", style.MUTED),
+                                          (score_figure(w[m]), color)], size=size)
+                                 for m in range(len(e))))
+        self.total = mono(score_figure(total), color, size)
+        self.rule = Line(LEFT, RIGHT, color=style.MUTED, stroke_width=2)
+        self.whole = VGroup(self.products, self.rule, self.total)
+
+    def place(self, embedding: VGroup) -> None:
+        """Each product on its feature's row, right of the matrix; the sum under them."""
+        for line, cell in zip(self.products, embedding):
+            line.set_y(cell.get_y()).shift((SUM_RIGHT - line.get_right()[0]) * RIGHT)
+        right = SUM_RIGHT
+        self.rule.put_start_and_end_on([self.products.get_left()[0], 0, 0], [right, 0, 0])
+        self.rule.next_to(self.products, DOWN, buff=0.12).align_to(self.products, RIGHT)
+        self.total.next_to(self.rule, DOWN, buff=0.12).align_to(self.products, RIGHT)

@@ -1,5 +1,6 @@
 """Scene 3: every token builds its vectors at once; creature broadcasts its query."""
 
+import numpy as np
 from manim import (
     DOWN,
     RIGHT,
@@ -9,9 +10,14 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
+    LaggedStart,
+    Line,
+    ReplacementTransform,
     SurroundingRectangle,
     VGroup,
 )
+from manim.utils.rate_functions import smooth
 
 from attention import lesson
 from scenes import style
@@ -20,17 +26,23 @@ from scenes.widgets import caption, label, token_row, vector
 
 
 def mini(values, color):
-    """A vector as coloured cells, its numbers hidden: its shape, not its digits (the numbers
-    stay, unseen, so the vector morphs to and from one that shows them)."""
-    v = vector(values, color, width=0.42, cell=0.36)
-    for number in v.numbers:
-        number.set_opacity(0)
-    return v
+    """A vector as a narrow column of cells, its numbers in the smallest readable size."""
+    return vector(values, color, width=0.56, cell=0.36)
 
 
-def cells(vectors):
-    """The cells of some vectors without their numbers, grouped as the vectors are."""
-    return VGroup(*(VGroup(*(c[0] for c in v)) for v in vectors))
+def window(start: float, end: float):
+    """A rate function that runs 0 to 1 only within [start, end] of its play, evenly (the
+    path it drives eases each of its legs)."""
+    return lambda t: min(1.0, max(0.0, (t - start) / (end - start)))
+
+
+def corner_path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
+    """An L-shaped path: first up or down to the end's height, then across to it. Cells of a
+    row, stepped to their slots' heights, never overlap, and a column then slides in whole."""
+    down, across = smooth(min(1.0, 2 * alpha)), smooth(max(0.0, 2 * alpha - 1))
+    out = start + (end - start) * down
+    out[:, 0] = start[:, 0] + (end[:, 0] - start[:, 0]) * across
+    return out
 
 
 class BroadcastScene(LessonScene):
@@ -43,7 +55,7 @@ class BroadcastScene(LessonScene):
         trios = VGroup()
         for n, t in enumerate(tokens):
             trio = VGroup(mini(L.result.queries[n], style.QUERY), mini(L.result.keys[n], style.KEY),
-                          mini(L.result.values[n], style.VALUE)).arrange(RIGHT, buff=0.18,
+                          mini(L.result.values[n], style.VALUE)).arrange(RIGHT, buff=0.12,
                                                                          aligned_edge=UP)
             trios.add(trio.next_to(t, DOWN, buff=0.35))
         legend = VGroup(*(label(n, size=style.SMALL_SIZE, color=c) for n, c in
@@ -52,33 +64,51 @@ class BroadcastScene(LessonScene):
 
         with self.beat("all-in-parallel") as b:
             together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
-            fluffy = tokens[L.index("fluffy")]
-            others = VGroup(*(t for t in tokens if t is not fluffy))
             f = L.index("fluffy")
-            # fluffy and its three vectors take their places in the row as the rest leaves;
-            # then the other tokens and their vectors arrive
-            b.fit(self.scene_change(self.from_previous("fluffy", fluffy, FadeIn(fluffy)),
-                                    self.from_previous("vectors", cells(trios[f]), FadeIn(trios[f]))),
-                  Play(FadeIn(others), *(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
-                                         if n != f), FadeIn(legend), run_time=0.8),
-                  Play(FadeIn(together), run_time=0.5))
+            fluffy = tokens[f]
+            others = VGroup(*(t for t in tokens if t is not fluffy))
+            carried = [self.from_previous("fluffy", fluffy, FadeIn(fluffy),
+                                          rate_func=window(0.05, 0.4))]
+            if "vectors" in self.previous:
+                # fluffy's rows turn into columns one after another, each cell on its own
+                # L-shaped path: down to its slot's height, then across (numbers and all)
+                rows = self.take("vectors")
+                carried += [ReplacementTransform(row, trios[f][n], path_func=corner_path,
+                                                 rate_func=window(0.15 + 0.28 * n, 0.43 + 0.28 * n))
+                            for n, row in enumerate(rows)]
+            else:
+                carried.append(FadeIn(trios[f]))
+            # on "four", the other tokens arrive above the moving rows (which are below them
+            # by then); their vectors once fluffy's have landed
+            carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(0.2, 0.45)))
+            b.fit(self.scene_change(*carried, run_time=2.2),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
+                                     if n != f), lag_ratio=0.15), FadeIn(legend), run_time=0.7),
+                  Play(FadeIn(together), run_time=0.4))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus
-            others = [m for n in range(len(tokens)) if n != c for m in (tokens[n], cells(trios[n]))]
             query = trios[c][0]
+            dimmed = [m for n in range(len(tokens)) if n != c for m in (tokens[n], trios[n])]
+            dimmed += [trios[c][1], trios[c][2]]
             ask = label("“any adjectives around here describing me?”", size=style.BODY_SIZE,
-                        color=style.QUERY).move_to(together)
-            rings = lambda: Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
-                                      focal_point=query.get_center(), n_mobs=4)
-            b.fit(Play(*(m.animate.set_opacity(0.35) for m in others), FadeOut(together),
-                       query.animate.scale(1.4), run_time=0.7), until="broadcasts")
-            # the query goes out as the voice says so, and again on the question
-            b.fit(Play(lambda: [rings()], run_time=2.2), until="specific")
-            # "...the question is specific": the query itself is outlined
+                        color=style.QUERY).next_to(legend, DOWN, buff=0.75)
+            ask.shift((6.6 - ask.get_right()[0]) * RIGHT)
+            tie = Line(query.get_bottom() + 0.08 * DOWN, [query.get_x(), ask.get_top()[1] + 0.1, 0],
+                       color=style.QUERY, stroke_width=3)
             ring = SurroundingRectangle(query, color=style.QUERY, buff=0.08, stroke_width=3)
-            b.fit(Play(Create(ring), run_time=0.6), until="any")
-            b.fit(Play(lambda: [rings(), FadeOut(ring), FadeIn(ask, shift=0.2 * UP, run_time=1.0)],
+            rings = lambda: Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
+                                      focal_point=query.get_center(), n_mobs=3)
+            # "Then creature...": the rest steps back; creature's query, numbers and all, is
+            # outlined; it goes out on "broadcasts", each of its entries lighting in turn
+            b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
+                       Create(ring), run_time=0.7), until="broadcasts")
+            b.fit(Play(lambda: [rings(), LaggedStart(*(Indicate(t, color=style.QUERY)
+                                                       for t in query.numbers), lag_ratio=0.5)],
+                       run_time=1.8), until="specific")
+            # "...the question is specific": the question hangs from the query, asked as said
+            b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), until="any")
+            b.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
                        run_time=2.2))
         # the tokens, creature's query and every key take their places in the dot products
         self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))
