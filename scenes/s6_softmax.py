@@ -113,7 +113,8 @@ class SoftmaxScene(LessonScene):
                   until="weights")
             # the bars squash into the weights, each score giving way to its share on its bar
             b.fit(Play(Transform(score_bars, weight_bars), FadeOut(score_nums, shift=0.2 * UP),
-                       FadeIn(weight_nums, shift=0.2 * DOWN), run_time=0.5), until="sum")
+                       run_time=0.35),
+                  Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.2), until="sum")
             # ...that sum to one; then how: the exponentials summed, each divided by the sum,
             # held together to the end of the pause
             b.fit(Play(GrowFromCenter(brace), FadeIn(total, shift=0.15 * DOWN), run_time=0.5),
@@ -172,7 +173,7 @@ class SoftmaxScene(LessonScene):
         equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
         result = mono(exp_figure(total), style.WEIGHT, size).next_to(equals, RIGHT, buff=0.2)
         result.align_to(terms[-1], DOWN)
-        # One fraction per token, left of its column's centre, its share after "=".
+        # One fraction per token, on its column, its share after "=".
         plays = [
             # each exponential is copied down into the sum's line, "+" between them
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
@@ -181,26 +182,20 @@ class SoftmaxScene(LessonScene):
         ]
         lane = result.get_right()[0] + 0.1  # the sums' copies go down right of every fraction
         for term, e, w, x in zip(terms, exps, L.focus_weights, xs):
-            over = mono(exp_figure(e), style.INK, size).move_to([x - 0.5, NUM_Y, 0])
-            rule = Line([x - 0.95, RULE_Y, 0], [x - 0.05, RULE_Y, 0], color=style.MUTED,
+            over = mono(exp_figure(e), style.INK, size).move_to([x, NUM_Y, 0])
+            rule = Line([x - 0.45, RULE_Y, 0], [x + 0.45, RULE_Y, 0], color=style.MUTED,
                         stroke_width=2)
-            under = mono(exp_figure(total), style.WEIGHT, size).move_to([x - 0.5, DEN_Y, 0])
-            share = spelled([("= ", style.MUTED), (percent_figure(w), style.WEIGHT)], size=size)
+            under = mono(exp_figure(total), style.WEIGHT, size).move_to([x, DEN_Y, 0])
+            share = mono(f"= {percent_figure(w)}", style.WEIGHT, size)  # the column's own share: on its bar
             share.next_to(rule, RIGHT, buff=0.15).set_y(RULE_Y)
-            copy = result.copy()
             stops = [np.array([lane, SUM_Y, 0.0]), np.array([lane, DEN_Y, 0.0])]
             plays += [
                 # its exponential comes down from the sum's line over a new rule...
                 Play(TransformFromCopy(term, over), GrowFromCenter(rule), run_time=0.35),
                 # ...the sum goes round, right of the fractions, and along under it...
-                Play(Transform(copy, under, path_func=through(copy, under, stops)),
-                     run_time=0.45, then=lambda copy=copy, under=under: self._swap(copy, under)),
+                Play(TransformFromCopy(result, under, path_func=through(result, under, stops)),
+                     run_time=0.45),
                 # ...and its share follows
                 Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.25),
             ]
         return powers, values, plays
-
-    def _swap(self, old, new) -> None:
-        """Keep `new` on screen where the copy `old` that moved onto it stands."""
-        self.remove(old)
-        self.add(new)
