@@ -3,6 +3,7 @@
 import numpy as np
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
     AnimationGroup,
@@ -17,12 +18,10 @@ from manim import (
     Line,
     MathTex,
     Rectangle,
-    ReplacementTransform,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from attention import Lesson, lesson
@@ -30,16 +29,17 @@ from attention.figures import exact_score_figure, exp_figure, percent_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
+from scenes.rules import during
 from scenes.s5_raw_scores import through
-from scenes.widgets import caption, crossfade, label, mono, spelled, token_row
+from scenes.widgets import caption, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
-TALLEST = 3.0  # height of the tallest bar, before and after softmax
+TALLEST = 3.0  # height of the tallest score bar, as the previous scene's chart
+WEIGHT_TALLEST = 1.15  # height of the tallest weight bar: low, so softmax's working fits above
 BAR_W = 1.2
-EXP_TALLEST = 1.8  # the tallest bar as the exponentials, under softmax's working
-POWERS_Y, SUM_Y, SHARES_Y = 2.45, 1.5, 0.4  # the working's rows: e to each score; their
-# sum, each term over the rule with the sum under it; each share, under its term
+POWERS_Y, SUM_Y = 2.75, 2.15  # the working's rows: e to each score; their sum
+NUM_Y, RULE_Y, DEN_Y = 1.6, 1.37, 1.14  # each fraction: its term over its rule over the sum
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -67,14 +67,13 @@ class SoftmaxScene(LessonScene):
         scores, weights = L.focus_scores, L.focus_weights
         tokens = token_row(L.tokens).move_to(2.45 * DOWN)
         xs = [float(t.get_center()[0]) for t in tokens]
-        # Heights ∝ value on each side of softmax; both scaled so the tallest bar is TALLEST.
+        # Heights ∝ value on each side of softmax: the scores as the previous chart stood, the
+        # weights lower, so that softmax's working fits above them.
         score_bars = bars(np.maximum(scores, 0) * TALLEST / float(np.max(np.abs(scores))), xs)
-        weight_bars = bars(weights * TALLEST / float(np.max(weights)), xs)
+        weight_bars = bars(weights * WEIGHT_TALLEST / float(np.max(weights)), xs)
         score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
 
-        heading = label(f"{L.focus_token}'s raw scores", size=style.TITLE_SIZE)
-        heading.to_edge(UP, buff=0.45)
         steps = VGroup(label("raw scores", size=style.TITLE_SIZE, color=style.MUTED),
                        label("→", size=style.TITLE_SIZE, color=style.MUTED),
                        label("softmax", size=style.TITLE_SIZE, color=style.WEIGHT),
@@ -87,32 +86,39 @@ class SoftmaxScene(LessonScene):
         brace.stretch_to_fit_height(0.3).move_to([0, top + 0.35, 0], aligned_edge=DOWN)
         total = label(f"together: {percent_figure(float(np.sum(weights)))}", size=style.BODY_SIZE,
                       color=style.WEIGHT).next_to(brace, UP, buff=0.12)
+        powers, values, working = self._working(L, xs)
 
         with self.beat("softmax-squashes") as b:
             # The chart moves into this layout, its words down into token boxes, as the rest
-            # leaves; the boxes build round the words; the title gives way to the steps.
+            # (the old title with it) leaves; the boxes build round the words as the steps,
+            # softmax lit, arrive on "Softmax".
             words = VGroup(*(t.word for t in tokens))
             for t in tokens:
                 t.box.set_z_index(-1)  # a box arriving round its word stays behind it
             b.fit(
-                self.scene_change(*self._chart_arrives(heading, score_bars, score_nums),
-                                  self.from_previous("names", words, FadeIn(words))),
+                self.scene_change(self.from_previous("bars", score_bars, LaggedStart(
+                                      *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
+                                  self.from_previous("numbers", score_nums, FadeIn(score_nums)),
+                                  self.from_previous("names", words, FadeIn(words)),
+                                  FadeIn(steps, shift=0.2 * UP, rate_func=during(0.45, 0.8))),
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
-                Play(crossfade(heading, steps, shift=0.2), run_time=0.8),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # Softmax worked out above the chart, in a column over each bar: e to each score,
-            # which the bar becomes; their sum; each divided by it; the bars then grow into the
-            # shares, each share moving onto its bar's top in step with it (so none is ever
-            # drawn on its orange bar).
-            worked, (working, shares) = self._worked(L, xs, score_bars, score_nums)
-            b.fit(
-                *worked,
-                Play(FadeOut(working), run_time=0.3),
-                Play(lambda: [Transform(score_bars, weight_bars),
-                              *(ReplacementTransform(s, w) for s, w in zip(shares, weight_nums))],
-                     run_time=1.5),
-                Play(FadeIn(brace), Write(total), run_time=0.7))
+            # e to each score rises out of it, above its bar
+            b.fit(Play(LaggedStart(*(AnimationGroup(Indicate(n, color=style.WEIGHT),
+                                                    FadeIn(p, shift=0.3 * UP))
+                                     for n, p in zip(score_nums, powers)), lag_ratio=0.2),
+                       run_time=0.45),
+                  Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.2), run_time=0.25),
+                  until="weights")
+            # the bars squash into the weights, each score giving way to its share on its bar
+            b.fit(Play(Transform(score_bars, weight_bars), FadeOut(score_nums, shift=0.2 * UP),
+                       run_time=0.35),
+                  Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.2), until="sum")
+            # ...that sum to one; then how: the exponentials summed, each divided by the sum,
+            # held together to the end of the pause
+            b.fit(Play(GrowFromCenter(brace), FadeIn(total, shift=0.15 * DOWN), run_time=0.5),
+                  *working, rest=2.2)
 
         with self.beat("weights-for-fluffy-and-blue") as b:
             # Each weight is outlined as the voice says it, its token as the voice names it.
@@ -140,27 +146,17 @@ class SoftmaxScene(LessonScene):
         # the weighted sum collects each token's value, scaled by these very weights
         self.keep(tokens=tokens, weights=weight_nums)
 
-    def _chart_arrives(self, heading, score_bars: VGroup, score_nums: VGroup) -> list:
-        """The raw-score chart the previous scene ended on moves into this layout (or, without
-        it, grows here)."""
-        return [self.from_previous("title", heading, FadeIn(heading)),
-                self.from_previous("bars", score_bars, LaggedStart(
-                    *(GrowFromEdge(b, DOWN) for b in score_bars), lag_ratio=0.1)),
-                self.from_previous("numbers", score_nums, FadeIn(score_nums))]
-
-    def _worked(self, L: Lesson, xs: list[float], score_bars: VGroup,
-                score_nums: VGroup) -> tuple[list[Play], tuple]:
-        """Softmax as it is computed, in one column per token, over its bar: e to its score,
-        that exponential dropped into the sum's line; the sum goes under a rule beneath the
-        terms, each term over it; each share appears under its term. Returns the plays and what
-        they leave: the working to clear and the shares. The bars become the exponentials as
-        they appear, their score labels leaving."""
+    def _working(self, L: Lesson, xs: list[float]) -> tuple[VGroup, VGroup, list[Play]]:
+        """Softmax worked out above the chart, a column per token: e to its score ≈ its
+        exponential; the exponentials copied down into their sum; then, one token after
+        another, its exponential over the sum = its share, a fraction of its own under each
+        bar's column. Returns the powers and their values (shown as the voice says "scores")
+        and the plays that build the rest."""
         exps, total = L.focus_exponentials, L.focus_exp_sum
-        exp_bars = bars(exps * EXP_TALLEST / float(np.max(exps)), xs)
         size = style.BODY_SIZE + 2
         powers, values = VGroup(), VGroup()
         for score, e, x in zip(L.focus_scores, exps, xs):
-            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=52,
+            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
                           color=style.WEIGHT)
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
             value.next_to(power, RIGHT, buff=0.12)
@@ -177,40 +173,29 @@ class SoftmaxScene(LessonScene):
         equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
         result = mono(exp_figure(total), style.WEIGHT, size).next_to(equals, RIGHT, buff=0.2)
         result.align_to(terms[-1], DOWN)
-        # The line's terms over one rule, the sum under it: each term over the sum; each share
-        # then under its term.
-        rule = Line([xs[0] - 0.7, SUM_Y - 0.3, 0], [xs[-1] + 0.7, SUM_Y - 0.3, 0],
-                    color=style.MUTED, stroke_width=2)
-        under = np.array([0.0, SUM_Y - 0.66, 0.0])  # the sum's place, under the rule's middle
-        shares = VGroup(*(label(percent_figure(w), size=style.BODY_SIZE).move_to([x, SHARES_Y, 0])
-                          for w, x in zip(L.focus_weights, xs)))
-
-        def rises(n, power):  # the score lights up as e to it rises out of it
-            return AnimationGroup(Indicate(n, color=style.WEIGHT), FadeIn(power, shift=0.25 * UP))
-
-        def divided(term, share):  # the term lights up as its share appears under it
-            return AnimationGroup(Indicate(term, color=style.WEIGHT, scale_factor=1.1),
-                                  FadeIn(share, shift=0.15 * DOWN))
-
+        # One fraction per token, on its column, its share after "=".
         plays = [
-            Play(LaggedStart(*(rises(n, p) for n, p in zip(score_nums, powers)),
-                             lag_ratio=0.25), run_time=0.6),
-            Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.25), run_time=0.4),
-            # the bars become the exponentials: the gaps between them stretch, the small ones
-            # all but vanish (their scores have gone up into the exponents)
-            Play(Transform(score_bars, exp_bars), FadeOut(score_nums), run_time=0.9),
-            # each exponential drops straight down into the sum
+            # each exponential is copied down into the sum's line, "+" between them
             Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
-                             lag_ratio=0.3), FadeIn(plus), run_time=0.8),
-            Play(FadeIn(VGroup(equals, result), shift=0.1 * UP), run_time=0.3),
-            Play(FadeOut(powers), FadeOut(values), run_time=0.3),
-            # the sum goes down, clear of the terms, and along under them to the middle
-            Play(FadeOut(plus), FadeOut(equals), result.animate(path_func=through(
-                result, result.copy().move_to(under),
-                [np.array([result.get_x(), under[1], 0.0])])).move_to(under), run_time=0.8),
-            Play(GrowFromCenter(rule), Indicate(result, color=style.WEIGHT, scale_factor=1.1),
-                 run_time=0.5),
-            Play(LaggedStart(*(divided(t, s) for t, s in zip(terms, shares)), lag_ratio=0.3),
-                 run_time=1.0),
+                             lag_ratio=0.35), FadeIn(plus), run_time=1.0),
+            Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), run_time=0.35),
         ]
-        return plays, (VGroup(terms, rule, result), shares)
+        lane = result.get_right()[0] + 0.1  # the sums' copies go down right of every fraction
+        for term, e, w, x in zip(terms, exps, L.focus_weights, xs):
+            over = mono(exp_figure(e), style.INK, size).move_to([x, NUM_Y, 0])
+            rule = Line([x - 0.45, RULE_Y, 0], [x + 0.45, RULE_Y, 0], color=style.MUTED,
+                        stroke_width=2)
+            under = mono(exp_figure(total), style.WEIGHT, size).move_to([x, DEN_Y, 0])
+            share = mono(f"= {percent_figure(w)}", style.WEIGHT, size)  # the column's own share: on its bar
+            share.next_to(rule, RIGHT, buff=0.15).set_y(RULE_Y)
+            stops = [np.array([lane, SUM_Y, 0.0]), np.array([lane, DEN_Y, 0.0])]
+            plays += [
+                # its exponential comes down from the sum's line over a new rule...
+                Play(TransformFromCopy(term, over), GrowFromCenter(rule), run_time=0.35),
+                # ...the sum goes round, right of the fractions, and along under it...
+                Play(TransformFromCopy(result, under, path_func=through(result, under, stops)),
+                     run_time=0.45),
+                # ...and its share follows
+                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.25),
+            ]
+        return powers, values, plays

@@ -104,8 +104,6 @@ class WeightedSumScene(LessonScene):
         plus = VGroup(*(between(VALUE_XS[i], VALUE_XS[i + 1], mid_y, "+") for i in range(n - 1)))
         total = column(update, style.VALUE, SUM_X, scale)
         equals = between(VALUE_XS[-1] + CELL_W / 2, SUM_X - CELL_W / 2, mid_y, "=")
-        total_label = caption("weighted sum", color=style.VALUE).next_to(total, UP, buff=0.3)
-        total_label.match_y(times[0])
 
         # Second half: creature's embedding + weighted sum = its new vector, same rows.
         emb = column(L.embeddings[f], style.EMBEDDING, EMB_X, scale)
@@ -146,33 +144,31 @@ class WeightedSumScene(LessonScene):
             # the tokens it attends to are outlined, and their weights become multipliers
             rings = VGroup(*(SurroundingRectangle(t, color=style.WEIGHT, buff=0.06) for t in boxes))
             b.fit(Play(Create(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
-                       run_time=0.6),
-                  Play(FadeOut(rings), run_time=0.3), until="scaled")
+                       run_time=0.5),
+                  Play(FadeOut(rings), run_time=0.25), until="scaled")
             # Each weight scales its token's value where it stands, one after another: its
-            # numbers become their share and its bars shrink to it.
+            # numbers become their share and its bars shrink to it; the scaled values then add
+            # up row by row into the sum, all before "folds".
+            rows, band = row_by_row(scaled_cols, total, self, step=0.14)
             b.fit(
                 Play(LaggedStart(*(AnimationGroup(Indicate(t, color=style.WEIGHT), m)
-                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.7),
-                  run_time=1.6, then=settle),
-                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), FadeOut(times), run_time=0.4),
-                until="folds")
-            # The scaled values add up row by row into the sum, which moves beside creature's
-            # embedding.
-            rows, band = row_by_row(scaled_cols, total, self, step=0.3)
-            # ...and folded into it, as the voice says so: embedding and sum add up, row by
-            # row, to its new vector.
-            fold, fold_band = row_by_row([emb, out], new_col, self, step=0.22)
-            b.fit(
+                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.35),
+                  run_time=0.7, then=settle),
+                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), FadeOut(times), run_time=0.2),
                 *rows,
-                Play(FadeOut(band), FadeIn(total_label), run_time=0.3),
-                # the terms leave before the sum crosses where they stood
-                Play(FadeOut(plus), FadeOut(equals), FadeOut(VGroup(*scaled_cols)), run_time=0.3),
-                Play(ReplacementTransform(total, out),
-                  ReplacementTransform(total_label, out_label), FadeIn(emb), FadeIn(emb_label),
-                  FadeIn(plus2), crossfade(heading, folded), run_time=0.8),
-                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.3),
-                *fold,
-                Play(FadeOut(fold_band), run_time=0.3))
+                until="folds")
+            # ...and folded into creature's vector on "folds": the terms leave before the sum
+            # crosses where they stood, the embedding comes beside it...
+            b.fit(
+                Play(FadeOut(band), FadeOut(plus), FadeOut(equals), FadeOut(VGroup(*scaled_cols)),
+                     run_time=0.3),
+                Play(ReplacementTransform(total, out), FadeIn(out_label), FadeIn(emb),
+                     FadeIn(emb_label), FadeIn(plus2), crossfade(heading, folded), run_time=0.7),
+                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.2),
+                until="own")
+            # ...and embedding and sum add up, row by row, to its new vector as the voice ends
+            fold, fold_band = row_by_row([emb, out], new_col, self, step=0.22)
+            b.fit(*fold, Play(FadeOut(fold_band), run_time=0.3))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
