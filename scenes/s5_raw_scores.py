@@ -34,6 +34,9 @@ from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
 GAP = 0.95  # a word on its way under its bar passes this far right of it: between two scores
+# In the scene change's play: the scores have landed over their bars by this share of it, and
+# the words, which go down between them, set off only after (never through a flying score).
+SCORES_LANDED, WORDS_FROM = 0.4, 0.45
 
 
 class RawScoresScene(LessonScene):
@@ -73,7 +76,7 @@ class RawScoresScene(LessonScene):
             # the rest leaves; then the chart grows under the scores.
             # (the floor and the axis draw themselves while the words go down)
             scores = self.from_previous("scores", numbers, FadeIn(numbers, shift=0.2 * UP))
-            scores.rate_func = during(0.15, 0.4)  # once the note under "a" has gone
+            scores.rate_func = during(0.15, SCORES_LANDED)  # once the note beside "a" has gone
             chart = [Create(m, rate_func=during(0.5, 1.0)) for m in (floor, axis)]
             b.fit(self.scene_change(scores, self._words_arrive(names), *chart, run_time=1.9),
                   Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
@@ -140,7 +143,7 @@ class RawScoresScene(LessonScene):
             gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
             stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
             moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
-                                              rate_func=during(0.3, 1.0)))
+                                              rate_func=during(WORDS_FROM, 1.0)))
         return AnimationGroup(*moves)
 
 
