@@ -22,7 +22,7 @@ from manim import (
 from attention import Lesson, exact_score_figure, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.s5_raw_scores import through
+from scenes.s5_raw_scores import through, through_copy
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
 
 LANE_Y = 2.85  # the height creature's query and its travelling copy keep, above the chips
@@ -113,7 +113,7 @@ class DotProductsScene(LessonScene):
                 if n == 0:  # the copy leaves creature's query
                     arrive = Play(lambda spot=spot: [
                         TransformFromCopy(query, pair.move_to(spot),
-                                          path_func=through(query, spot, lane(query, spot))),
+                                          path_func=through_copy(query, spot, lane(query, spot))),
                         *light(0)], run_time=0.8)
                 else:
                     arrive = Play(lambda spot=spot, n=n: [

@@ -164,3 +164,9 @@ def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
         return b
 
     return lambda p0, p1, alpha: p0 + (p1 - p0) * alpha + centre(alpha) - (a + (b - a) * alpha)
+
+
+def through_copy(start: Mobject, end: Mobject, stops: list[np.ndarray]):
+    """`through` for a TransformFromCopy(start, end): Manim runs that one as a Transform of `end`
+    into `start` played backwards, so its path is given from `end` back through the stops."""
+    return through(end, start, stops[::-1])

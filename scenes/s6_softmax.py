@@ -30,7 +30,7 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
 from scenes.rules import during
-from scenes.s5_raw_scores import through
+from scenes.s5_raw_scores import through_copy
 from scenes.widgets import caption, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
@@ -193,7 +193,7 @@ class SoftmaxScene(LessonScene):
                 # its exponential comes down from the sum's line over a new rule...
                 Play(TransformFromCopy(term, over), GrowFromCenter(rule), run_time=0.35),
                 # ...the sum goes round, right of the fractions, and along under it...
-                Play(TransformFromCopy(result, under, path_func=through(result, under, stops)),
+                Play(TransformFromCopy(result, under, path_func=through_copy(result, under, stops)),
                      run_time=0.45),
                 # ...and its share follows
                 Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.25),
