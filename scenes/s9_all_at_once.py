@@ -168,10 +168,12 @@ class AllAtOnceScene(LessonScene):
             # softmax row by row, each row's sum beside it: one
             raw_texts, s_texts = VGroup(*raw.all_texts()), VGroup(*s.all_texts())
             w_texts = VGroup(*w_here.all_texts())
-            cells = VGroup(*(c for row in raw.rects for c in row))
+            row_rects = [VGroup(*raw.rects[i]) for i in range(n)]
+            row_texts = [(VGroup(*s.texts[i]), VGroup(*w_here.texts[i])) for i in range(n)]
 
             def weights_only() -> None:  # keep exactly the weights grid on screen
-                self.remove(raw, raw_texts, s_texts, w_texts, cells)
+                self.remove(raw, raw_texts, s_texts, w_texts, *row_rects,
+                            *(t for pair in row_texts for t in pair))
                 self.add(w_here)
 
             b.fit(
@@ -179,9 +181,9 @@ class AllAtOnceScene(LessonScene):
                      crossfade(raw_name, s_name), FadeIn(divide, shift=0.15 * LEFT),
                      run_time=1.0),
                 Play(LaggedStart(*(AnimationGroup(
-                        Succession(FadeOut(VGroup(*s.texts[i]), shift=0.12 * UP),
-                                   FadeIn(VGroup(*w_here.texts[i]), shift=0.12 * UP)),
-                        Transform(VGroup(*raw.rects[i]), VGroup(*w_here.rects[i])))
+                        Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
+                                   FadeIn(row_texts[i][1], shift=0.12 * UP)),
+                        Transform(row_rects[i], VGroup(*w_here.rects[i])))
                         for i in range(n)), lag_ratio=0.3),
                      Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
                      run_time=1.4, then=weights_only),
