@@ -138,15 +138,31 @@ class AllAtOnceScene(LessonScene):
         sums = VGroup(*(caption(f"= {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
                         .next_to(w_here.rects[i][-1], RIGHT, buff=0.2) for i in range(n)))
 
+        fl = L.index("fluffy")
+        # creature's query and fluffy's key, as the scene before wrote them, become their row of
+        # Q and column of Kᵀ; the other tokens' rows and columns are stacked around them
+        seen_q = VGroup(*q.texts[f])
+        seen_k = VGroup(*(kt.texts[i][fl] for i in range(d)))
+        seen_cells = VGroup(*q.rects[f], *(kt.rects[i][fl] for i in range(d)))
+        fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
+        fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
+        # they move once the old lines have gone, the query down out of the key's way first
+        query_moves, key_moves = during(0.3, 0.7), during(0.62, 1.0)
+
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
-                # the formula shrinks to a header at a readable pace; then every token's query
+                # the formula shrinks to a header at a readable pace while the query and key
+                # the learner saw move down into their places; then every other token's query
                 # and key, apart, and every word lit at once
-                self.scene_change(self.from_previous("formula", header, FadeIn(header)),
-                                  run_time=1.4),
-                Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in apart_rows),
+                self.scene_change(
+                    self.from_previous("formula", header, FadeIn(header)),
+                    self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves),
+                    self.from_previous("key", seen_k, FadeIn(seen_k), rate_func=key_moves),
+                    FadeIn(seen_cells, rate_func=during(0.7, 1.0)),
+                    run_time=1.4),
+                Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in fresh_rows),
                                  lag_ratio=0.15),
-                     LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in apart_cols),
+                     LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in fresh_cols),
                                  lag_ratio=0.15),
                      FadeIn(queries), FadeIn(keys), run_time=0.8),
                 Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
