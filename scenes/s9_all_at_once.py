@@ -146,8 +146,9 @@ class AllAtOnceScene(LessonScene):
         seen_cells = VGroup(*q.rects[f], *(kt.rects[i][fl] for i in range(d)))
         fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
         fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
-        # they move once the old lines have gone, the query down out of the key's way first
-        query_moves, key_moves = during(0.3, 0.7), during(0.62, 1.0)
+        # they move once the old lines have gone: the query first, on an arc that leaves leftwards
+        # above the key's line before it comes down (never through the key), then the key up
+        query_moves, key_moves = during(0.28, 0.64), during(0.66, 1.0)
 
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
@@ -156,17 +157,18 @@ class AllAtOnceScene(LessonScene):
                 # and key, apart, and every word lit at once
                 self.scene_change(
                     self.from_previous("formula", header, FadeIn(header)),
-                    self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves),
+                    self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves,
+                                       path_arc=np.pi / 2),
                     self.from_previous("key", seen_k, FadeIn(seen_k), rate_func=key_moves),
                     FadeIn(seen_cells, rate_func=during(0.7, 1.0)),
-                    run_time=1.4),
+                    run_time=1.5),
                 Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in fresh_rows),
                                  lag_ratio=0.15),
                      LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in fresh_cols),
                                  lag_ratio=0.15),
-                     FadeIn(queries), FadeIn(keys), run_time=0.8),
+                     FadeIn(queries), FadeIn(keys), run_time=0.7),
                 Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
-                       for lab in (*q.row_labels, *kt.col_labels)), run_time=0.8))
+                       for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6))
 
         with self.beat("one-matrix-multiplication") as b:
             # The rows close up into Q, the columns into Kᵀ; creature's row of QKᵀ is written
@@ -193,18 +195,21 @@ class AllAtOnceScene(LessonScene):
                 self.add(w_here)
 
             b.fit(
-                Play(Succession(FadeOut(raw_texts, scale=0.6), FadeIn(s_texts, scale=1.6)),
-                     crossfade(raw_name, s_name), FadeIn(divide, shift=0.15 * LEFT),
-                     run_time=1.0),
+                # the division is written first, then every score shrinks away and its half
+                # settles in its cell (not larger than the cell: the result is the smaller one)
+                Play(FadeIn(divide, shift=0.15 * LEFT), run_time=0.4),
+                Play(Succession(FadeOut(raw_texts, scale=0.5), FadeIn(s_texts, scale=1.25)),
+                     crossfade(raw_name, s_name), run_time=0.8),
                 Play(LaggedStart(*(AnimationGroup(
                         Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
                                    FadeIn(row_texts[i][1], shift=0.12 * UP)),
                         Transform(row_rects[i], VGroup(*w_here.rects[i])))
                         for i in range(n)), lag_ratio=0.3),
                      Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
-                     run_time=1.4, then=weights_only),
+                     run_time=1.3, then=weights_only),
+                # (quick, so the rows' sums stay up long before the next sentence clears them)
                 Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
-                     run_time=0.6))
+                     run_time=0.4))
 
         with self.beat("every-word-asking") as b:
             # Q and Kᵀ leave first (with the rows' sums); the weights slide into Q's place as
