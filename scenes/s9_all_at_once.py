@@ -251,8 +251,15 @@ class AllAtOnceScene(LessonScene):
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED),
                      FadeOut(out_name, shift=0.2 * DOWN), run_time=0.8),
-                until="ends")
-            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="fluffy")
+                until="ambiguous")
+            # its plain name on "ambiguous"; on "ends" its row of the output is read left to
+            # right, the vector it ends the sentence with (no still stretch before "fluffy")
+            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="ends")
+            b.fit(Play(LaggedStart(*(AnimationGroup(
+                      Indicate(out.rects[f][j], color=style.VALUE, scale_factor=1.1),
+                      Indicate(out.texts[f][j], color=style.INK, scale_factor=1.1))
+                      for j in range(out.n_cols)), lag_ratio=0.25), run_time=1.0),
+                  until="fluffy")
             b.fit(
                 # (each cell's box lights up green and its number stays white, readable on it)
                 Play(*(Indicate(part, color=c, scale_factor=1.2) for j in lit
