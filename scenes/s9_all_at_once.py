@@ -147,8 +147,9 @@ class AllAtOnceScene(LessonScene):
         fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
         fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
         # they move once the old lines have gone: the query first, on an arc that leaves leftwards
-        # above the key's line before it comes down (never through the key), then the key up
-        query_moves, key_moves = during(0.28, 0.64), during(0.66, 1.0)
+        # above the key's line before it comes down (never through the key); the key rises once
+        # the query is left of it (three quarters of its way), not to race up in the last frames
+        query_moves, key_moves = during(0.28, 0.64), during(0.5, 1.0)
 
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
