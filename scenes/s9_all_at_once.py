@@ -16,6 +16,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Animation,
     AnimationGroup,
     Create,
     FadeIn,
@@ -160,7 +161,7 @@ class AllAtOnceScene(LessonScene):
                     self.from_previous("formula", header, FadeIn(header)),
                     self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves,
                                        path_arc=np.pi / 2),
-                    self.from_previous("key", seen_k, FadeIn(seen_k), rate_func=key_moves),
+                    self._entries_in_turn("key", seen_k, rate_func=key_moves),
                     FadeIn(seen_cells, rate_func=during(0.7, 1.0)),
                     run_time=1.5),
                 Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in fresh_rows),
@@ -288,6 +289,16 @@ class AllAtOnceScene(LessonScene):
                   for j in range(top.n_cols)]
         plays.append(Play(FadeOut(row_ring), FadeOut(col_ring), run_time=0.3, then=then))
         return plays
+
+    def _entries_in_turn(self, name: str, cells: VGroup, rate_func) -> Animation:
+        """The previous scene's kept row of entries `name` turning into the column `cells`, the
+        top entry first and each next one a little later, so none passes over its neighbour
+        (all at once, the second slid under the first on its way); else the column fades in."""
+        if name not in self.previous:
+            return FadeIn(cells, rate_func=rate_func)
+        row = self.take(name)
+        return LaggedStart(*(ReplacementTransform(a, b) for a, b in zip(row, cells)),
+                           lag_ratio=0.3, rate_func=rate_func)
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""
