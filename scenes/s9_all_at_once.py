@@ -1,8 +1,8 @@
 """Scene 9: every token at once: Q times Kᵀ, ÷√d, softmax by rows, times V, as matrix products.
 
 Q and Kᵀ are stacked from the tokens' query rows and key columns (creature's query and fluffy's
-key are the entries the formula scene worked with, moved into place); one row of QKᵀ is written cell
-by cell, then the other rows fill together; the scores shrink by √d; each row becomes weights
+key are the entries the formula scene worked with, moved into place); one row of QKᵀ is written
+cell by cell, then the other rows fill together; the scores shrink by √d; each row becomes weights
 that sum to one; then the weights times V, the same way.
 
 Layout, twice the same: the left matrix's rows meet the top matrix's columns in the result, which
