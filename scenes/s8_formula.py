@@ -11,6 +11,7 @@ from manim import (
     Indicate,
     LaggedStart,
     Line,
+    ManimColor,
     MathTex,
     SurroundingRectangle,
     Transform,
@@ -99,12 +100,14 @@ class FormulaScene(LessonScene):
         q, k = L.result.queries[L.focus], L.result.keys[fl]
         w = L.focus_weights
 
-        def vector(v) -> str:
-            return "[" + " ".join(score_figure(x) for x in v) + "]"
+        def vector(v, color) -> list[tuple[str, ManimColor]]:
+            """[a b c d], one piece per entry, so the next scene can move each into its cell."""
+            entries = [p for x in v for p in ((score_figure(x), color), (" ", color))][:-1]
+            return [("[", color), *entries, ("]", color)]
 
         examples = [
-            [(f"{L.focus_token}: ", style.MUTED), (vector(q), style.QUERY)],
-            [("fluffy: ", style.MUTED), (vector(k), style.KEY)],
+            [(f"{L.focus_token}: ", style.MUTED), *vector(q, style.QUERY)],
+            [("fluffy: ", style.MUTED), *vector(k, style.KEY)],
             [(exact_score_figure(L.focus_raw_scores[fl]), style.INK), (" ÷ ", style.MUTED),
              (f"{L.result.scale:g}", style.INK), (" = ", style.MUTED),
              (exact_score_figure(L.focus_scores[fl]), style.WEIGHT)],
@@ -148,6 +151,9 @@ class FormulaScene(LessonScene):
             root = SurroundingRectangle(part("√d"), color=style.MUTED, buff=0.08, stroke_width=3)
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
                       ("√d", "root"), ("V", "V")]
+            # each symbol, as it is read, also writes its step's line in its slot below, so the
+            # lower half fills as the voice goes (the numbers follow in the next sentence)
+            row_of = {name: row for (name, *_), row in zip(steps, rows)}
             for k, (name, word) in enumerate(spoken):
                 b.until(word)
                 after = spoken[k + 1][1] if k + 1 < len(spoken) else None
@@ -162,7 +168,8 @@ class FormulaScene(LessonScene):
                 else:
                     lights = [formula[i].animate.set_color(PIECES[i][1]) for i in piece(name)]
                 if name != "√d":
-                    lights.append(Transform(rule, under(part(name))))
+                    lights += [Transform(rule, under(part(name))),
+                               FadeIn(row_of[name], shift=0.15 * UP)]
                 b.fit(Play(*lights, run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step") as b:
@@ -170,12 +177,14 @@ class FormulaScene(LessonScene):
             # each step's ring, its line and its numbers at once; a ring leaves as the next comes
             plays: list[Play] = []
             last: SurroundingRectangle | None = None
-            for (name, _, _, color), row, example in zip(steps, rows, worked):
+            for (name, symbol, _, color), row, example in zip(steps, rows, worked):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
-                plays.append(Play(Create(ring), FadeIn(row, shift=0.15 * UP),
+                plays.append(Play(Create(ring), Indicate(row[:len(symbol) + 1], color=color),
                                   FadeIn(example, shift=0.15 * LEFT),
                                   *([FadeOut(last)] if last else []), run_time=0.8))
                 last = ring
             plays.append(Play(FadeOut(last), run_time=0.3))
             b.fit(*plays)
-        self.keep(formula=formula)  # the next scene keeps it as its header
+        # the next scene keeps the formula as its header, and stacks creature's query and
+        # fluffy's key (the entries of the first two lines' vectors) into Q and Kᵀ
+        self.keep(formula=formula, query=VGroup(*worked[0][2:-1]), key=VGroup(*worked[1][2:-1]))

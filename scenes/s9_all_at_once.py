@@ -1,4 +1,9 @@
-"""Scene 9: every token at once: Q times Kᵀ, softmax by rows, times V, as matrix multiplications.
+"""Scene 9: every token at once: Q times Kᵀ, ÷√d, softmax by rows, times V, as matrix products.
+
+Q and Kᵀ are stacked from the tokens' query rows and key columns (creature's query and fluffy's
+key are the entries the formula scene worked with, moved into place); one row of QKᵀ is written
+cell by cell, then the other rows fill together; the scores shrink by √d; each row becomes weights
+that sum to one; then the weights times V, the same way.
 
 Layout, twice the same: the left matrix's rows meet the top matrix's columns in the result, which
 sits where they cross (Q left, Kᵀ above, scores at the crossing; then weights left, V above, the
@@ -8,14 +13,17 @@ output at the crossing), so rows and columns share their labels.
 import numpy as np
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UL,
     UP,
+    Animation,
     AnimationGroup,
     Create,
     FadeIn,
     FadeOut,
     Indicate,
+    LaggedStart,
     MathTex,
     ReplacementTransform,
     Succession,
@@ -32,7 +40,7 @@ from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.s8_formula import formula_tex
-from scenes.widgets import caption, crossfade, token_box, token_row
+from scenes.widgets import caption, crossfade, token_box
 
 CELL_H = 0.45
 ROW_TOP = 0.45  # top edge of the rows every token owns (Q, scores, weights, output)
@@ -43,6 +51,7 @@ CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
 MEANING_GAP = 0.2  # creature's meaning stands this far under the output, where its name was
 HEADER = 0.5  # the formula's scale as this scene's header
+APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -108,75 +117,126 @@ class AllAtOnceScene(LessonScene):
 
         # the formula of the scene before, kept as this scene's header: what every step computes
         header = formula_tex().scale(HEADER).to_corner(UL, buff=0.35)
-        tokens = token_row(L.tokens).move_to(0.3 * UP)
-        at_once = caption("every token, all at the same time", color=style.INK,
-                          size=style.BODY_SIZE).next_to(tokens, DOWN, buff=0.6)
+        # Q and Kᵀ first stand apart, one query row and one key column per token, each under its
+        # word; they close up into the two matrices (stacked, not born whole)
+        raw = Grid(texts_of(r.raw_scores, exact_score_figure), style.WEIGHT,
+                   strength=strengths(r.raw_scores), cell_w=1.3, cell_h=CELL_H)
+        place(raw, np.array([CROSS_LEFT, ROW_TOP, 0]))
+        apart_rows = [VGroup(q.row(i), q.row_labels[i]) for i in range(n)]
+        apart_cols = [VGroup(kt.col(j), kt.col_labels[j]) for j in range(n)]
+        for i, m in enumerate(apart_rows):
+            m.shift(-i * APART * UP)
+        for j, m in enumerate(apart_cols):
+            m.shift(j * APART * RIGHT)
+        queries = caption("each token's query", color=style.QUERY).next_to(
+            VGroup(*apart_rows), DOWN, buff=0.25)
+        keys = caption("each token's key", color=style.KEY).next_to(
+            VGroup(*apart_cols), UP, buff=0.2)
+        raw_name = tex("Q", "K").next_to(s.body, DOWN, buff=0.3)
+        # the division by √d, its numbers from the core, beside the name it changes
+        divide = caption(f"÷ √{L.d_k} = ÷ {r.scale:g}", color=style.MUTED,
+                         size=style.BODY_SIZE - 2).next_to(s_name, RIGHT, buff=0.4)
+        # each row of weights adds up to one: its sum, from the core, right of the row
+        sums = VGroup(*(caption(f"= {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
+                        .next_to(w_here.rects[i][-1], RIGHT, buff=0.2) for i in range(n)))
+
+        fl = L.index("fluffy")
+        # creature's query and fluffy's key, as the scene before wrote them, become their row of
+        # Q and column of Kᵀ; the other tokens' rows and columns are stacked around them
+        seen_q = VGroup(*q.texts[f])
+        seen_k = VGroup(*(kt.texts[i][fl] for i in range(d)))
+        seen_cells = VGroup(*q.rects[f], *(kt.rects[i][fl] for i in range(d)))
+        fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
+        fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
+        # they move once the old lines have gone: the query first, on an arc that leaves leftwards
+        # above the key's line before it comes down (never through the key); the key rises once
+        # the query is left of it (three quarters of its way), not to race up in the last frames
+        query_moves, key_moves = during(0.28, 0.64), during(0.5, 1.0)
 
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
-                # the formula shrinks to a header; the phrase comes back
-                self.scene_change(self.from_previous("formula", header, FadeIn(header)), run_time=0.6),
-                Play(FadeIn(tokens), run_time=0.6),
-                Play(*(t.box.animate.set_stroke(style.QUERY, width=4) for t in tokens),
-                  *(Indicate(t.word, color=style.QUERY, scale_factor=1.15) for t in tokens),
-                  FadeIn(at_once, shift=0.2 * UP), run_time=1.0))
+                # the formula shrinks to a header at a readable pace while the query and key
+                # the learner saw move down into their places; then every other token's query
+                # and key, apart, and every word lit at once
+                self.scene_change(
+                    self.from_previous("formula", header, FadeIn(header)),
+                    self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves,
+                                       path_arc=np.pi / 2),
+                    self._entries_in_turn("key", seen_k, rate_func=key_moves),
+                    FadeIn(seen_cells, rate_func=during(0.7, 1.0)),
+                    run_time=1.5),
+                Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in fresh_rows),
+                                 lag_ratio=0.15),
+                     LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in fresh_cols),
+                                 lag_ratio=0.15),
+                     FadeIn(queries), FadeIn(keys), run_time=0.7),
+                Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
+                       for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6))
 
         with self.beat("one-matrix-multiplication") as b:
-            # Softmax of the whole matrix in one move: the scores leave, every cell recolours,
-            # the weights arrive.
-            old, new = VGroup(*s.all_texts()), VGroup(*w_here.all_texts())
-            cells = VGroup(*(c for row in s.rects for c in row))
-            softmax = AnimationGroup(
-                Succession(FadeOut(old, shift=0.12 * UP), FadeIn(new, shift=0.12 * UP)),
-                Transform(cells, VGroup(*(c for row in w_here.rects for c in row))))
+            # The rows close up into Q, the columns into Kᵀ; creature's row of QKᵀ is written
+            # cell by cell, then the other rows fill together, a column of Kᵀ at a time.
+            b.fit(
+                Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
+                     *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
+                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
+                *self._row_sweep(q, kt, raw, [f], step=0.4),
+                until="multiplication")
+            others = [i for i in range(n) if i != f]
+            b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
+                  until="GPUs")
+            # ÷√d: every number shrinks to its half (smaller, in value and on screen); then
+            # softmax row by row, each row's sum beside it: one
+            raw_texts, s_texts = VGroup(*raw.all_texts()), VGroup(*s.all_texts())
+            w_texts = VGroup(*w_here.all_texts())
+            row_rects = [VGroup(*raw.rects[i]) for i in range(n)]
+            row_texts = [(VGroup(*s.texts[i]), VGroup(*w_here.texts[i])) for i in range(n)]
 
             def weights_only() -> None:  # keep exactly the weights grid on screen
-                self.remove(s, old, new, cells)
+                self.remove(raw, raw_texts, s_texts, w_texts, *row_rects,
+                            *(t for pair in row_texts for t in pair))
                 self.add(w_here)
 
             b.fit(
-                # the caption and the boxes go before the words cross where they stood
-                Play(FadeOut(at_once), *(FadeOut(t.box) for t in tokens), run_time=0.3),
-                Play(*(ReplacementTransform(t.word, lab) for t, lab in zip(tokens, q.row_labels)),
-                     run_time=0.6),
-                Play(FadeIn(q.body, shift=0.2 * RIGHT), FadeIn(q_name), run_time=0.4),
-                Play(FadeIn(kt), FadeIn(kt_name), run_time=0.6), until="at")
-            # One row of the product: creature's query meets each column of Kᵀ in turn and
-            # writes its row of S; then every other row at once, the same product.
-            sweep, rest, rings = self._row_sweep(q, kt, s, f)
-            b.fit(*sweep, Play(FadeOut(rings), run_time=0.3), until="multiplication")
-            b.fit(Play(FadeIn(rest, shift=0.1 * DOWN), FadeIn(s_name), run_time=0.6,
-                       then=lambda: self._settle(s, [rest, *(s.cell(f, j) for j in range(n))])),
-                  Play(Indicate(s_name[4:], color=style.INK, scale_factor=1.15), run_time=0.5),
-                  until="workload")
-            b.fit(Play(softmax, crossfade(s_name, w_name_here), run_time=1.2,
-                       then=weights_only))
-            # the whole block of matrices is one job for the hardware
-            block = SurroundingRectangle(VGroup(q.body, kt.body, w_here), color=style.MUTED,
-                                         buff=0.15, stroke_width=3)
-            b.fit(Play(Create(block), run_time=0.8), Play(FadeOut(block), run_time=0.4))
+                # the division is written first, then every score shrinks away and its half
+                # settles in its cell (not larger than the cell: the result is the smaller one)
+                Play(FadeIn(divide, shift=0.15 * LEFT), run_time=0.4),
+                Play(Succession(FadeOut(raw_texts, scale=0.5), FadeIn(s_texts, scale=1.25)),
+                     crossfade(raw_name, s_name), run_time=0.8),
+                Play(LaggedStart(*(AnimationGroup(
+                        Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
+                                   FadeIn(row_texts[i][1], shift=0.12 * UP)),
+                        Transform(row_rects[i], VGroup(*w_here.rects[i])))
+                        for i in range(n)), lag_ratio=0.3),
+                     Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
+                     run_time=1.3, then=weights_only),
+                # (quick, so the rows' sums stay up long before the next sentence clears them)
+                Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
+                     run_time=0.4))
 
         with self.beat("every-word-asking") as b:
-            # Q and Kᵀ leave first; the weights slide into Q's place as they go, the row names
-            # riding with them; then V above. Creature's row of weights meets each column of V
-            # in turn and writes its row of the output; then every other row at once, each word
-            # lighting up as the one that asks.
+            # Q and Kᵀ leave first (with the rows' sums); the weights slide into Q's place as
+            # they go, the row names riding with them; then V above. Creature's row of weights
+            # meets each column of V in turn and writes its row of the output; then the other
+            # rows fill together, each word lighting up as the one that asks.
             gone = lambda t: min(1.0, t / LEAVING)  # noqa: E731
             moves = during(0.25, 1.0)  # the weights reach where Q stood once it has gone
-            sweep, rest, rings = self._row_sweep(
-                w, v, out, f, colors=(style.WEIGHT, style.VALUE),
-                also=[w.row_labels[f].animate.set_color(style.QUERY)])
+            hues = (style.WEIGHT, style.VALUE)
+            others = [i for i in range(n) if i != f]
             b.fit(
-                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt, kt_name)),
+                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt, kt_name, sums)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
                      ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
                 Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
-                *sweep,
-                Play(FadeOut(rings), FadeIn(rest, shift=0.1 * DOWN), FadeIn(out_name),
-                     *(lab.animate.set_color(style.QUERY) for i, lab in enumerate(w.row_labels)
-                       if i != f), run_time=0.5,
-                     then=lambda: self._settle(out, [rest, *(out.cell(f, j) for j in range(out.n_cols))])))
+                *self._row_sweep(w, v, out, [f], step=0.3, colors=hues,
+                                 also=[w.row_labels[f].animate.set_color(style.QUERY)]),
+                *self._row_sweep(w, v, out, others, step=0.25, colors=hues,
+                                 also=[FadeIn(out_name),
+                                       *(w.row_labels[i].animate.set_color(style.QUERY)
+                                         for i in others)],
+                                 then=lambda: self._settle(out, [out.cell(i, j) for i in range(n)
+                                                                 for j in range(out.n_cols)])))
 
         with self.beat("because-it-got-to-ask") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
@@ -194,8 +254,15 @@ class AllAtOnceScene(LessonScene):
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED),
                      FadeOut(out_name, shift=0.2 * DOWN), run_time=0.8),
-                until="ends")
-            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="fluffy")
+                until="ambiguous")
+            # its plain name on "ambiguous"; on "ends" its row of the output is read left to
+            # right, the vector it ends the sentence with (no still stretch before "fluffy")
+            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="ends")
+            b.fit(Play(LaggedStart(*(AnimationGroup(
+                      Indicate(out.rects[f][j], color=style.VALUE, scale_factor=1.1),
+                      Indicate(out.texts[f][j], color=style.INK, scale_factor=1.1))
+                      for j in range(out.n_cols)), lag_ratio=0.25), run_time=1.0),
+                  until="fluffy")
             b.fit(
                 # (each cell's box lights up green and its number stays white, readable on it)
                 Play(*(Indicate(part, color=c, scale_factor=1.2) for j in lit
@@ -206,23 +273,33 @@ class AllAtOnceScene(LessonScene):
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
-    def _row_sweep(self, left: Grid, top: Grid, result: Grid, row: int,
-                   colors=(style.QUERY, style.KEY), also=()) -> tuple[list[Play], VGroup, VGroup]:
-        """Row `row` of `left` outlined (with `also`), then each column of `top` in turn, their
-        entry written where they cross in `result`: one row of the product, cell by cell. Returns
-        the plays, the rest of `result` (every other row) and the two outlines, still shown, for
-        plays of their own."""
-        row_ring = SurroundingRectangle(left.row(row), color=colors[0], buff=0.05, stroke_width=4)
+    def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
+                   colors=(style.QUERY, style.KEY), also=(), then=None) -> list[Play]:
+        """Rows `rows` of `left` outlined together (with `also`), then each column of `top` in
+        turn, their entries written where they cross in `result`, every outlined row at once:
+        one row of the product cell by cell, or several rows filling together."""
+        row_ring = SurroundingRectangle(VGroup(*(left.row(i) for i in rows)), color=colors[0],
+                                        buff=0.05, stroke_width=4)
         cols = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05, stroke_width=4)
                 for j in range(top.n_cols)]
         col_ring = cols[0].copy()
         plays = [Play(Create(row_ring), *also, run_time=0.3)]
         plays += [Play(Create(col_ring) if j == 0 else Transform(col_ring, cols[j]),
-                       FadeIn(result.cell(row, j), shift=0.1 * DOWN), run_time=0.35)
+                       *(FadeIn(result.cell(i, j), shift=0.1 * DOWN) for i in rows),
+                       run_time=step)
                   for j in range(top.n_cols)]
-        rest = VGroup(*(result.cell(i, j) for i in range(result.n_rows) if i != row
-                        for j in range(result.n_cols)))
-        return plays, rest, VGroup(row_ring, col_ring)
+        plays.append(Play(FadeOut(row_ring), FadeOut(col_ring), run_time=0.3, then=then))
+        return plays
+
+    def _entries_in_turn(self, name: str, cells: VGroup, rate_func) -> Animation:
+        """The previous scene's kept row of entries `name` turning into the column `cells`, the
+        top entry first and each next one a little later, so none passes over its neighbour
+        (all at once, the second slid under the first on its way); else the column fades in."""
+        if name not in self.previous:
+            return FadeIn(cells, rate_func=rate_func)
+        row = self.take(name)
+        return LaggedStart(*(ReplacementTransform(a, b) for a, b in zip(row, cells)),
+                           lag_ratio=0.3, rate_func=rate_func)
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""
