@@ -200,6 +200,7 @@ class _Showing:
     frames: int = 0
     run: int = 0  # readable frames up to now, in a row
     best: int = 0  # the longest such run
+    carried: bool = False  # on the scene's first frame: the scene before judged it
 
 
 @dataclass
@@ -274,7 +275,8 @@ class FrameReader:
         for pair in [p for p in self._open if p not in now]:
             self.clashes.append(self._open.pop(pair))
         covered |= {id(m) for m, *_ in moving}
-        self._read_numbers(sentence, frame, seconds, n, texts, covered, scene.fps)
+        self._read_numbers(sentence, frame, seconds, n, texts, covered, scene.fps,
+                           carried=frame == 0 and scene.follows is not None)
         self._follow_play(animations, sentence, frame, seconds, n, digest)
         last = self.pictures[-1] if self.pictures else None
         if last is not None and last[0] == sentence and last[3] == digest and last[1] + last[2] == frame:
@@ -289,17 +291,18 @@ class FrameReader:
                 if id(m) in before and float(np.abs(box - before[id(m)]).max()) > MOVED]
 
     def _read_numbers(self, sentence: str, frame: int, seconds: float, n: int, texts: list[tuple],
-                      covered: set[int], fps: int) -> None:
+                      covered: set[int], fps: int, carried: bool) -> None:
         """Follow each number on screen: how long in a row it is readable (fully opaque, inside
         the frame, nothing over it, still); judge it once it leaves (`Glimpse`). A number that
-        changes its value in place (counting) starts over, the value it left not judged."""
+        changes its value in place (counting) starts over, the value it left not judged; one on
+        the first frame of a scene that opens on the one before (`carried`) was judged there."""
         now: dict[int, _Showing] = {}
         for m, text, box, _, shown, _ in texts:
             if not _DIGIT.search(text):
                 continue
             showing = self._numbers.get(id(m))
             if showing is None or showing.label != text:
-                showing = _Showing(sentence, text, frame, seconds)
+                showing = _Showing(sentence, text, frame, seconds, carried=carried)
             showing.frames += n
             if shown >= OPAQUE and id(m) not in covered and _inside_frame(box):
                 showing.run += n
@@ -314,7 +317,7 @@ class FrameReader:
 
     def _judge(self, showing: _Showing, fps: int) -> None:
         needed = reading_time(showing.label)
-        if showing.best / fps < needed - 1e-9:
+        if not showing.carried and showing.best / fps < needed - 1e-9:
             self.glimpses.append(Glimpse(showing.sentence, showing.frame, showing.seconds,
                                          showing.label, showing.frames, showing.best / fps, needed))
 
