@@ -36,7 +36,16 @@ from contextlib import contextmanager
 from typing import ClassVar
 
 import numpy as np
-from manim import Animation, FadeIn, FadeOut, Indicate, Mobject, ReplacementTransform, Wait
+from manim import (
+    Animation,
+    AnimationGroup,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    Mobject,
+    ReplacementTransform,
+    Wait,
+)
 
 from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
 from scenes.adapter import (
@@ -49,15 +58,15 @@ from scenes.adapter import (
 )
 from scenes.adapter import renderer as make_renderer
 from scenes.beat import Beat, BeatRecord, Cue, Play
-from scenes.inspection import key, out_of_frame, text_boxes
+from scenes.inspection import describe, key, out_of_frame, text_boxes
 from scenes.plan import Mode, RunPlan
 from scenes.prebuilt import Picture, last_picture
 from scenes.rules import CHANGE, carry, check_morph, lead, leaving, squeeze
 from scenes.timing import START, SceneTiming
 from transcript.script import few
 
-__all__ = ["Beat", "BeatRecord", "Cue", "LessonScene", "MissingBeats", "Play", "RunPlan",
-           "StopAfterBeat"]
+__all__ = ["Beat", "BeatRecord", "Cue", "LessonScene", "MissingBeats", "OverriddenAnimation", "Play",
+           "RunPlan", "StopAfterBeat"]
 
 log = logging.getLogger("lesson.scenes")
 
@@ -79,6 +88,28 @@ class MissingBeats(RuntimeError):
 
     def __reduce__(self):  # pickled whole across processes (a drawing worker's error)
         return type(self), (self.scene_id, self.missing)
+
+
+class OverriddenAnimation(ValueError):
+    """Two animations of one mobject in one play: each frame the last sets it, so the first
+    has no effect at all (two `.animate` of one mobject cancel out silently)."""
+
+
+def check_one_animation_each(animations: list[Animation], where: str) -> None:
+    """Refuse a play that animates one mobject twice (see `OverriddenAnimation`)."""
+    def flat(group: list[Animation]) -> list[Animation]:
+        return [b for a in group
+                for b in (flat(a.animations) if isinstance(a, AnimationGroup) else [a])
+                if not isinstance(b, Wait)]
+
+    first: dict[int, Animation] = {}
+    for a in flat(animations):
+        earlier = first.setdefault(id(a.mobject), a)
+        if earlier is not a:
+            raise OverriddenAnimation(
+                f"{where}: {describe(earlier)} and {describe(a)} in one play; the last overrides "
+                "the first, which has no effect; fix: chain the changes in one .animate "
+                "(m.animate.shift(...).set_color(...)) or play them one after another")
 
 
 class StopAfterBeat(Exception):
@@ -175,6 +206,8 @@ class LessonScene(Scene):
         animations = [prepare_animation(a) for a in args]
         for a in animations:
             check_morph(a, self._where())
+        plays = f", play {len(self._beat.moving) + 1}" if self._beat is not None else ""
+        check_one_animation_each(animations, self._where() + plays)
         if self.timeless:
             if not self._jump_to_end(animations):
                 self._apply_instantly(animations, **kwargs)

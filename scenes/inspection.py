@@ -1,11 +1,13 @@
 """Where a scene's texts are, read from its mobjects without drawing a pixel: what the tests check
-layout with (caption band, overlaps, the frame's edges, texts on shapes too like them),
+layout with (caption band, overlaps, the frame's edges, texts on shapes too like them, shapes
+moving over texts or drawn above them, numbers shown too briefly, plays that change nothing),
 after each play or on every frame (`FrameReader`, handed to an inspection run as its `on_frame`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -25,8 +27,10 @@ from manim import (
     Text,
     Transform,
     TransformFromCopy,
+    Wait,
     config,
 )
+from manim.animation.transform import _MethodAnimation
 
 if TYPE_CHECKING:
     from scenes.base import LessonScene
@@ -39,6 +43,12 @@ OVERLAP = 0.02  # frame units two boxes must share, across and up, to count as o
 # WCAG allows for large text: white "55%" on an orange bar is 2.4, orange on it 1.3, white on a
 # vector's fullest cell 3.2.
 LEAST_CONTRAST = 3.0
+OPAQUE = 0.99  # a text this opaque or more is shown fully
+MOVED = 1e-4  # frame units a part's box must shift between two frames to count as moving
+# A number must stay readable (on screen, fully opaque, nothing over it, still) this long:
+# READ_BASE seconds for up to READ_FREE characters, READ_PER_CHAR seconds for each further one.
+READ_BASE, READ_FREE, READ_PER_CHAR = 1.5, 5, 0.1
+_DIGIT = re.compile(r"\d")
 # Animations that turn one given mobject into another: while they play, the two may overlap.
 _BECOMING = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
              CounterclockwiseTransform, FadeTransform)
@@ -118,8 +128,10 @@ def overlapping(a: np.ndarray, b: np.ndarray) -> bool:
 
 @dataclass(frozen=True)
 class Clash:
-    """Two texts drawn over each other, both legible, from `frame` for `frames` frames; or
-    (`over` "shape") a legible text on a filled shape it does not stand out from, `second`."""
+    """Two things drawn over each other from `frame` for `frames` frames, by `over`: "text", a
+    legible text over another; "shape", a legible text on a filled shape `second` it does not
+    stand out from; "moving", `first` moving over the legible text `second`; "above", a filled
+    shape `first` drawn above the legible text `second` it covers."""
 
     sentence: str
     frame: int  # the scene's frame where it starts
@@ -127,34 +139,116 @@ class Clash:
     first: str
     second: str
     frames: int = 1
-    over: str = "text"  # what `first` is drawn over: another text, or a "shape"
+    over: str = "text"
 
     def __str__(self) -> str:
-        what = f"{self.second!r}" if self.over == "text" else f"a {self.second} it does not stand out from"
-        return (f"{self.sentence}: {self.first!r} over {what} at {self.seconds:.2f} s "
+        what = {"text": f"{self.first!r} over {self.second!r}",
+                "shape": f"{self.first!r} over a {self.second} it does not stand out from",
+                "moving": f"{self.first!r} moving over {self.second!r}",
+                "above": f"a {self.first} drawn above {self.second!r}, hiding it"}[self.over]
+        return f"{self.sentence}: {what} at {self.seconds:.2f} s (frame {self.frame}, {self.frames} frames)"
+
+
+@dataclass(frozen=True)
+class Glimpse:
+    """A number shown from `frame` for `frames` frames but readable (on screen, fully opaque,
+    uncovered, still) for only `readable` of the `needed` seconds (`reading_time`)."""
+
+    sentence: str
+    frame: int
+    seconds: float
+    text: str
+    frames: int
+    readable: float
+    needed: float
+
+    def __str__(self) -> str:
+        return (f"{self.sentence}: {self.text!r} readable for {self.readable:.2f} s of the "
+                f"{self.needed:.2f} s it needs, shown at {self.seconds:.2f} s "
                 f"(frame {self.frame}, {self.frames} frames)")
+
+
+@dataclass(frozen=True)
+class IdlePlay:
+    """A play of `animations` that changes nothing on screen in any of its `frames` frames."""
+
+    sentence: str
+    frame: int
+    seconds: float
+    animations: str
+    frames: int
+
+    def __str__(self) -> str:
+        return (f"{self.sentence}: a play of {self.animations} changes nothing on screen at "
+                f"{self.seconds:.2f} s (frame {self.frame}, {self.frames} frames)")
+
+
+def reading_time(text: str) -> float:
+    """The seconds a number written as `text` must stay readable: longer for a longer one."""
+    chars = len("".join(text.split()))
+    return READ_BASE + READ_PER_CHAR * max(0, chars - READ_FREE)
+
+
+@dataclass
+class _Showing:
+    """A number on screen, as the reader follows it: since when, and its readable frames."""
+
+    sentence: str
+    label: str
+    frame: int
+    seconds: float
+    frames: int = 0
+    run: int = 0  # readable frames up to now, in a row
+    best: int = 0  # the longest such run
+    carried: bool = False  # on the scene's first frame: the scene before judged it
+
+
+@dataclass
+class _Playing:
+    """The play under way, as the reader follows it: the picture before it, whether it changed."""
+
+    sentence: str
+    frame: int
+    seconds: float
+    animations: str
+    before: str | None
+    frames: int = 0
+    changed: bool = False
 
 
 @dataclass
 class FrameReader:
     """What every frame of a scene shows, read from its mobjects (an inspection's `on_frame`):
-    the texts drawn over other texts or over shapes they do not stand out from, and a digest of
-    each frame's picture to find long holds."""
+    texts drawn over other texts, on shapes they do not stand out from, under moving parts or
+    under filled shapes drawn above them; numbers not readable long enough; plays that change
+    nothing; and a digest of each frame's picture to find long holds."""
 
     clashes: list[Clash] = field(default_factory=list)
     # (sentence id, first frame, frames, digest of the picture) for every run of identical frames
     pictures: list[tuple[str, int, int, str]] = field(default_factory=list)
-    _open: dict[tuple[str, int, int], Clash] = field(default_factory=dict)  # by the two mobjects' ids
+    glimpses: list[Glimpse] = field(default_factory=list)
+    idle: list[IdlePlay] = field(default_factory=list)
+    _open: dict[tuple[str, str, int, int], Clash] = field(default_factory=dict)  # by kind and ids
+    _boxes: dict[int, np.ndarray] = field(default_factory=dict)  # last frame's parts, by id
+    _numbers: dict[int, _Showing] = field(default_factory=dict)  # by the text's id
+    _animations: list | None = None  # the scene's list of the play under way
+    _play: _Playing | None = None
+    _fps: int = 1
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         sentence = next((b.sentence_id for b in scene.timing.beats if b.start <= frame < b.end),
                         "(before its first beat)")
-        texts, shapes, digest = _frame(scene.mobjects)
-        becoming = _becoming(scene.animations or [])
-        now: set[tuple[str, int, int]] = set()
+        seconds = scene.timing.start + frame / scene.fps
+        self._fps = scene.fps
+        texts, shapes, parts, digest = _frame(scene.mobjects)
+        animations = scene.animations or []
+        becoming = _becoming(animations)
+        moving = self._moved(parts)
+        covered: set[int] = set()
+        now: set[tuple[str, str, int, int]] = set()
 
         def seen(ia: int, a: str, ib: int, b: str, over: str) -> None:
-            pair = (sentence, ia, ib)
+            pair = (over, sentence, ia, ib)
             now.add(pair)
             running = self._open.get(pair)
             if running is not None and running.frame + running.frames == frame:
@@ -162,27 +256,100 @@ class FrameReader:
             else:
                 if running is not None:
                     self.clashes.append(running)
-                self._open[pair] = Clash(sentence, frame, scene.timing.start + frame / scene.fps,
-                                         a, b, n, over)
+                self._open[pair] = Clash(sentence, frame, seconds, a, b, n, over)
 
         for (ma, a, *_), (mb, b, *_) in _overlapping_pairs(texts):
+            covered |= {id(ma), id(mb)}
             if frozenset((id(ma), id(mb))) not in becoming:
                 (ia, a), (ib, b) = sorted(((id(ma), a), (id(mb), b)), key=lambda t: t[1])
                 seen(ia, a, ib, b, "text")
-        for (mt, text, _, _), (ms, shape, _) in _unreadable_on(texts, shapes):
+        for (mt, text, *_), (ms, shape, _) in _unreadable_on(texts, shapes):
+            covered.add(id(mt))
             seen(id(mt), text, id(ms), shape, "shape")
+        for (mm, mover, _), (mt, text, *_) in _moving_over(moving, texts, _together(animations)):
+            covered.add(id(mt))
+            seen(id(mm), mover, id(mt), text, "moving")
+        for (ms, shape, *_), (mt, text, *_) in _drawn_above(texts, shapes):
+            covered.add(id(mt))
+            seen(id(ms), shape, id(mt), text, "above")
         for pair in [p for p in self._open if p not in now]:
             self.clashes.append(self._open.pop(pair))
+        covered |= {id(m) for m, *_ in moving}
+        self._read_numbers(sentence, frame, seconds, n, texts, covered, scene.fps,
+                           carried=frame == 0 and scene.follows is not None)
+        self._follow_play(animations, sentence, frame, seconds, n, digest)
         last = self.pictures[-1] if self.pictures else None
         if last is not None and last[0] == sentence and last[3] == digest and last[1] + last[2] == frame:
             self.pictures[-1] = (sentence, last[1], last[2] + n, digest)
         else:
             self.pictures.append((sentence, frame, n, digest))
 
+    def _moved(self, parts: list[tuple]) -> list[tuple]:
+        """The parts whose box shifted since the last frame (each as (mobject, what, box))."""
+        before, self._boxes = self._boxes, {id(m): box for m, _, box in parts}
+        return [(m, what, box) for m, what, box in parts
+                if id(m) in before and float(np.abs(box - before[id(m)]).max()) > MOVED]
+
+    def _read_numbers(self, sentence: str, frame: int, seconds: float, n: int, texts: list[tuple],
+                      covered: set[int], fps: int, carried: bool) -> None:
+        """Follow each number on screen: how long in a row it is readable (fully opaque, inside
+        the frame, nothing over it, still); judge it once it leaves (`Glimpse`). A number that
+        changes its value in place (counting) starts over, the value it left not judged; one on
+        the first frame of a scene that opens on the one before (`carried`) was judged there."""
+        now: dict[int, _Showing] = {}
+        for m, text, box, _, shown, _ in texts:
+            if not _DIGIT.search(text):
+                continue
+            showing = self._numbers.get(id(m))
+            if showing is None or showing.label != text:
+                showing = _Showing(sentence, text, frame, seconds, carried=carried)
+            showing.frames += n
+            if shown >= OPAQUE and id(m) not in covered and _inside_frame(box):
+                showing.run += n
+                showing.best = max(showing.best, showing.run)
+            else:
+                showing.run = 0
+            now[id(m)] = showing
+        for key_, showing in self._numbers.items():
+            if key_ not in now:
+                self._judge(showing, fps)
+        self._numbers = now
+
+    def _judge(self, showing: _Showing, fps: int) -> None:
+        needed = reading_time(showing.label)
+        if not showing.carried and showing.best / fps < needed - 1e-9:
+            self.glimpses.append(Glimpse(showing.sentence, showing.frame, showing.seconds,
+                                         showing.label, showing.frames, showing.best / fps, needed))
+
+    def _follow_play(self, animations: list, sentence: str, frame: int, seconds: float, n: int,
+                     digest: str) -> None:
+        """Note whether the play under way changes the picture it started from (`IdlePlay`)."""
+        if animations is not self._animations:
+            self._close_play()
+            self._animations = animations
+            what = [describe(a) for a in animations if not isinstance(a, Wait)]
+            before = self.pictures[-1][3] if self.pictures else None
+            self._play = _Playing(sentence, frame, seconds, ", ".join(what), before) if what else None
+        if self._play is not None:
+            self._play.frames += n
+            self._play.changed |= self._play.before is None or digest != self._play.before
+
+    def _close_play(self) -> None:
+        play, self._play = self._play, None
+        if play is not None and not play.changed:
+            self.idle.append(IdlePlay(play.sentence, play.frame, play.seconds, play.animations,
+                                      play.frames))
+
     def finish(self) -> list[Clash]:
-        """Every clash seen, in order, once the run is over."""
+        """Every clash seen, in order, once the run is over (and the numbers still on screen
+        judged, the last play closed, into `glimpses` and `idle`)."""
         self.clashes += self._open.values()
         self._open.clear()
+        for showing in self._numbers.values():
+            self._judge(showing, self._fps)
+        self._numbers.clear()
+        self._close_play()
+        self._animations = None
         return sorted(self.clashes, key=lambda c: c.frame)
 
 
@@ -230,14 +397,16 @@ def _unreadable_on(texts: list, shapes: list) -> list[tuple]:
             if float(contrast(texts[i][3], shapes[j][3]).min()) < LEAST_CONTRAST]
 
 
-def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], str]:
+def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], list[tuple], str]:
     """What a frame shows, in one walk that reads the arrays directly (it runs on every frame of
     every scene): its legible texts, each as (mobject, label, (2, 3) box, (k, 3) colours of its
-    legible glyphs); its shapes filled beyond `LEGIBLE`, each as (mobject, what it is, box, its
-    colour as drawn over the background); and a digest of every visible part's points and
-    colours."""
+    legible glyphs, opacity, drawing order); its shapes filled beyond `LEGIBLE`, each as
+    (mobject, what it is, box, its colour as drawn over the background, drawing order); its
+    legible parts (texts whole, shapes), each as (mobject, what it is, box); and a digest of
+    every visible part's points and colours, to a thousandth."""
     texts: list[tuple] = []
     shapes: list[tuple] = []
+    parts_: list[tuple] = []
     h = hashlib.blake2b(digest_size=16)
     seen: set[int] = set()
     ground = np.array(ManimColor(config.background_color).to_rgb())
@@ -256,10 +425,10 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], str]:
         a = float(rgba[3])
         return a * rgba[:3] + (1 - a) * ground if a > LEGIBLE else None
 
-    def look(m: Mobject) -> None:
-        h.update(m.points.tobytes())
+    def look(m: Mobject) -> None:  # to a thousandth: a play's float noise is not a change
+        h.update((np.round(m.points, 3) + 0.0).tobytes())
         for name in ("fill_rgbas", "stroke_rgbas"):
-            h.update(np.asarray(getattr(m, name, ())).tobytes())
+            h.update((np.round(np.asarray(getattr(m, name, ()), dtype=float), 3) + 0.0).tobytes())
 
     def walk(m: Mobject) -> None:
         if id(m) in seen:
@@ -276,21 +445,25 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], str]:
                 colours = np.array([p.fill_rgbas[0, :3] for p in parts
                                     if len(p.fill_rgbas) and p.fill_rgbas[0, 3] > LEGIBLE]
                                    or [p.stroke_rgbas[0, :3] for p in parts[:1]])
-                texts.append((m, label(m), np.array([points.min(axis=0), points.max(axis=0)]),
-                              colours))
+                box = np.array([points.min(axis=0), points.max(axis=0)])
+                texts.append((m, label(m), box, colours, shown, (m.z_index, len(seen))))
+                parts_.append((m, label(m), box))
             return
-        if len(m.points) and alpha(m) > 0:
+        shown = alpha(m) if len(m.points) else 0.0
+        if shown > 0:
             look(m)
+            box = np.array([m.points.min(axis=0), m.points.max(axis=0)])
             shade = fill(m)
             if shade is not None:
-                shapes.append((m, type(m).__name__,
-                               np.array([m.points.min(axis=0), m.points.max(axis=0)]), shade))
+                shapes.append((m, type(m).__name__, box, shade, (m.z_index, len(seen))))
+            if shown > LEGIBLE:
+                parts_.append((m, type(m).__name__, box))
         for s in m.submobjects:
             walk(s)
 
     for m in mobjects:
         walk(m)
-    return texts, shapes, h.hexdigest()
+    return texts, shapes, parts_, h.hexdigest()
 
 
 def _becoming(animations: Iterable[Animation]) -> set[frozenset[int]]:
@@ -308,3 +481,57 @@ def _becoming(animations: Iterable[Animation]) -> set[frozenset[int]]:
             for m in source:
                 pairs |= {frozenset((id(m), id(t))) for t in target if isinstance(t, TEXTS)}
     return pairs
+
+
+def _together(animations: Iterable[Animation]) -> list[set[int]]:
+    """The mobjects (by id) each playing animation moves as one, with what it turns into: a part
+    may cross a text among them (a cell's number moves with its cell, a morph over its target)."""
+    out: list[set[int]] = []
+    for a in animations:
+        if isinstance(a, AnimationGroup):
+            out += _together(a.animations)
+        elif not isinstance(a, Wait):
+            family = {id(m) for m in a.mobject.get_family()}
+            target = getattr(a, "target_mobject", None)
+            if type(a) in _BECOMING and target is not None:
+                family |= {id(m) for m in target.get_family()}
+            out.append(family)
+    return out
+
+
+def _moving_over(moving: list[tuple], texts: list[tuple], together: list[set[int]]) -> list[tuple]:
+    """The pairs (moving part, legible text) whose boxes overlap, but for a part over itself and
+    parts moved as one with the text (`_together`)."""
+    if not moving or not texts:
+        return []
+    over = _shared(np.array([m[2] for m in moving]), np.array([t[2] for t in texts]))
+    pairs = []
+    for i, j in zip(*np.nonzero(over)):
+        a, b = id(moving[i][0]), id(texts[j][0])
+        if a != b and not any(a in group and b in group for group in together):
+            pairs.append((moving[i], texts[j]))
+    return pairs
+
+
+def _drawn_above(texts: list[tuple], shapes: list[tuple]) -> list[tuple]:
+    """The pairs (filled shape, legible text) where the shape is drawn after the text (by depth,
+    then order) over it: a word hidden under its own box."""
+    if not texts or not shapes:
+        return []
+    over = _shared(np.array([t[2] for t in texts]), np.array([s[2] for s in shapes]))
+    return [(shapes[j], texts[i]) for i, j in zip(*np.nonzero(over)) if shapes[j][4] > texts[i][5]]
+
+
+def _inside_frame(box: np.ndarray) -> bool:
+    half_w, half_h = config.frame_width / 2, config.frame_height / 2
+    return bool(box[0][0] >= -half_w - 1e-6 and box[1][0] <= half_w + 1e-6
+                and box[0][1] >= -half_h - 1e-6 and box[1][1] <= half_h + 1e-6)
+
+
+def describe(animation: Animation) -> str:
+    """An animation as an author wrote it: `Text 'x'.animate`, `FadeIn(Text 'x')`."""
+    mob = animation.mobject
+    what = f"{type(mob).__name__} {label(mob)!r}" if isinstance(mob, TEXTS) else type(mob).__name__
+    if isinstance(animation, _MethodAnimation):
+        return f"{what}.animate"
+    return f"{type(animation).__name__}({what})"
