@@ -48,25 +48,6 @@ def test_no_text_sits_on_a_shape_it_does_not_stand_out_from_on_any_frame(reading
     assert clashes(readings, "shape") == []
 
 
-def test_nothing_moves_over_a_legible_text_on_any_frame(readings):
-    """A part that moves crosses no text more than LEGIBLE opaque, but the one it turns into."""
-    assert clashes(readings, "moving") == []
-
-
-def test_no_filled_shape_is_drawn_above_a_text_it_covers_on_any_frame(readings):
-    """A word is never hidden under its own box (the box drawn after it)."""
-    assert clashes(readings, "above") == []
-
-
-def test_every_number_stays_readable_long_enough(readings):
-    """Each number shown stays on screen, fully opaque, uncovered and still for at least its
-    reading time (scenes.inspection.reading_time: longer for more characters)."""
-    for _, reader in readings.values():
-        reader.finish()
-    assert [f"{scene_id}/{g}" for scene_id, (_, reader) in readings.items()
-            for g in reader.glimpses] == []
-
-
 def test_every_play_changes_the_picture(readings):
     """No play of a beat leaves every frame as the picture before it (its animations cancel
     out, or set what already is)."""
