@@ -29,7 +29,7 @@ from audio.voices import FliteVoice
 from common.files import atomic_write_bytes, sweep_temporaries, temp_path
 from common.paths import BuildPaths
 from player.server import make_server
-from transcript import load_script
+from transcript import TranscriptError, load_script
 from video.lesson_video import concat_video
 
 REPO = Path(__file__).resolve().parent.parent
@@ -407,10 +407,11 @@ def test_a_sentence_the_voice_cannot_read_is_an_error_naming_it():
                "flite")  # English it reads
 
 
-def test_narration_stops_at_a_sentence_in_a_script_the_voice_cannot_read(tmp_path):
+def test_a_script_the_voice_cannot_read_is_refused_before_any_narration(tmp_path):
     lesson = edited_lesson(tmp_path, "It needs a way to ask them.", "الانتباه: الكلمات تتحدث مع بعضها")
-    with pytest.raises(VoiceError, match="needs-a-way-to-ask"):
+    with pytest.raises(TranscriptError, match="needs-a-way-to-ask"):
         build_narration(load_script(lesson), BuildPaths(tmp_path / "build"), voice="flite")
+    assert not (tmp_path / "build").exists()
 
 
 # 9. recordings ---------------------------------------------------------------------------------

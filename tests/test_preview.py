@@ -208,15 +208,17 @@ def wait_for_state(preview: Preview, state: str) -> dict:
 
 
 def test_the_lessons_own_errors_reach_the_status_line_as_they_say_them(preview):
-    """A render the script check or the voice refuses, in the renderer process, is shown as
-    they say it (the YAML's file and line, or the sentence, and the fix), not as a class name."""
+    """A render the script check or the loader refuses, in the renderer process, is shown as
+    they say it (the YAML's file and line, and the fix), not as a class name."""
     good = preview.lesson.read_text(encoding="utf-8")
-    line = good.splitlines().index("  - scene: queries-keys-values") + 1
-    unreadable = "它需要一种方法来问它们。"  # flite says nothing for it; its beat waits for no word
+    lines = good.splitlines()
+    line = lines.index("  - scene: queries-keys-values") + 1
+    said = next(i for i, text in enumerate(lines, 1) if '"It needs a way to ask them."' in text)
+    unreadable = "它需要一种方法来问它们。"  # no voice can say it: refused before it is voiced
     edits = [("  - scene: queries-keys-values\n", "  - scene: no-such-scene\n",
               f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in scenes/\n  fix: "),
              ('"It needs a way to ask them."', f'"{unreadable}"',
-              f"sentence 'needs-a-way-to-ask': the flite voice said '{unreadable}' in ")]
+              f"{preview.lesson}:{said}: the voices cannot say '{unreadable}' in sentence 'needs-a-way-to-ask'")]
     try:
         for old, new, shown in edits:
             preview.save(old, new)
