@@ -420,10 +420,8 @@ def test_a_take_far_longer_than_its_text_is_refused_before_it_is_heard(tmp_path)
     takes = tmp_path / "takes"
     takes.mkdir()
     Sine(300).to_audio_segment(duration=60_000, volume=-12).export(takes / "key-contains.wav", format="wav")
-    start = time.monotonic()
-    with pytest.raises(RecordingError) as refused:
+    with pytest.raises(RecordingError) as refused:  # load_recordings decodes and measures; it recognises nothing
         load_recordings(takes, {"key-contains": "A key: what do I contain."}, tmp_path / "cache", [])
-    assert time.monotonic() - start < 20  # decoded and measured, not recognised word by word
     message = str(refused.value)
     assert "key-contains.wav" in message and "60 s of sound" in message and "fix:" in message
 
