@@ -321,8 +321,8 @@ class PreviewServer(ThreadingHTTPServer):
                 return
         try:
             super().process_request(request, client_address)
-        except BaseException:
-            self._slots.release()
+        except Exception:  # its thread did not start: the slot is ours to give back (not on Ctrl-C,
+            self._slots.release()  # which may come after the thread started and will release it)
             raise
 
     def process_request_thread(self, request, client_address) -> None:
