@@ -209,3 +209,12 @@ def copied_build(shared: BuildPaths, root: Path, clips: bool = False) -> BuildPa
         shutil.copytree(shared.clips, build.clips)
         shutil.copytree(shared.cache / "clips", build.cache / "clips")
     return build
+
+
+def axe(page):
+    """Axe's results for `page` once no CSS animation or transition is running: a panel fading in
+    has text in a colour between its own and the background's, which fails contrast or not by when
+    axe happens to look."""
+    from axe_playwright_python.sync_playwright import Axe
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    return Axe().run(page)

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from player_fixtures import browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from player_fixtures import axe, browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
 from playwright.sync_api import expect
 from test_checks import check_working
 
@@ -414,12 +414,11 @@ def test_a_skipped_check_waits_and_answers_survive_a_reload(site, page_factory, 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_axe_finds_nothing_at_any_check(site, page_factory, checks, width, height):
-    from axe_playwright_python.sync_playwright import Axe
     page = open_lesson(page_factory, site, width=width, height=height)
     for kind in ("predict", "what-if", "task"):
         check = checks[kind]
         play_into(page, check, lead=0.5)
-        results = Axe().run(page)
+        results = axe(page)
         assert results.violations_count == 0, (kind, results.generate_report())
         page.click(f"{CHECK} .check-answer")  # a task as it stands; a choice with nothing picked
         if kind != "task":
@@ -427,7 +426,7 @@ def test_axe_finds_nothing_at_any_check(site, page_factory, checks, width, heigh
             page.click(f"{CHECK} label.check-option >> nth=0")
             page.click(f"{CHECK} .check-answer")
         page.wait_for_selector(f"{CHECK} .check-feedback:not([hidden])")
-        results = Axe().run(page)
+        results = axe(page)
         assert results.violations_count == 0, (kind, results.generate_report())
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         page.keyboard.press("Escape")
@@ -531,7 +530,6 @@ def test_in_a_platform_the_answers_are_the_platforms(site, page_factory, checks)
 
 def test_a_clip_page_asks_its_own_check(site, page_factory, checks):
     """The weighted-sum clip holds the task but not the beat that explains it: no "Show me"."""
-    from axe_playwright_python.sync_playwright import Axe
     check = checks["task"]
     page = open_lesson(page_factory, site, "clips/weighted-sum.html", width=640, height=600)
     assert page.evaluate("() => JSON.parse(document.getElementById('lesson-data').textContent).checks.map(c => c.id)") == [
@@ -541,7 +539,7 @@ def test_a_clip_page_asks_its_own_check(site, page_factory, checks):
     page.click(f"{CHECK} .check-answer")
     assert page.inner_text(".check-verdict") == "Not quite."
     assert page.locator(f"{CHECK} .check-show").is_hidden()
-    results = Axe().run(page)
+    results = axe(page)
     assert results.violations_count == 0, results.generate_report()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 640
     assert page.errors == []

@@ -8,7 +8,16 @@ import subprocess
 import wave
 
 import pytest
-from player_fixtures import SCREENSHOTS, browser, clipped_lesson, copied_build, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import (  # noqa: F401
+    SCREENSHOTS,
+    axe,
+    browser,
+    clipped_lesson,
+    copied_build,
+    lesson,
+    page_factory,
+    serve,
+)
 
 import render
 from common.paths import NotBuilt
@@ -105,7 +114,6 @@ def test_cli_cuts_a_single_range(lesson, tmp_path, capsys):
 
 
 def test_embed_page_plays_the_clip_with_its_transcript(clips, page_factory):
-    from axe_playwright_python.sync_playwright import Axe
     manifest, build, made = clips
     clip = next(c for c in made if c.id == "--".join(RANGE))
     said = [s for s in manifest.sentences if clip.span.start <= s.start < clip.span.end]
@@ -125,11 +133,10 @@ def test_embed_page_plays_the_clip_with_its_transcript(clips, page_factory):
         first_cue = page.evaluate("""() => { const t = Array.from(document.querySelector('video').textTracks)
                                        .find(t => t.kind === 'captions'); return t.cues[0].startTime; }""")
         assert first_cue == 0
-        assert Axe().run(page).violations_count == 0
+        assert axe(page).violations_count == 0
 
 
 def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
-    from axe_playwright_python.sync_playwright import Axe
     manifest, build, made = clips
     text = (build.clips / "index.html").read_text(encoding="utf-8")
     for clip in made:
@@ -146,7 +153,7 @@ def test_gallery_lists_clips_with_posters_and_snippets(clips, page_factory):
                                ".every(i => i.complete && i.naturalWidth > 0)")
         code = page.inner_text("#iframe-phrase")
         assert code.startswith(f'<iframe src="{base}/clips/phrase.html"')  # absolute when served
-        assert Axe().run(page).violations_count == 0
+        assert axe(page).violations_count == 0
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "clip-gallery.png"))
     finally:

@@ -13,6 +13,7 @@ import pytest
 from player_fixtures import (  # noqa: F401
     REPO,
     SCREENSHOTS,
+    axe,
     browser,
     clipped_lesson,
     copied_build,
@@ -236,8 +237,7 @@ def test_a_link_the_page_cannot_follow_plays_from_the_start_with_a_note(site, pa
     assert shown in state["note"] and "beginning" in state["note"]
     assert page.is_visible(".transcript") and page.errors == []
     if shown == "no-such-sentence":
-        from axe_playwright_python.sync_playwright import Axe
-        assert Axe().run(page).violations_count == 0
+        assert axe(page).violations_count == 0
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "link-note.png"))
 

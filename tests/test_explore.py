@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from player_fixtures import browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
+from player_fixtures import axe, browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
 from attention import attend, exact_score_figure, lesson, percent_figure, score_figure, value_figure
 from attention.steps import STEPS
@@ -390,7 +390,6 @@ def test_clip_pages_explore_their_own_beats(site, page_factory):
 def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, height):
     """At every step, each opened by its own link and loaded afresh (in one page: a page's
     first load costs a busy machine more than axe's whole run)."""
-    from axe_playwright_python.sync_playwright import Axe
     _, _, base = site
     page = open_page(page_factory, "about:blank", width=width, height=height, video=False)
     for step in STEPS:
@@ -398,7 +397,7 @@ def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, 
         page.wait_for_selector(f"{EXPLORE}:not([hidden])")
         assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == step
         page.fill(f'{EXPLORE} input[data-m="w_q"][data-i="4"][data-j="0"]', "x") if step == "qkv" else None
-        results = Axe().run(page)
+        results = axe(page)
         assert results.violations_count == 0, (step, results.generate_report())
         # the panel fits the screen: no sideways scrolling of the page
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width, step
@@ -495,11 +494,10 @@ def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path
 
 
 def test_axe_finds_no_violations_on_a_clip_page_with_the_panel_open(site, page_factory):
-    from axe_playwright_python.sync_playwright import Axe
     _, _, base = site
     page = open_page(page_factory, f"{base}/clips/weighted-sum.html", width=640, height=600)
     open_panel(page)
-    results = Axe().run(page)
+    results = axe(page)
     assert results.violations_count == 0, results.generate_report()
 
 

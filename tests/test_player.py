@@ -6,7 +6,17 @@ import html
 import urllib.request
 
 import pytest
-from player_fixtures import EVIL, SCREENSHOTS, browser, copied_build, lesson, make_lesson, page_factory, serve  # noqa: F401
+from player_fixtures import (  # noqa: F401
+    EVIL,
+    SCREENSHOTS,
+    axe,
+    browser,
+    copied_build,
+    lesson,
+    make_lesson,
+    page_factory,
+    serve,
+)
 
 from player.html import minutes
 from player.page import build_player, course_line
@@ -195,10 +205,9 @@ def test_server_answers_byte_ranges(site):
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_axe_finds_no_violations(site, page_factory, width, height):
-    from axe_playwright_python.sync_playwright import Axe
     _, _, base = site
     page = open_player(page_factory, base + "/index.html", width=width, height=height)
-    results = Axe().run(page)
+    results = axe(page)
     assert results.violations_count == 0, results.generate_report()
 
 
