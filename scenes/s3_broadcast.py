@@ -22,7 +22,13 @@ from manim.utils.rate_functions import smooth
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.rules import LEAVING
 from scenes.widgets import caption, label, token_row, vector
+
+# The share of the scene change after which the other tokens arrive: the old layout has left
+# by then (`scenes.rules.LEAVING` of it), so two layouts never show at once.
+OTHERS_FROM = LEAVING + 0.01
+MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 
 
 def mini(values, color):
@@ -67,20 +73,22 @@ class BroadcastScene(LessonScene):
             f = L.index("fluffy")
             fluffy = tokens[f]
             others = VGroup(*(t for t in tokens if t is not fluffy))
+            # what moves sets off once the old layout's texts are faint (MOVE_FROM)
             carried = [self.from_previous("fluffy", fluffy, FadeIn(fluffy),
-                                          rate_func=window(0.05, 0.4))]
+                                          rate_func=window(MOVE_FROM, 0.45))]
             if "vectors" in self.previous:
                 # fluffy's rows turn into columns one after another, each cell on its own
                 # L-shaped path: down to its slot's height, then across (numbers and all)
                 rows = self.take("vectors")
                 carried += [ReplacementTransform(row, trios[f][n], path_func=corner_path,
-                                                 rate_func=window(0.15 + 0.28 * n, 0.43 + 0.28 * n))
+                                                 rate_func=window(MOVE_FROM + 0.25 * n,
+                                                                  MOVE_FROM + 0.3 + 0.25 * n))
                             for n, row in enumerate(rows)]
             else:
                 carried.append(FadeIn(trios[f]))
-            # on "four", the other tokens arrive above the moving rows (which are below them
-            # by then); their vectors once fluffy's have landed
-            carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(0.2, 0.45)))
+            # on "tokens", the other tokens arrive above the moving rows, only once the old
+            # layout (labels, W grids) has left; their vectors once fluffy's have landed
+            carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
             b.fit(self.scene_change(*carried, run_time=2.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
                                      if n != f), lag_ratio=0.15), FadeIn(legend), run_time=0.7),
