@@ -1,5 +1,7 @@
 """Scene 5: raw scores on a scale with no ceiling; they are not yet percentages."""
 
+from collections.abc import Callable
+
 import numpy as np
 from manim import (
     DOWN,
@@ -34,9 +36,10 @@ from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
 GAP = 0.95  # a word on its way under its bar passes this far right of it: between two scores
-# In the scene change's play: the scores have landed over their bars by this share of it, and
-# the words, which go down between them, set off only after (never through a flying score).
-SCORES_LANDED, WORDS_FROM = 0.4, 0.45
+WORDS_LANE_Y = 2.6  # the height the words wait at, well above where the scores land
+# In the scene change's play: the words rise straight up to their lane (by WORDS_UP), then the
+# scores fly to their bars (landed by SCORES_LANDED); the words go on only in the next play.
+WORDS_UP, SCORES_FROM, SCORES_LANDED = (0.1, 0.4), 0.35, 0.8
 
 
 class RawScoresScene(LessonScene):
@@ -71,16 +74,20 @@ class RawScoresScene(LessonScene):
                                               buff=0.1, stroke_width=3) for _, i in spoken))
 
         with self.beat("raw-scores-no-ceiling") as b:
-            # The scores move to where their bars will end, then the tokens' words below them
-            # (the scores have moved aside by then: each word passes its score's old column);
-            # the rest leaves; then the chart grows under the scores.
-            # (the floor and the axis draw themselves while the words go down)
+            # As the rest leaves, the tokens' words rise straight up out of the way, then the
+            # scores move to where their bars will end. Once they have landed, the words go
+            # along their lane, straight down between two scores, and left under their bars,
+            # while the chart grows under the scores (a bar never reaches the gap a word is in).
             scores = self.from_previous("scores", numbers, FadeIn(numbers, shift=0.2 * UP))
-            scores.rate_func = during(0.15, SCORES_LANDED)  # once the note beside "a" has gone
+            scores.rate_func = during(SCORES_FROM, SCORES_LANDED)  # the note beside "a" gone
             chart = [Create(m, rate_func=during(0.5, 1.0)) for m in (floor, axis)]
-            b.fit(self.scene_change(scores, self._words_arrive(names), *chart, run_time=1.9),
-                  Play(LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2),
-                       FadeIn(title), run_time=0.8), until="six")
+            lifted, words_arrive = self._words_arrive(names)
+            b.fit(self.scene_change(scores, *lifted, run_time=1.2),
+                  Play(lambda: [words_arrive(), *chart,
+                                LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2,
+                                            rate_func=during(0.3, 1.0)),
+                                FadeIn(title, rate_func=during(0.6, 1.0))], run_time=1.5),
+                  until="six")
             # Each score is outlined as the voice reads it.
             for k, (word, i) in enumerate(spoken):
                 b.until(word)
@@ -132,19 +139,28 @@ class RawScoresScene(LessonScene):
         # softmax squashes this very chart; the words become its token boxes
         self.keep(bars=bars, numbers=numbers, title=title, names=names)
 
-    def _words_arrive(self, names: VGroup) -> Animation:
-        """The tokens' words go under their bars once the scores stand above them: along the
-        top, down the gap right of their own bar (between the scores), and left into place."""
+    def _words_arrive(self, names: VGroup) -> tuple[list[Animation], Callable[[], Animation]]:
+        """The tokens' words: straight up to their lane (in the scene change, before the scores
+        fly), then, once the scores stand above their bars, along the lane, down the gap right
+        of their own bar (between the scores), and left into place (made when the next play
+        starts, from where the lift left them)."""
         if "words" not in self.previous:
-            return FadeIn(names)
-        moves = []
-        for n, (old, new) in enumerate(zip(self.take("words"), names)):
-            # the last word goes down clear of the last score: nothing stands right of it
-            gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
-            stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
-            moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
-                                              rate_func=during(WORDS_FROM, 1.0)))
-        return AnimationGroup(*moves)
+            return [], lambda: FadeIn(names, rate_func=during(0.6, 1.0))
+        olds = self.take("words")
+        lifts = [old.animate(rate_func=during(*WORDS_UP)).set_y(WORDS_LANE_Y).build()
+                 for old in olds]
+
+        def down() -> Animation:
+            moves = []
+            for n, (old, new) in enumerate(zip(olds, names)):
+                # the last word goes down clear of the last score: nothing stands right of it
+                gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
+                stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
+                moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
+                                                  rate_func=during(0.0, 0.85)))
+            return AnimationGroup(*moves)
+
+        return lifts, down
 
 
 def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
