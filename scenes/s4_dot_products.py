@@ -196,7 +196,14 @@ class DotProductsScene(LessonScene):
         old = self.take("query")
         gap = (boxes[focus - 1].get_right()[0] + boxes[focus].get_left()[0]) / 2
         stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, query.get_y(), 0.0])]
-        return ReplacementTransform(old, query, rate_func=rate, path_func=through(old, query, stops))
+        # the short step into the gap is taken as the row reflows (away from blue's chip as it
+        # comes close); the rest after (`through` goes at one speed along its legs)
+        corners = [old.get_center(), *stops, query.get_center()]
+        legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+        step = legs[0] / sum(legs)
+        aside = during(*REFLOW)
+        return ReplacementTransform(old, query, path_func=through(old, query, stops),
+                                    rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
 
 
 def chip(word: str) -> VGroup:
