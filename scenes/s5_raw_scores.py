@@ -9,7 +9,6 @@ from manim import (
     RIGHT,
     UP,
     Animation,
-    AnimationGroup,
     Arrow,
     Create,
     DashedLine,
@@ -156,9 +155,11 @@ class RawScoresScene(LessonScene):
                 # the last word goes down clear of the last score: nothing stands right of it
                 gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
                 stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
-                moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
-                                                  rate_func=during(0.0, 0.85)))
-            return AnimationGroup(*moves)
+                moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops)))
+            # one after another, so no two pass the scores' height together (with the scores
+            # they would read as one row)
+            # (each eases on its own; the group only ends at 85% of the play, evenly)
+            return LaggedStart(*moves, lag_ratio=0.15, rate_func=lambda t: min(1.0, t / 0.85))
 
         return lifts, down
 
