@@ -37,6 +37,7 @@ KEYS_Y = 0.26  # the keys' centres
 FIRST_KEY_X, PITCH = -1.5, 2.4
 SLOT_GAP = 0.2  # between a key and the query copy standing against it
 CHIP_WIDTH = CELL_WIDTH + 2 * SLOT_GAP - 0.1  # a token chip: no wider than its key and the gaps
+LAST_CHIP_EXTRA = 0.25  # the last chip's extra width, to the right
 LINE_SIZE = style.SMALL_SIZE  # the lines of working
 LINE_PITCH = 0.35  # from one line of working to the next
 LINES_BELOW = 0.4  # from the scores' bottom to the first line's centre
@@ -69,7 +70,10 @@ class DotProductsScene(LessonScene):
         for n, word in enumerate(L.tokens):
             key = vector(L.result.keys[n], style.KEY, width=CELL_WIDTH, cell=CELL,
                          size=style.BODY_SIZE - 4).move_to([FIRST_KEY_X + PITCH * n, KEYS_Y, 0])
-            box = chip(word).next_to(key, UP, buff=0.2)
+            # the last chip may reach further right (no slot right of it): its word is the longest
+            box = chip(word, CHIP_WIDTH + (LAST_CHIP_EXTRA if n + 1 == len(L.tokens) else 0))
+            box.next_to(key, UP, buff=0.2)
+            box.shift((key.get_x() - CHIP_WIDTH / 2 - box.get_left()[0]) * RIGHT)
             score = label(exact_score_figure(L.focus_scores[n]), size=style.TITLE_SIZE, color=style.WEIGHT)
             score.next_to(key, DOWN, buff=0.22)
             boxes.add(box)
@@ -206,11 +210,11 @@ class DotProductsScene(LessonScene):
                                     rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
 
 
-def chip(word: str) -> VGroup:
+def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:
     """A token as a small chip, no wider than its key and the gap beside it, so a query copy can
     drop past it into the slot left of the key; its word as large as the chip allows."""
-    box = token_box(word, width=CHIP_WIDTH / 0.8).scale(0.8)
-    box.word.scale_to_fit_width(min(box.word.width, CHIP_WIDTH - 0.14))
+    box = token_box(word, width=width / 0.8).scale(0.8)
+    box.word.scale_to_fit_width(min(box.word.width, width - 0.14))
     return box
 
 
