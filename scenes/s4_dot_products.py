@@ -16,7 +16,6 @@ from manim import (
     ManimColor,
     ReplacementTransform,
     SurroundingRectangle,
-    Transform,
     TransformFromCopy,
     VGroup,
 )
@@ -130,14 +129,15 @@ class DotProductsScene(LessonScene):
                         *light(n)], run_time=0.6)
                 word = by_word[n]
                 if n == first:
-                    ring = SurroundingRectangle(VGroup(spot[0], keys[n][0]), color=style.INK,
-                                                buff=0.04, stroke_width=3)
-                    rows = [ring.copy().move_to(VGroup(spot[i], keys[n][i])) for i in range(L.d_k)]
+                    # each pair of entries outlined in turn as its product is written (one
+                    # outline gives way to the next in place, never sliding over the digits)
+                    rows = [SurroundingRectangle(VGroup(spot[i], keys[n][i]), color=style.INK,
+                                                 buff=0.04, stroke_width=3) for i in range(L.d_k)]
                     b.fit(arrive,
-                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(ring) if i == 0
-                                 else Transform(ring, rows[i]), run_time=0.3)
+                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(rows[i]),
+                                 *([FadeOut(rows[i - 1])] if i else []), run_time=0.3)
                             for i, t in enumerate(terms)),
-                          Play(FadeOut(ring), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
+                          Play(FadeOut(rows[-1]), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(halved, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
