@@ -112,7 +112,7 @@ class BroadcastScene(LessonScene):
             # outlined; it goes out on "broadcasts" to every key, along wires in the gap between
             # the tokens and their vectors, each of its entries lighting in turn
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
-                       Create(ring), run_time=0.7), until="broadcasts")
+                       FadeIn(ring), run_time=0.7), until="broadcasts")
             b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1),
                        LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
                                    lag_ratio=0.5), run_time=1.8), until="specific")

@@ -7,7 +7,6 @@ from manim import (
     RIGHT,
     UP,
     Animation,
-    Create,
     FadeIn,
     FadeOut,
     GrowFromPoint,
@@ -163,7 +162,7 @@ class DotProductsScene(LessonScene):
                           color=style.KEY).move_to([keys.get_x(), 3.4, 0])  # where the copy went
             b.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
                        *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
-                       Create(frames), run_time=1.0),
+                       FadeIn(frames), run_time=1.0),
                   Play(FadeIn(why), run_time=0.5))
 
         with self.beat("article-barely-registers") as b:

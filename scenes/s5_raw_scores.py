@@ -91,7 +91,7 @@ class RawScoresScene(LessonScene):
             for k, (word, i) in enumerate(spoken):
                 b.until(word)
                 b.fit(Play(Indicate(numbers[i], color=style.WEIGHT, scale_factor=1.2),
-                           Create(rings[k]), run_time=0.6),
+                           FadeIn(rings[k]), run_time=0.6),
                       until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
             b.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
                        axis.animate.put_start_and_end_on(axis.get_start(),
