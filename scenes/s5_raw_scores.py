@@ -22,8 +22,8 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
-    TransformFromCopy,
     VGroup,
+    config,
 )
 
 from attention import exact_score_figure, lesson, total_figure
@@ -121,15 +121,18 @@ class RawScoresScene(LessonScene):
             whole.next_to(ruler, UP, buff=0.15).align_to(ruler, LEFT)
             mark = DashedLine([x0 + UNIT, strip_y - thick / 2 - 0.25, 0],
                               [x0 + UNIT, top + 0.15, 0], color=style.INK, stroke_width=4)
-            # The copies rise behind the scores over their bars, which turn white to stay
-            # readable on them (as softmax's chart shows them).
+            # The copies lift out of the chart beside the scores, never over them: each slides
+            # into the gap beside its bar (on the side of its piece), rises in it, upright, until
+            # it is above every score, and only then lies down into its piece. The scores turn
+            # white over their dimmed bars (as softmax's chart shows them).
             numbers.set_z_index(1)
             b.fit(Play(bars.animate.set_fill(opacity=0.4), numbers.animate.set_color(style.INK),
                        run_time=0.25),  # on "Before"
-                  Play(LaggedStart(*(TransformFromCopy(bar, piece)  # copies lift out of the chart
-                                     for bar, piece in zip(bars, pieces)), lag_ratio=0.2),
-                       run_time=1.1),
-                  Play(FadeIn(total, shift=0.15 * UP), run_time=0.4), until="weights")
+                  Play(lambda: [LaggedStart(*(lift_out(bar, piece, numbers)
+                                              for bar, piece in zip(bars, pieces)), lag_ratio=0.2)],
+                       run_time=1.4),
+                  Play(FadeIn(total, shift=0.15 * UP), run_time=0.4), until="behave")
+            # "...behave like percentages": the whole that weights share out
             b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN), run_time=0.6),
                   until="percentages")
             # everything right of the mark is too much
@@ -162,6 +165,41 @@ class RawScoresScene(LessonScene):
             return LaggedStart(*moves, lag_ratio=0.15, rate_func=lambda t: min(1.0, t / 0.85))
 
         return lifts, down
+
+
+def lift_out(bar: Mobject, piece: Mobject, scores: VGroup) -> Animation:
+    """A copy of `bar` on its way to `piece`, clear of every score in `scores`: across into the
+    gap beside the bar (towards the piece), straight up it until its foot is above the scores
+    (its head no higher than the frame's top), then into the piece's shape and place."""
+    side = 1.0 if piece.get_x() > bar.get_x() else -1.0
+    gap_x = bar.get_x() + side * GAP
+    foot = min(scores.get_top()[1] + 0.05, config.frame_height / 2 - bar.height)
+    stops = [np.array([gap_x, bar.get_y(), 0.0]), np.array([gap_x, foot + bar.height / 2, 0.0])]
+    copy = bar.copy()
+    return ReplacementTransform(copy, piece, path_func=upright_until_last(copy, piece, stops))
+
+
+def upright_until_last(start: Mobject, end: Mobject, stops: list[np.ndarray]):
+    """A morph's path on which `start`, its shape kept, runs from stop to stop at one speed, and
+    takes `end`'s shape only on the last leg, from the last stop to `end`."""
+    a, b = start.get_center(), end.get_center()
+    corners = [a, *stops]
+    legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+    last = float(np.linalg.norm(b - corners[-1]))
+    share = sum(legs) / ((sum(legs) + last) or 1.0)
+
+    def path(p0: np.ndarray, p1: np.ndarray, alpha: float) -> np.ndarray:
+        if alpha < share:
+            way = alpha / share * sum(legs)
+            for p, q, leg in zip(corners, corners[1:], legs):
+                if way <= leg:
+                    return p0 - a + p + (q - p) * (way / leg if leg else 1.0)
+                way -= leg
+            return p0 - a + corners[-1]
+        s = (alpha - share) / ((1 - share) or 1.0)
+        return p0 + (p1 - p0) * s + (corners[-1] - a) * (1 - s)
+
+    return path
 
 
 def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
