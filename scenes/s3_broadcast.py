@@ -113,9 +113,10 @@ class BroadcastScene(LessonScene):
             # the tokens and their vectors, each of its entries lighting in turn
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
                        FadeIn(ring), run_time=0.7), until="broadcasts")
-            b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1),
-                       LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
-                                   lag_ratio=0.5), run_time=1.8), until="specific")
+            b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1), run_time=0.9),
+                  Play(lambda: [LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
+                                            lag_ratio=0.5), *pulses()], run_time=1.3),
+                  until="specific")
             # "...the question is specific": the question hangs from the query, asked as said
             b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), until="any")
             b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
