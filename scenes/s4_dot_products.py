@@ -125,7 +125,7 @@ class DotProductsScene(LessonScene):
                 else:
                     arrive = Play(lambda spot=spot, n=n: [
                         pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
-                        *light(n)], run_time=0.6)
+                        *light(n)], run_time=0.8)
                 word = by_word[n]
                 if n == first:
                     # each pair of entries outlined in turn as its product is written (one
