@@ -5,8 +5,6 @@ from manim import (
     DOWN,
     RIGHT,
     UP,
-    Broadcast,
-    Circle,
     Create,
     FadeIn,
     FadeOut,
@@ -14,15 +12,23 @@ from manim import (
     LaggedStart,
     Line,
     ReplacementTransform,
+    ShowPassingFlash,
     SurroundingRectangle,
     VGroup,
+    VMobject,
 )
 from manim.utils.rate_functions import smooth
 
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.rules import LEAVING
 from scenes.widgets import caption, label, token_row, vector
+
+# The share of the scene change after which the other tokens arrive: the old layout has left
+# by then (`scenes.rules.LEAVING` of it), so two layouts never show at once.
+OTHERS_FROM = LEAVING + 0.01
+MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 
 
 def mini(values, color):
@@ -67,20 +73,22 @@ class BroadcastScene(LessonScene):
             f = L.index("fluffy")
             fluffy = tokens[f]
             others = VGroup(*(t for t in tokens if t is not fluffy))
+            # what moves sets off once the old layout's texts are faint (MOVE_FROM)
             carried = [self.from_previous("fluffy", fluffy, FadeIn(fluffy),
-                                          rate_func=window(0.05, 0.4))]
+                                          rate_func=window(MOVE_FROM, 0.45))]
             if "vectors" in self.previous:
                 # fluffy's rows turn into columns one after another, each cell on its own
                 # L-shaped path: down to its slot's height, then across (numbers and all)
                 rows = self.take("vectors")
                 carried += [ReplacementTransform(row, trios[f][n], path_func=corner_path,
-                                                 rate_func=window(0.15 + 0.28 * n, 0.43 + 0.28 * n))
+                                                 rate_func=window(MOVE_FROM + 0.25 * n,
+                                                                  MOVE_FROM + 0.3 + 0.25 * n))
                             for n, row in enumerate(rows)]
             else:
                 carried.append(FadeIn(trios[f]))
-            # on "four", the other tokens arrive above the moving rows (which are below them
-            # by then); their vectors once fluffy's have landed
-            carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(0.2, 0.45)))
+            # on "tokens", the other tokens arrive above the moving rows, only once the old
+            # layout (labels, W grids) has left; their vectors once fluffy's have landed
+            carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
             b.fit(self.scene_change(*carried, run_time=2.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
                                      if n != f), lag_ratio=0.15), FadeIn(legend), run_time=0.7),
@@ -97,18 +105,35 @@ class BroadcastScene(LessonScene):
             tie = Line(query.get_bottom() + 0.08 * DOWN, [query.get_x(), ask.get_top()[1] + 0.1, 0],
                        color=style.QUERY, stroke_width=3)
             ring = SurroundingRectangle(query, color=style.QUERY, buff=0.08, stroke_width=3)
-            rings = lambda: Broadcast(Circle(radius=2.6, color=style.QUERY, stroke_width=3),
-                                      focal_point=query.get_center(), n_mobs=3)
+            wires = broadcast_wires(ring, tokens, VGroup(*(t[1] for t in trios)))
+            pulses = lambda: [ShowPassingFlash(w.copy().set_stroke(width=6), time_width=0.4)
+                              for w in wires]
             # "Then creature...": the rest steps back; creature's query, numbers and all, is
-            # outlined; it goes out on "broadcasts", each of its entries lighting in turn
+            # outlined; it goes out on "broadcasts" to every key, along wires in the gap between
+            # the tokens and their vectors, each of its entries lighting in turn
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
-                       Create(ring), run_time=0.7), until="broadcasts")
-            b.fit(Play(lambda: [rings(), LaggedStart(*(Indicate(t, color=style.QUERY)
-                                                       for t in query.numbers), lag_ratio=0.5)],
-                       run_time=1.8), until="specific")
+                       FadeIn(ring), run_time=0.7), until="broadcasts")
+            b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1), run_time=0.9),
+                  Play(lambda: [LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
+                                            lag_ratio=0.5), *pulses()], run_time=1.3),
+                  until="specific")
             # "...the question is specific": the question hangs from the query, asked as said
             b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), until="any")
-            b.fit(Play(lambda: [rings(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
-                       run_time=2.2))
+            b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
+                       run_time=2.2), until="describing")
+            # "...describing me?": "me" is creature, its token lit with the word in the question
+            me = ask[-4:-1]  # the glyphs of "me?" (a Text has no glyph for a space)
+            b.fit(Play(Indicate(tokens[c].word, color=style.QUERY, scale_factor=1.2),
+                       Indicate(me, color=style.QUERY, scale_factor=1.15), run_time=1.0))
         # the tokens, creature's query and every key take their places in the dot products
         self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))
+
+
+def broadcast_wires(ring: SurroundingRectangle, tokens: VGroup, keys: VGroup) -> VGroup:
+    """One wire from the top of the query's outline to the top of each key: up into the gap
+    between the tokens and their vectors, along it, and down, so it crosses no text."""
+    wire_y = (tokens.get_bottom()[1] + keys.get_top()[1]) / 2
+    x, top = ring.get_x(), ring.get_top()[1]
+    return VGroup(*(VMobject(stroke_color=style.QUERY, stroke_width=3).set_points_as_corners(
+        [[x, top, 0], [x, wire_y, 0], [k.get_x(), wire_y, 0], [k.get_x(), k.get_top()[1] + 0.04, 0]])
+        for k in keys))

@@ -6,15 +6,15 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Create,
+    Animation,
     FadeIn,
     FadeOut,
     GrowFromPoint,
     Indicate,
     LaggedStart,
     ManimColor,
+    ReplacementTransform,
     SurroundingRectangle,
-    Transform,
     TransformFromCopy,
     VGroup,
 )
@@ -22,17 +22,26 @@ from manim import (
 from attention import Lesson, exact_score_figure, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.rules import during
 from scenes.s5_raw_scores import through, through_copy
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
 
 LANE_Y = 2.85  # the height creature's query and its travelling copy keep, above the chips
 CELL, CELL_WIDTH = 0.42, 1.0  # a query's or key's cell
 KEYS_Y = 0.26  # the keys' centres
-FIRST_KEY_X, PITCH = -1.5, 2.35  # the first key's centre, and from key to key
+# the first key's centre (its slot clear of the rule's right end), and from key to key: blue's
+# and creature's columns leave a gap beside where creature's query stands at the broadcast's
+# end, so it rises in that gap once the row has reflowed
+FIRST_KEY_X, PITCH = -1.5, 2.4
 SLOT_GAP = 0.2  # between a key and the query copy standing against it
-CHIP_WIDTH = CELL_WIDTH + 2 * SLOT_GAP + 0.05  # a token chip: no wider than its key and the gaps
+CHIP_WIDTH = CELL_WIDTH + 2 * SLOT_GAP - 0.1  # a token chip: no wider than its key and the gaps
+LAST_CHIP_EXTRA = 0.25  # the last chip's extra width, to the right
 LINE_SIZE = style.SMALL_SIZE  # the lines of working
-LINE_PITCH = 0.37  # from one line of working to the next
+LINE_PITCH = 0.35  # from one line of working to the next
+LINES_BELOW = 0.4  # from the scores' bottom to the first line's centre
+# The scene change: the row reflows first (tokens across then down, keys straight), while the
+# old picture leaves; then creature's query rises and travels along the lane to its place.
+REFLOW, TRAVEL = (0.1, 0.5), (0.52, 1.0)
 
 
 class DotProductsScene(LessonScene):
@@ -59,9 +68,12 @@ class DotProductsScene(LessonScene):
         for n, word in enumerate(L.tokens):
             key = vector(L.result.keys[n], style.KEY, width=CELL_WIDTH, cell=CELL,
                          size=style.BODY_SIZE - 4).move_to([FIRST_KEY_X + PITCH * n, KEYS_Y, 0])
-            box = chip(word).next_to(key, UP, buff=0.2)
+            # the last chip may reach further right (no slot right of it): its word is the longest
+            box = chip(word, CHIP_WIDTH + (LAST_CHIP_EXTRA if n + 1 == len(L.tokens) else 0))
+            box.next_to(key, UP, buff=0.2)
+            box.shift((key.get_x() - CHIP_WIDTH / 2 - box.get_left()[0]) * RIGHT)
             score = label(exact_score_figure(L.focus_scores[n]), size=style.TITLE_SIZE, color=style.WEIGHT)
-            score.next_to(key, DOWN, buff=0.3)
+            score.next_to(key, DOWN, buff=0.22)
             boxes.add(box)
             keys.add(key)
             scores.add(score)
@@ -69,23 +81,18 @@ class DotProductsScene(LessonScene):
         lines = [dot_line(L, n) for n in range(len(L.tokens))]
         x_left = -max(line.width for line, _ in lines) / 2
         for n, (line, _) in enumerate(lines):
-            line.move_to([0, scores.get_bottom()[1] - 0.5 - LINE_PITCH * n, 0])
+            line.move_to([0, scores.get_bottom()[1] - LINES_BELOW - LINE_PITCH * n, 0])
             line.shift((x_left - line.get_left()[0]) * RIGHT)
 
         with self.beat("dotted-against-every-key") as b:
-            # The tokens, their keys and creature's query move from the broadcast into place
-            # as the rest leaves, their numbers hidden; the numbers show once they stand still.
-            numbers = [t for v in (query, *keys) for t in v.numbers]
-            for t in numbers:
-                t.set_opacity(0)
-            plays = [self.scene_change(self.from_previous("tokens", boxes, FadeIn(boxes)),
-                                       self.from_previous("keys", keys, FadeIn(keys, shift=0.2 * DOWN)),
-                                       self.from_previous("query", query, FadeIn(query),
-                                                          path_arc=1.2)),
-                     Play(*(t.animate.set_opacity(1) for t in numbers), FadeIn(dims), FadeIn(q_title),
-                          run_time=0.6),
-                     Play(FadeIn(rule), run_time=0.4)]
-            b.fit(*plays, until="dotted")
+            # The row reflows first as the rest of the broadcast leaves: each token across, then
+            # down into its chip, each key straight into place, digits kept. Then creature's
+            # query, digits kept, rises in the gap between blue's and creature's columns and
+            # travels left along the lane above the chips, to wait top left ("gets dotted against").
+            steady = during(0.85, 1.0)
+            b.fit(self.scene_change(*self._reflow(boxes, keys), self._travel(query, boxes, L.focus),
+                                    *(FadeIn(m, rate_func=steady) for m in (dims, q_title, rule)),
+                                    run_time=1.75), until="every")
             # A copy of the query leaves it along the lane and drops beside each key in reading
             # order (the others dim), row against row; the products are written out and summed,
             # ÷ √d_k with what the root is, and the score grows out of the pair. Every line
@@ -94,7 +101,7 @@ class DotProductsScene(LessonScene):
             lit = set(range(len(L.tokens)))  # keys whose numbers are bright
             pair = query.copy()
             # the word each key's working is done by; the last two run on at their own pace
-            by_word: list[str | None] = ["one", "matches", None, None]
+            by_word: list[str | None] = ["number", "matches", None, None]
 
             def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
                 changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
@@ -118,17 +125,18 @@ class DotProductsScene(LessonScene):
                 else:
                     arrive = Play(lambda spot=spot, n=n: [
                         pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
-                        *light(n)], run_time=0.6)
+                        *light(n)], run_time=0.8)
                 word = by_word[n]
                 if n == first:
-                    ring = SurroundingRectangle(VGroup(spot[0], keys[n][0]), color=style.INK,
-                                                buff=0.04, stroke_width=3)
-                    rows = [ring.copy().move_to(VGroup(spot[i], keys[n][i])) for i in range(L.d_k)]
+                    # each pair of entries outlined in turn as its product is written (one
+                    # outline gives way to the next in place, never sliding over the digits)
+                    rows = [SurroundingRectangle(VGroup(spot[i], keys[n][i]), color=style.INK,
+                                                 buff=0.04, stroke_width=3) for i in range(L.d_k)]
                     b.fit(arrive,
-                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(ring) if i == 0
-                                 else Transform(ring, rows[i]), run_time=0.3)
+                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(rows[i]),
+                                 *([FadeOut(rows[i - 1])] if i else []), run_time=0.3)
                             for i, t in enumerate(terms)),
-                          Play(FadeOut(ring), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
+                          Play(FadeOut(rows[-1]), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(halved, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
@@ -154,7 +162,7 @@ class DotProductsScene(LessonScene):
                           color=style.KEY).move_to([keys.get_x(), 3.4, 0])  # where the copy went
             b.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
                        *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
-                       Create(frames), run_time=1.0),
+                       FadeIn(frames), run_time=1.0),
                   Play(FadeIn(why), run_time=0.5))
 
         with self.beat("article-barely-registers") as b:
@@ -165,13 +173,65 @@ class DotProductsScene(LessonScene):
                   Play(FadeIn(note), run_time=0.4))
         self.keep(scores=scores, words=VGroup(*(b.word for b in boxes)))  # the chart of scores next
 
+    def _reflow(self, boxes: VGroup, keys: VGroup) -> list[Animation]:
+        """The broadcast's tokens and keys into the row (in the first part of the change): each
+        token across at its height, shrinking into its chip, then straight down onto its key;
+        each key straight to its place. Moving together, none passes another."""
+        rate = during(*REFLOW)
+        if "tokens" not in self.previous or "keys" not in self.previous:
+            return [FadeIn(boxes, rate_func=rate), FadeIn(keys, rate_func=rate)]
+        moves: list[Animation] = []
+        for old, new in zip(self.take("tokens"), boxes):
+            corner = np.array([new.get_x(), old.get_y(), 0.0])
+            moves.append(ReplacementTransform(old, new, rate_func=rate,
+                                              path_func=across_then_down(old, new, corner)))
+        moves += [ReplacementTransform(old, new, rate_func=rate)
+                  for old, new in zip(self.take("keys"), keys)]
+        return moves
 
-def chip(word: str) -> VGroup:
+    def _travel(self, query: VGroup, boxes: VGroup, focus: int) -> Animation:
+        """Creature's query from the broadcast to its place (in the change's last part): across
+        to the middle of the gap between creature's chip (`focus`) and the one left of it,
+        straight up that gap to the lane, then left along the lane above the chips."""
+        rate = during(*TRAVEL)
+        if "query" not in self.previous:
+            return FadeIn(query, rate_func=rate)
+        old = self.take("query")
+        gap = (boxes[focus - 1].get_right()[0] + boxes[focus].get_left()[0]) / 2
+        stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, query.get_y(), 0.0])]
+        # the short step into the gap is taken as the row reflows (away from blue's chip as it
+        # comes close); the rest after (`through` goes at one speed along its legs)
+        corners = [old.get_center(), *stops, query.get_center()]
+        legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+        step = legs[0] / sum(legs)
+        aside = during(*REFLOW)
+        return ReplacementTransform(old, query, path_func=through(old, query, stops),
+                                    rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
+
+
+def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:
     """A token as a small chip, no wider than its key and the gap beside it, so a query copy can
-    drop past it into the slot left of the key."""
-    box = token_box(word, width=CHIP_WIDTH).scale(0.8)
-    box.word.scale_to_fit_width(min(box.word.width, CHIP_WIDTH * 0.8 - 0.15))
+    drop past it into the slot left of the key; its word as large as the chip allows."""
+    box = token_box(word, width=width / 0.8).scale(0.8)
+    box.word.scale_to_fit_width(min(box.word.width, width - 0.14))
     return box
+
+
+def across_then_down(start: VGroup, end: VGroup, corner: np.ndarray):
+    """A morph's path on which `start` goes across to `corner` while taking `end`'s shape, then
+    straight down (or up) to `end`: a wide token becomes its narrow chip before it descends."""
+    a, b = start.get_center(), end.get_center()
+    first = float(np.linalg.norm(corner - a))
+    share = first / ((first + float(np.linalg.norm(b - corner))) or 1.0)
+
+    def path(p0: np.ndarray, p1: np.ndarray, alpha: float) -> np.ndarray:
+        if alpha < share:  # across, the shape morphing all the way
+            shape = alpha / share
+            return p0 + (p1 - p0) * shape - (a + (b - a) * shape) + a + (corner - a) * shape
+        down = (alpha - share) / (1 - share)
+        return p1 - b + corner + (b - corner) * down
+
+    return path
 
 
 def slot(query: VGroup, key: VGroup) -> VGroup:
