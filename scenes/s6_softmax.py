@@ -142,10 +142,10 @@ class SoftmaxScene(LessonScene):
                            FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
                        for bar, tall, number, exponent, base, value in zip(
                            score_bars, exp_bars, score_nums, powers.exponents, powers.bases,
-                           powers.values)), lag_ratio=0.15), run_time=0.8),
+                           powers.values)), lag_ratio=0.1), run_time=0.7),
                   Play(LaggedStart(*(TransformFromCopy(v, t, rate_func=ease_out_quart)
-                                     for v, t in zip(powers.numbers(), terms)), lag_ratio=0.2),
-                       FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.8),
+                                     for v, t in zip(powers.numbers(), terms)), lag_ratio=0.1),
+                       FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
                   until="sum")
             # ...that sum to one: the whole is 100%; then each exponential over the sum, one
             # fraction after another, and only then the bars squash into their shares
@@ -164,7 +164,7 @@ class SoftmaxScene(LessonScene):
                 number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
                 b.until(number)
-                b.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
+                b.fit(Play(FadeIn(ring), weight_nums[i].animate.set_color(style.WEIGHT),
                            run_time=0.6), until="attention" if token == "fluffy" else token)
                 bar = SurroundingRectangle(score_bars[i], color=style.WEIGHT, buff=0.06)
                 if token == "fluffy":  # "...of the attention": its bar is that share
