@@ -11,6 +11,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromCenter,
     GrowFromEdge,
     Indicate,
@@ -24,7 +25,7 @@ from manim import (
     TransformFromCopy,
     VGroup,
 )
-from manim.utils.rate_functions import ease_out_cubic, ease_out_quart
+from manim.utils.rate_functions import ease_in_cubic, ease_in_quart
 
 from attention import Lesson, lesson
 from attention.figures import exact_score_figure, exp_figure, percent_figure
@@ -44,6 +45,9 @@ BAR_W = 1.2
 SUM_Y = 2.65  # the working's rows: the exponentials' sum; the brace under it, "together: 100%"
 NUM_Y, RULE_Y, DEN_Y = 1.48, 1.25, 1.02  # each fraction: its term over its rule over the sum
 RISE = 0.15  # a bar's label stands this far above its bar
+# A copy leaves its source at once and slows into place. Manim plays a TransformFromCopy as its
+# Transform run backwards, rate(1 - t), so an ease-in given to it eases out on screen.
+COPY_LEAVES = ease_in_quart
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -64,22 +68,21 @@ def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
 
 
 class Exponentials:
-    """e to each score over its bar of that height: the score itself, shrunk, as the exponent of
-    an "e", then "≈" and the exponential's value straight over the bar's middle."""
+    """e to each score over its bar of that height ("e^6.1", the lesson's MathTex), then "≈"
+    and the exponential's value straight over the bar's middle."""
 
-    def __init__(self, L: Lesson, score_nums: VGroup, exp_bars: VGroup):
+    def __init__(self, L: Lesson, exp_bars: VGroup):
         size = style.BODY_SIZE + 2
-        self.bases, self.exponents, self.values = VGroup(), VGroup(), VGroup()
-        for number, e, bar in zip(score_nums, L.focus_exponentials, exp_bars):
+        self.powers, self.values = VGroup(), VGroup()
+        for score, e, bar in zip(L.focus_scores, L.focus_exponentials, exp_bars):
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
             value.shift((bar.get_x() - value[-1].get_x()) * RIGHT
                         + (bar.get_top()[1] + RISE - value[-1].get_bottom()[1]) * UP)
-            exponent = number.copy().scale(0.75).set_color(style.WEIGHT)
-            exponent.next_to(value[0], LEFT, buff=0.12).align_to(value[-1], DOWN).shift(0.22 * UP)
-            base = built(MathTex, "e", font_size=44, color=style.WEIGHT)
-            base.next_to(exponent, LEFT, buff=0.04).align_to(value[-1], DOWN)
-            self.bases.add(base)
-            self.exponents.add(exponent)
+            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
+                          color=style.WEIGHT)
+            power.next_to(value[0], LEFT, buff=0.12)
+            power.shift((value[-1].get_bottom()[1] - power[0][0].get_bottom()[1]) * UP)
+            self.powers.add(power)
             self.values.add(value)
 
     def numbers(self) -> VGroup:
@@ -104,7 +107,7 @@ class SoftmaxScene(LessonScene):
         weight_bars = bars(weights * WEIGHT_TALLEST / float(np.max(weights)), xs)
         score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
-        powers = Exponentials(L, score_nums, exp_bars)
+        powers = Exponentials(L, exp_bars)
 
         steps = VGroup(label("raw scores", size=style.TITLE_SIZE, color=style.MUTED),
                        label("→", size=style.TITLE_SIZE, color=style.MUTED),
@@ -134,22 +137,20 @@ class SoftmaxScene(LessonScene):
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # each bar grows to e to its score, the score riding up into the exponent; then each
+            # each bar grows to e to its score, the score turning into that power; then each
             # exponential is copied straight up its column into the sum's line
-            b.fit(Play(LaggedStart(*(AnimationGroup(
-                           Transform(bar, tall), Transform(number, exponent),
-                           FadeIn(base, shift=0.1 * UP, rate_func=during(0.55, 1.0)),
-                           FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
-                       for bar, tall, number, exponent, base, value in zip(
-                           score_bars, exp_bars, score_nums, powers.exponents, powers.bases,
-                           powers.values)), lag_ratio=0.1), run_time=0.7),
-                  Play(LaggedStart(*(TransformFromCopy(v, t, rate_func=ease_out_quart)
+            b.fit(Play(*(AnimationGroup(Transform(bar, tall), FadeTransform(number, power),
+                                        FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
+                         for bar, tall, number, power, value in zip(
+                             score_bars, exp_bars, score_nums, powers.powers, powers.values)),
+                       run_time=0.7),
+                  Play(LaggedStart(*(TransformFromCopy(v, t, rate_func=COPY_LEAVES)
                                      for v, t in zip(powers.numbers(), terms)), lag_ratio=0.1),
                        FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
                   until="sum")
             # ...that sum to one: the whole is 100%; then each exponential over the sum, one
             # fraction after another, and only then the bars squash into their shares
-            settle = [Play(FadeOut(powers.bases), FadeOut(score_nums), FadeOut(powers.values),
+            settle = [Play(FadeOut(powers.powers), FadeOut(powers.values),
                            run_time=0.3),
                       Play(Transform(score_bars, weight_bars), run_time=0.5),
                       Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.3)]
@@ -215,12 +216,12 @@ class SoftmaxScene(LessonScene):
             stops = [np.array([lane, DEN_Y, 0.0])]
             plays += [
                 # its exponential rises from its bar's label, and a rule is drawn under it...
-                Play(TransformFromCopy(number, over, rate_func=ease_out_quart),
-                     GrowFromCenter(rule, rate_func=during(0.5, 1.0)), run_time=0.45),
+                Play(TransformFromCopy(number, over, rate_func=COPY_LEAVES),
+                     GrowFromCenter(rule, rate_func=during(0.5, 1.0)), run_time=0.5),
                 # ...the sum comes straight down, right of the fractions, and along under it...
                 Play(TransformFromCopy(result, under, path_func=through_copy(result, under, stops),
-                                       rate_func=ease_out_cubic), run_time=0.55),
+                                       rate_func=ease_in_cubic), run_time=0.6),  # see COPY_LEAVES
                 # ...and its share follows
-                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.3),
+                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.35),
             ]
         return plays
