@@ -11,6 +11,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromCenter,
     GrowFromEdge,
     Indicate,
@@ -19,10 +20,12 @@ from manim import (
     MathTex,
     Rectangle,
     SurroundingRectangle,
+    Text,
     Transform,
     TransformFromCopy,
     VGroup,
 )
+from manim.utils.rate_functions import ease_in_cubic, ease_in_quart
 
 from attention import Lesson, lesson
 from attention.figures import exact_score_figure, exp_figure, percent_figure
@@ -35,11 +38,16 @@ from scenes.widgets import caption, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
-TALLEST = 3.0  # height of the tallest score bar, as the previous scene's chart
-WEIGHT_TALLEST = 1.15  # height of the tallest weight bar: low, so softmax's working fits above
+SCORE_TALLEST = 1.35  # height of the tallest score bar: low, so e to each score grows out of it
+EXP_TALLEST = 1.9  # height of the tallest bar of e to the scores, its label under the fractions
+WEIGHT_TALLEST = 1.15  # height of the tallest weight bar: the exponentials squashed
 BAR_W = 1.2
-POWERS_Y, SUM_Y = 2.75, 2.15  # the working's rows: e to each score; their sum
-NUM_Y, RULE_Y, DEN_Y = 1.6, 1.37, 1.14  # each fraction: its term over its rule over the sum
+SUM_Y = 2.65  # the working's rows: the exponentials' sum; the brace under it, "together: 100%"
+NUM_Y, RULE_Y, DEN_Y = 1.48, 1.25, 1.02  # each fraction: its term over its rule over the sum
+RISE = 0.15  # a bar's label stands this far above its bar
+# A copy leaves its source at once and slows into place. Manim plays a TransformFromCopy as its
+# Transform run backwards, rate(1 - t), so an ease-in given to it eases out on screen.
+COPY_LEAVES = ease_in_quart
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -54,8 +62,32 @@ def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
 
 
 def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
-    return VGroup(*(label(t, size=style.BODY_SIZE, color=color).next_to(b, UP, buff=0.15)
+    """A number over each bar."""
+    return VGroup(*(label(t, size=style.BODY_SIZE, color=color).next_to(b, UP, buff=RISE)
                     for t, b in zip(texts, targets)))
+
+
+class Exponentials:
+    """e to each score over its bar of that height ("e^6.1", the lesson's MathTex), then "≈"
+    and the exponential's value straight over the bar's middle."""
+
+    def __init__(self, L: Lesson, exp_bars: VGroup):
+        size = style.BODY_SIZE + 2
+        self.powers, self.values = VGroup(), VGroup()
+        for score, e, bar in zip(L.focus_scores, L.focus_exponentials, exp_bars):
+            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
+            value.shift((bar.get_x() - value[-1].get_x()) * RIGHT
+                        + (bar.get_top()[1] + RISE - value[-1].get_bottom()[1]) * UP)
+            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
+                          color=style.WEIGHT)
+            power.next_to(value[0], LEFT, buff=0.12)
+            power.shift((value[-1].get_bottom()[1] - power[0][0].get_bottom()[1]) * UP)
+            self.powers.add(power)
+            self.values.add(value)
+
+    def numbers(self) -> VGroup:
+        """The exponentials' values, as the working copies them."""
+        return VGroup(*(v[-1] for v in self.values))
 
 
 class SoftmaxScene(LessonScene):
@@ -67,12 +99,15 @@ class SoftmaxScene(LessonScene):
         scores, weights = L.focus_scores, L.focus_weights
         tokens = token_row(L.tokens).move_to(2.45 * DOWN)
         xs = [float(t.get_center()[0]) for t in tokens]
-        # Heights ∝ value on each side of softmax: the scores as the previous chart stood, the
-        # weights lower, so that softmax's working fits above them.
-        score_bars = bars(np.maximum(scores, 0) * TALLEST / float(np.max(np.abs(scores))), xs)
+        # Heights ∝ value at each step of softmax: the scores low, e to them growing out of them
+        # (the big ones up, the small ones down to nothing), then squashed into the weights.
+        score_bars = bars(np.maximum(scores, 0) * SCORE_TALLEST / float(np.max(np.abs(scores))), xs)
+        exps = L.focus_exponentials
+        exp_bars = bars(exps * EXP_TALLEST / float(np.max(exps)), xs)
         weight_bars = bars(weights * WEIGHT_TALLEST / float(np.max(weights)), xs)
         score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
+        powers = Exponentials(L, exp_bars)
 
         steps = VGroup(label("raw scores", size=style.TITLE_SIZE, color=style.MUTED),
                        label("→", size=style.TITLE_SIZE, color=style.MUTED),
@@ -80,13 +115,11 @@ class SoftmaxScene(LessonScene):
                        label("→", size=style.TITLE_SIZE, color=style.MUTED),
                        label("weights", size=style.TITLE_SIZE))
         steps.arrange(buff=0.3).to_edge(UP, buff=0.45)
-
-        top = max(n.get_top()[1] for n in weight_nums)
-        brace = Brace(VGroup(tokens[0], tokens[-1]), UP, color=style.MUTED)
-        brace.stretch_to_fit_height(0.3).move_to([0, top + 0.35, 0], aligned_edge=DOWN)
+        terms, plus, equals, result = self._sum_line(L, xs)
+        brace = Brace(terms, DOWN, color=style.MUTED)
+        brace.stretch_to_fit_height(0.25).next_to(terms, DOWN, buff=0.12)
         total = label(f"together: {percent_figure(float(np.sum(weights)))}", size=style.BODY_SIZE,
-                      color=style.WEIGHT).next_to(brace, UP, buff=0.12)
-        powers, values, working = self._working(L, xs)
+                      color=style.WEIGHT).next_to(brace, DOWN, buff=0.1)
 
         with self.beat("softmax-squashes") as b:
             # The chart moves into this layout, its words down into token boxes, as the rest
@@ -104,21 +137,26 @@ class SoftmaxScene(LessonScene):
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # e to each score rises out of it, above its bar
-            b.fit(Play(LaggedStart(*(AnimationGroup(Indicate(n, color=style.WEIGHT),
-                                                    FadeIn(p, shift=0.3 * UP))
-                                     for n, p in zip(score_nums, powers)), lag_ratio=0.2),
-                       run_time=0.45),
-                  Play(LaggedStart(*(FadeIn(v) for v in values), lag_ratio=0.2), run_time=0.25),
-                  until="weights")
-            # the bars squash into the weights, each score giving way to its share on its bar
-            b.fit(Play(Transform(score_bars, weight_bars), FadeOut(score_nums, shift=0.2 * UP),
-                       run_time=0.35),
-                  Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.2), until="sum")
-            # ...that sum to one; then how: the exponentials summed, each divided by the sum,
-            # held together to the end of the pause
-            b.fit(Play(GrowFromCenter(brace), FadeIn(total, shift=0.15 * DOWN), run_time=0.5),
-                  *working, rest=2.2)
+            # each bar grows to e to its score, the score turning into that power; then each
+            # exponential is copied straight up its column into the sum's line
+            b.fit(Play(*(AnimationGroup(Transform(bar, tall), FadeTransform(number, power),
+                                        FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
+                         for bar, tall, number, power, value in zip(
+                             score_bars, exp_bars, score_nums, powers.powers, powers.values)),
+                       run_time=0.7),
+                  Play(LaggedStart(*(TransformFromCopy(v, t, rate_func=COPY_LEAVES)
+                                     for v, t in zip(powers.numbers(), terms)), lag_ratio=0.1),
+                       FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
+                  until="sum")
+            # ...that sum to one: the whole is 100%; then each exponential over the sum, one
+            # fraction after another, and only then the bars squash into their shares
+            settle = [Play(FadeOut(powers.powers), FadeOut(powers.values),
+                           run_time=0.3),
+                      Play(Transform(score_bars, weight_bars), run_time=0.5),
+                      Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.3)]
+            b.fit(Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), GrowFromCenter(brace),
+                       FadeIn(total, shift=0.15 * DOWN), run_time=0.6),
+                  *self._fractions(L, xs, powers.numbers(), result), *settle)
 
         with self.beat("weights-for-fluffy-and-blue") as b:
             # Each weight is outlined as the voice says it, its token as the voice names it.
@@ -127,7 +165,7 @@ class SoftmaxScene(LessonScene):
                 number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
                 b.until(number)
-                b.fit(Play(Create(ring), weight_nums[i].animate.set_color(style.WEIGHT),
+                b.fit(Play(FadeIn(ring), weight_nums[i].animate.set_color(style.WEIGHT),
                            run_time=0.6), until="attention" if token == "fluffy" else token)
                 bar = SurroundingRectangle(score_bars[i], color=style.WEIGHT, buff=0.06)
                 if token == "fluffy":  # "...of the attention": its bar is that share
@@ -146,56 +184,44 @@ class SoftmaxScene(LessonScene):
         # the weighted sum collects each token's value, scaled by these very weights
         self.keep(tokens=tokens, weights=weight_nums)
 
-    def _working(self, L: Lesson, xs: list[float]) -> tuple[VGroup, VGroup, list[Play]]:
-        """Softmax worked out above the chart, a column per token: e to its score ≈ its
-        exponential; the exponentials copied down into their sum; then, one token after
-        another, its exponential over the sum = its share, a fraction of its own under each
-        bar's column. Returns the powers and their values (shown as the voice says "scores")
-        and the plays that build the rest."""
-        exps, total = L.focus_exponentials, L.focus_exp_sum
+    def _sum_line(self, L: Lesson, xs: list[float]) -> tuple[VGroup, VGroup, Text, Text]:
+        """The exponentials' sum as one line on top: each term straight over its bar, "+"
+        between, "= sum" after."""
         size = style.BODY_SIZE + 2
-        powers, values = VGroup(), VGroup()
-        for score, e, x in zip(L.focus_scores, exps, xs):
-            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
-                          color=style.WEIGHT)
-            value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
-            value.next_to(power, RIGHT, buff=0.12)
-            value.shift((power[0][0].get_bottom()[1] - value[-1].get_bottom()[1]) * UP)
-            VGroup(power, value).set_y(POWERS_Y).shift((x - value[-1].get_x()) * RIGHT)  # value on x
-            powers.add(power)
-            values.add(value)
-        # The sum's line: each term straight under its exponential, "+" between, "= sum" after.
         terms = VGroup(*(mono(exp_figure(e), style.INK, size).move_to([x, SUM_Y, 0])
-                         for e, x in zip(exps, xs)))
+                         for e, x in zip(L.focus_exponentials, xs)))
         plus = VGroup(*(mono("+", style.MUTED, size).move_to([(a.get_right()[0] + b.get_left()[0]) / 2,
                                                               SUM_Y, 0])
                         for a, b in zip(terms, terms[1:])))
         equals = mono("=", style.MUTED, size).next_to(terms[-1], RIGHT, buff=0.25).set_y(SUM_Y)
-        result = mono(exp_figure(total), style.WEIGHT, size).next_to(equals, RIGHT, buff=0.2)
+        result = mono(exp_figure(L.focus_exp_sum), style.WEIGHT, size).next_to(equals, RIGHT,
+                                                                               buff=0.2)
         result.align_to(terms[-1], DOWN)
-        # One fraction per token, on its column, its share after "=".
-        plays = [
-            # each exponential is copied down into the sum's line, "+" between them
-            Play(LaggedStart(*(TransformFromCopy(v[-1], t) for v, t in zip(values, terms)),
-                             lag_ratio=0.35), FadeIn(plus), run_time=1.0),
-            Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), run_time=0.35),
-        ]
-        lane = result.get_right()[0] + 0.1  # the sums' copies go down right of every fraction
-        for term, e, w, x in zip(terms, exps, L.focus_weights, xs):
+        return terms, plus, equals, result
+
+    def _fractions(self, L: Lesson, xs: list[float], numbers: VGroup, result: Text) -> list[Play]:
+        """One fraction per token, on its column between the sum and its bar, one after another:
+        its exponential copied up from its bar over a new rule, the sum brought straight down
+        right of the fractions and along under it, its share after "=". Returns their plays."""
+        size = style.BODY_SIZE + 2
+        plays: list[Play] = []
+        lane = result.get_x()  # the sum's copies go straight down from it, right of the fractions
+        for number, e, w, x in zip(numbers, L.focus_exponentials, L.focus_weights, xs):
             over = mono(exp_figure(e), style.INK, size).move_to([x, NUM_Y, 0])
             rule = Line([x - 0.45, RULE_Y, 0], [x + 0.45, RULE_Y, 0], color=style.MUTED,
                         stroke_width=2)
-            under = mono(exp_figure(total), style.WEIGHT, size).move_to([x, DEN_Y, 0])
-            share = mono(f"= {percent_figure(w)}", style.WEIGHT, size)  # the column's own share: on its bar
+            under = mono(exp_figure(L.focus_exp_sum), style.WEIGHT, size).move_to([x, DEN_Y, 0])
+            share = mono(f"= {percent_figure(w)}", style.WEIGHT, size)
             share.next_to(rule, RIGHT, buff=0.15).set_y(RULE_Y)
-            stops = [np.array([lane, SUM_Y, 0.0]), np.array([lane, DEN_Y, 0.0])]
+            stops = [np.array([lane, DEN_Y, 0.0])]
             plays += [
-                # its exponential comes down from the sum's line over a new rule...
-                Play(TransformFromCopy(term, over), GrowFromCenter(rule), run_time=0.35),
-                # ...the sum goes round, right of the fractions, and along under it...
-                Play(TransformFromCopy(result, under, path_func=through_copy(result, under, stops)),
-                     run_time=0.45),
+                # its exponential rises from its bar's label, and a rule is drawn under it...
+                Play(TransformFromCopy(number, over, rate_func=COPY_LEAVES),
+                     GrowFromCenter(rule, rate_func=during(0.5, 1.0)), run_time=0.5),
+                # ...the sum comes straight down, right of the fractions, and along under it...
+                Play(TransformFromCopy(result, under, path_func=through_copy(result, under, stops),
+                                       rate_func=ease_in_cubic), run_time=0.6),  # see COPY_LEAVES
                 # ...and its share follows
-                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.25),
+                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.35),
             ]
-        return powers, values, plays
+        return plays
