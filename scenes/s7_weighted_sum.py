@@ -209,6 +209,7 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
+            meaning.word.set_z_index(1)
             # "...no longer means a generic creature": what creature meant on its own, the
             # guesses of the first scene round its box, which leave as it becomes fluffy, blue
             guesses = VGroup(*(caption(g, color=style.MUTED) for g in GUESSES))
@@ -221,10 +222,13 @@ class WeightedSumScene(LessonScene):
             b.fit(Play(Wiggle(meaning, scale_value=1.08), FadeIn(guesses, shift=0.15 * DOWN),
                        run_time=0.8), until="fluffy")
             b.fit(
+                # the old word leaves before the box grows over where it stood (drawn above
+                # the box while it fades), and the new word comes once the box has its size
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                  Transform(meaning.box, richer.box), FadeOut(guesses, shift=0.15 * DOWN),
+                  FadeOut(guesses, shift=0.15 * DOWN),
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                             Transform(meaning.box, richer.box),
+                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.2),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
         # the weighted sum, with its name, is what the formula of the next scene computes
         self.keep(sum=total, sum_label=out_label)
