@@ -30,9 +30,9 @@ from scenes.widgets import Wiggle, caption, keep_in_frame, label, spelled, token
 TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
 CELL_W = 0.85
-VALUE_XS = (-4.6, -3.15, -1.7, -0.25)  # the four value columns
-SUM_X = 1.35  # the weighted sum, right of the value columns
-EMB_X2, NEW_X2 = 3.35, 5.05  # sum + embedding = new vector, right of the sum, as it is folded
+VALUE_XS = (-4.3, -2.85, -1.4, 0.05)  # the four value columns
+SUM_X = 1.65  # the weighted sum, right of the value columns
+EMB_X2, NEW_X2 = 3.65, 5.35  # sum + embedding = new vector, right of the sum, as it is folded
 NEW_X = 0.7  # where the new vector settles once the terms have left, room on its right
 PRODUCTS_TOP = 3.45  # the first product line's centre; the others stack below it
 PRODUCT_GAP = 0.45
