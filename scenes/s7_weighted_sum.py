@@ -1,19 +1,18 @@
 """Scene 7: creature collects the values scaled by its weights and folds the sum into its vector."""
 
+from collections.abc import Sequence
+
 import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
-    AnimationGroup,
-    Create,
     FadeIn,
     FadeOut,
     Indicate,
     LaggedStart,
     Rectangle,
-    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -26,14 +25,17 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, regrid
 from scenes.s1_phrase import GUESSES
-from scenes.widgets import Wiggle, caption, crossfade, keep_in_frame, label, token_box
+from scenes.widgets import Wiggle, caption, keep_in_frame, label, spelled, token_box
 
 TOP = 0.75  # top edge of the vectors' first row
 CELL_H = 0.5
-CELL_W = 0.95
-VALUE_XS = (-3.9, -1.8, 0.3, 2.4)  # the four value columns
-SUM_X = 4.8  # the weighted sum, right of the value columns
-EMB_X, OUT_X, NEW_X = -3.7, -1.5, 0.7  # embedding + weighted sum = new vector
+CELL_W = 0.85
+VALUE_XS = (-4.3, -2.85, -1.4, 0.05)  # the four value columns
+SUM_X = 1.65  # the weighted sum, right of the value columns
+EMB_X2, NEW_X2 = 3.65, 5.35  # sum + embedding = new vector, right of the sum, as it is folded
+NEW_X = 0.7  # where the new vector settles once the terms have left, room on its right
+PRODUCTS_TOP = 3.45  # the first product line's centre; the others stack below it
+PRODUCT_GAP = 0.45
 
 
 def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
@@ -53,25 +55,60 @@ def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
 
 
 def row_by_row(sources: list[Grid], total: Grid, scene, step: float = 0.35) -> tuple[list, Rectangle]:
-    """The sum of the columns `sources` written into the column `total` one row at a time: a band
-    runs across each row as that row's sum appears, full size, nothing flying over a number.
-    Returns the plays (the last leaves `total` whole on `scene`) and the band, still shown."""
+    """The sum of the columns `sources` written into the column `total` one row at a time: an
+    outline marks each row as that row's sum appears (the last row's fades out as the next
+    row's fades in, so no outline slides over a number). Returns the plays (the last leaves
+    `total` whole on `scene`) and the last row's outline, still shown."""
     left = min(g.get_left()[0] for g in sources) - 0.1
     right = total.get_right()[0] + 0.1
     spots = [Rectangle(width=right - left, height=CELL_H + 0.04, stroke_color=style.INK,
                        stroke_width=3).move_to([(left + right) / 2, total.rects[j][0].get_y(), 0])
              for j in range(total.n_rows)]
-    band = spots[0].copy()
     cells = [total.cell(j, 0) for j in range(total.n_rows)]
 
     def whole() -> None:  # the cells were added one by one: keep the column itself instead
         scene.remove(*cells)
         scene.add(total)
 
-    plays = [Play(FadeIn(band) if j == 0 else Transform(band, spot), FadeIn(cells[j]),
+    plays = [Play(FadeIn(spot), *([FadeOut(spots[j - 1])] if j else []), FadeIn(cells[j]),
                   run_time=step, then=whole if j == len(spots) - 1 else None)
              for j, spot in enumerate(spots)]
-    return plays, band
+    return plays, spots[-1]
+
+
+def product_lines(tokens: Sequence[str], values: np.ndarray, weights: np.ndarray,
+                  scaled: np.ndarray) -> VGroup:
+    """One worked line per token, its value's largest entry times its weight ("fluffy:
+    1.00 × 55% = 0.55"), stacked at the top in a common monospaced grid."""
+    width = max(len(t) for t in tokens) + 1
+    lines = VGroup()
+    for i, token in enumerate(tokens):
+        j = int(np.argmax(np.abs(values[i])))
+        line = spelled([(f"{token + ':':<{width}} ", style.MUTED),
+                        (value_figure(values[i][j]), style.VALUE), (" × ", style.MUTED),
+                        (f"{percent_figure(weights[i]):>3}", style.WEIGHT), (" = ", style.MUTED),
+                        (value_figure(scaled[i][j]), style.VALUE)], size=style.BODY_SIZE - 4)
+        lines.add(line)
+    lefts = lines[0][0].get_left()[0]
+    for k, line in enumerate(lines):
+        line.shift((lefts - line[0].get_left()[0]) * RIGHT)  # every line's name starts alike
+        line.set_y(PRODUCTS_TOP - k * PRODUCT_GAP)
+    return lines.set_x((VALUE_XS[0] + VALUE_XS[-1]) / 2)
+
+
+def scale_one(scene: LessonScene, weight: VGroup, line: VGroup, value: Grid, scaled: Grid) -> Play:
+    """One token's value scaled where it stands: its weight flashes, its product is written
+    above and its column becomes the scaled one (numbers to their share, bars shrunk)."""
+    morph, temps = regrid(value, scaled)
+    for text in (*value.all_texts(), *scaled.all_texts()):
+        text.set_z_index(1)  # the numbers stay above the bars shrinking under them
+
+    def settle() -> None:  # keep exactly the scaled column on screen
+        scene.remove(value, *temps)
+        scene.add(scaled)
+
+    return Play(Indicate(weight, color=style.WEIGHT), FadeIn(line, shift=0.1 * DOWN), morph,
+                run_time=0.4, then=settle)
 
 
 class WeightedSumScene(LessonScene):
@@ -95,84 +132,74 @@ class WeightedSumScene(LessonScene):
         # The tokens stand under their values and the weights above them: each moves up from
         # softmax's chart (the weights from the bars' tops, the tokens along the bottom row)
         # without crossing the other.
-        boxes = VGroup(*(token_box(t, width=1.9).scale(0.85).next_to(values[i], DOWN, buff=0.3)
+        boxes = VGroup(*(token_box(t, width=1.7).scale(0.75).next_to(values[i], DOWN, buff=0.3)
                          for i, t in enumerate(L.tokens)))
-        times = VGroup(*(VGroup(label("×", size=style.BODY_SIZE, color=style.WEIGHT),
-                                label(percent_figure(w[i]), size=style.BODY_SIZE, color=style.WEIGHT))
-                         .arrange(RIGHT, buff=0.12).next_to(values[i], UP, buff=0.3)
+        times = VGroup(*(VGroup(label("×", size=style.BODY_SIZE - 4, color=style.WEIGHT),
+                                label(percent_figure(w[i]), size=style.BODY_SIZE - 4,
+                                      color=style.WEIGHT))
+                         .arrange(RIGHT, buff=0.1).next_to(values[i], UP, buff=0.3)
                          for i in range(n)))
+        products = product_lines(L.tokens, r.values, w, scaled)
         plus = VGroup(*(between(VALUE_XS[i], VALUE_XS[i + 1], mid_y, "+") for i in range(n - 1)))
         total = column(update, style.VALUE, SUM_X, scale)
         equals = between(VALUE_XS[-1] + CELL_W / 2, SUM_X - CELL_W / 2, mid_y, "=")
 
-        # Second half: creature's embedding + weighted sum = its new vector, same rows.
-        emb = column(L.embeddings[f], style.EMBEDDING, EMB_X, scale)
-        out = column(update, style.VALUE, OUT_X, scale)
-        new_col = column(new, style.EMBEDDING, NEW_X, scale)
+        # The fold, right of the sum: weighted sum + creature's embedding = its new vector.
+        emb = column(L.embeddings[f], style.EMBEDDING, EMB_X2, scale)
+        new_col = column(new, style.EMBEDDING, NEW_X2, scale)
         emb_label = caption(f"{L.focus_token}'s\nembedding", color=style.EMBEDDING)
         out_label = caption("weighted sum", color=style.VALUE)
         new_label = caption("its new\nvector", color=style.EMBEDDING)
-        for lab, col in ((emb_label, emb), (out_label, out), (new_label, new_col)):
+        for lab, col in ((emb_label, emb), (out_label, total), (new_label, new_col)):
             lab.next_to(col, UP, buff=0.3)
-        plus2 = between(EMB_X, OUT_X, mid_y, "+")
-        equals2 = between(OUT_X, NEW_X, mid_y, "=")
-        meaning = token_box(L.focus_token, width=2.2)
-        meaning.next_to(new_col, RIGHT, buff=0.9)
-        arrow_to = label("→", size=style.TITLE_SIZE, color=style.MUTED)
-        arrow_to.move_to([(new_col.get_right()[0] + meaning.get_left()[0]) / 2, mid_y, 0])
-        heading = label(f"{L.focus_token}'s weights scale every token's value",
-                        size=style.BODY_SIZE).to_edge(UP, buff=0.5)
-        folded = label(f"the sum is folded into {L.focus_token}'s own vector",
-                       size=style.BODY_SIZE).move_to(heading)
+        plus2 = between(SUM_X + CELL_W / 2, EMB_X2 - CELL_W / 2, mid_y, "+")
+        equals2 = between(EMB_X2 + CELL_W / 2, NEW_X2 - CELL_W / 2, mid_y, "=")
+        fold = VGroup(total, out_label, plus2, emb, emb_label, equals2, new_col, new_label)
 
         with self.beat("collects-the-values") as b:
             shares = VGroup(*(t[1] for t in times))
             arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * UP)),
                       self.from_previous("weights", shares, FadeIn(shares, shift=0.2 * UP))]
-            morphs = [regrid(v, s) for v, s in zip(values, scaled_cols)]
-
-            def settle() -> None:  # keep exactly the scaled columns on screen
-                self.remove(*values, *(t for _, temps in morphs for t in temps))
-                self.add(*scaled_cols)
-
             # the tokens and their weights take their places as softmax's chart leaves; then
-            # the title, the values and their features
+            # the values and their features
             b.fit(self.scene_change(*arrive),
-                  Play(FadeIn(heading), FadeIn(names),
+                  Play(FadeIn(names),
                        LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15),
                        run_time=0.8), until="attends")
             # the tokens it attends to are outlined, and their weights become multipliers
             rings = VGroup(*(SurroundingRectangle(t, color=style.WEIGHT, buff=0.06) for t in boxes))
-            b.fit(Play(Create(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
+            b.fit(Play(FadeIn(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
                        run_time=0.5),
                   Play(FadeOut(rings), run_time=0.25), until="scaled")
-            # Each weight scales its token's value where it stands, one after another: its
-            # numbers become their share and its bars shrink to it; the scaled values then add
-            # up row by row into the sum, all before "folds".
-            rows, band = row_by_row(scaled_cols, total, self, step=0.14)
-            b.fit(
-                Play(LaggedStart(*(AnimationGroup(Indicate(t, color=style.WEIGHT), m)
-                                for t, (m, _) in zip(times, morphs)), lag_ratio=0.35),
-                  run_time=0.7, then=settle),
-                Play(FadeIn(plus), FadeIn(equals), FadeOut(boxes), FadeOut(times), run_time=0.2),
-                *rows,
-                until="folds")
-            # ...and folded into creature's vector on "folds": the terms leave before the sum
-            # crosses where they stood, the embedding comes beside it...
-            b.fit(
-                Play(FadeOut(band), FadeOut(plus), FadeOut(equals), FadeOut(VGroup(*scaled_cols)),
-                     run_time=0.3),
-                Play(ReplacementTransform(total, out), FadeIn(out_label), FadeIn(emb),
-                     FadeIn(emb_label), FadeIn(plus2), crossfade(heading, folded), run_time=0.7),
-                Play(FadeIn(equals2), FadeIn(new_label), run_time=0.2),
-                until="own")
-            # ...and embedding and sum add up, row by row, to its new vector as the voice ends
-            fold, fold_band = row_by_row([emb, out], new_col, self, step=0.22)
-            b.fit(*fold, Play(FadeOut(fold_band), run_time=0.3))
+            # Each weight scales its token's value where it stands, one column after another:
+            # its product is written out above (value × weight = share), its numbers become
+            # their share and its bars shrink to it. The lines stay for the rest of the beat.
+            b.fit(*(scale_one(self, t, line, v, s) for t, line, v, s
+                    in zip(times, products, values, scaled_cols)), until="folds")
+            # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
+            # vector"; then the scaled values add up row by row into the weighted sum, and sum and
+            # embedding row by row into the new vector. Every term and line stays on screen.
+            rows, band = row_by_row(scaled_cols, total, self, step=0.4)
+            added, fold_band = row_by_row([total, emb], new_col, self, step=0.3)
+            b.fit(Play(FadeIn(plus), FadeIn(equals), FadeIn(out_label), FadeIn(plus2), FadeIn(emb),
+                       FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.4),
+                  *rows, Play(FadeOut(band), run_time=0.2),
+                  *added, Play(FadeOut(fold_band), run_time=0.3))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:
+            # The working has been read: it leaves, and the fold moves left into its room (the
+            # features' names to its left edge, without crossing it), so that what creature now
+            # means has room on the new vector's right.
+            working = VGroup(*scaled_cols, plus, equals, products, times, boxes)
+            shift = (NEW_X - NEW_X2) * RIGHT
+            names_shift = (SUM_X + shift[0] - CELL_W / 2 - 0.25 - names.get_right()[0]) * RIGHT
+            meaning = token_box(L.focus_token, width=2.2)
+            meaning.next_to(new_col.copy().shift(shift), RIGHT, buff=0.9)
+            arrow_to = label("→", size=style.TITLE_SIZE, color=style.MUTED)
+            arrow_to.move_to([NEW_X + CELL_W / 2 + (meaning.get_left()[0] - NEW_X - CELL_W / 2) / 2,
+                              mid_y, 0])
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
-            left, right = names.get_left()[0] - 0.15, new_col.get_right()[0] + 0.15
+            left, right = names.get_left()[0] + names_shift[0] - 0.15, NEW_X + CELL_W / 2 + 0.15
             bands = VGroup()
             for j in lit:
                 band = Rectangle(width=right - left, height=CELL_H - 0.04,
@@ -182,20 +209,26 @@ class WeightedSumScene(LessonScene):
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning, aligned_edge=LEFT)
+            meaning.word.set_z_index(1)
             # "...no longer means a generic creature": what creature meant on its own, the
             # guesses of the first scene round its box, which leave as it becomes fluffy, blue
             guesses = VGroup(*(caption(g, color=style.MUTED) for g in GUESSES))
             keep_in_frame(guesses.arrange(RIGHT, buff=0.35).next_to(meaning, DOWN, buff=0.3)
                           .align_to(meaning, LEFT))
-            b.fit(Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
+            b.fit(Play(FadeOut(working), run_time=0.3),
+                  Play(fold.animate.shift(shift), names.animate.shift(names_shift), run_time=0.5),
+                  Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
                   until="generic")
             b.fit(Play(Wiggle(meaning, scale_value=1.08), FadeIn(guesses, shift=0.15 * DOWN),
                        run_time=0.8), until="fluffy")
             b.fit(
+                # the old word leaves before the box grows over where it stood (drawn above
+                # the box while it fades), and the new word comes once the box has its size
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
-                  Transform(meaning.box, richer.box), FadeOut(guesses, shift=0.15 * DOWN),
+                  FadeOut(guesses, shift=0.15 * DOWN),
                   Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
+                             Transform(meaning.box, richer.box),
+                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.2),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
         # the weighted sum, with its name, is what the formula of the next scene computes
-        self.keep(sum=out, sum_label=out_label)
+        self.keep(sum=total, sum_label=out_label)

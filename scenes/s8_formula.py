@@ -121,6 +121,9 @@ class FormulaScene(LessonScene):
             line = spelled(pieces, size=style.BODY_SIZE - 4)
             worked.add(line.align_to(row, DOWN).shift((x - line.get_left()[0]) * RIGHT))
         VGroup(rows, worked).set_x(0)
+        # what the column of numbers is: the lesson's own, for creature looking at fluffy
+        numbers_title = caption(f"{L.focus_token}'s numbers, for fluffy", color=style.MUTED)
+        numbers_title.next_to(worked[0], UP, buff=0.3).align_to(worked, LEFT)
 
         with self.beat("formula-in-one-line") as b:
             # "Written down": once the rest of the picture has left, the weighted sum moves, with
@@ -173,13 +176,17 @@ class FormulaScene(LessonScene):
                 b.fit(Play(*lights, run_time=0.5), until=after)
 
         with self.beat("every-symbol-is-a-step") as b:
-            b.play(FadeOut(intro), FadeOut(rule), run_time=0.2)
+            b.play(FadeOut(intro), FadeOut(rule), FadeIn(numbers_title, shift=0.1 * DOWN),
+                   run_time=0.3)
             # each step's ring, its line and its numbers at once; a ring leaves as the next comes
             plays: list[Play] = []
             last: SurroundingRectangle | None = None
             for (name, symbol, _, color), row, example in zip(steps, rows, worked):
                 ring = SurroundingRectangle(part(name), color=color, buff=0.08, stroke_width=3)
-                plays.append(Play(Create(ring), Indicate(row[:len(symbol) + 1], color=color),
+                # the step's words flash in its colour, in place: grown, its symbol would
+                # touch the words beside it and the rows above and below
+                plays.append(Play(Create(ring), Indicate(row[len(symbol) + 1:], color=color,
+                                                         scale_factor=1.0),
                                   FadeIn(example, shift=0.15 * LEFT),
                                   *([FadeOut(last)] if last else []), run_time=0.8))
                 last = ring
