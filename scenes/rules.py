@@ -27,7 +27,7 @@ from manim import (
     TransformFromCopy,
     smooth,
 )
-from manim.utils.rate_functions import ease_in_out_cubic, ease_out_cubic, ease_out_quart
+from manim.utils.rate_functions import ease_in_out_cubic, ease_in_quart, ease_out_cubic, ease_out_quart
 
 from scenes.inspection import label
 
@@ -54,7 +54,8 @@ def lead(animation: Animation) -> None:
         for a in animation.animations:
             lead(a)
     elif animation.rate_func is smooth:
-        animation.rate_func = ease_out_quart
+        # a copy's transform plays its pair backwards: easing in is what shows as easing out
+        animation.rate_func = ease_in_quart if isinstance(animation, TransformFromCopy) else ease_out_quart
 
 
 def squeeze(frames: int, left: int) -> int:
