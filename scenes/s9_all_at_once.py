@@ -40,18 +40,21 @@ from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.s8_formula import formula_tex
-from scenes.widgets import caption, crossfade, token_box
+from scenes.widgets import caption, crossfade, spelled, token_box
 
 CELL_H = 0.45
-ROW_TOP = 0.45  # top edge of the rows every token owns (Q, scores, weights, output)
-TOP_BOTTOM = 0.8  # bottom edge of the matrix above the crossing (Kᵀ, then V)
+ROW_TOP = 0.9  # top edge of the rows every token owns (Q, scores, weights, output)
+TOP_BOTTOM = 1.25  # bottom edge of the matrix above the crossing (Kᵀ, then V)
 SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
-MEANING_GAP = 0.2  # creature's meaning stands this far under the output, where its name was
+MEANING_GAP = 0.2  # creature's meaning stands this far under the output's name
 HEADER = 0.5  # the formula's scale as this scene's header
 APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
+LINES_LEFT = -6.4  # left edge of creature's dot products, stacked under Q and the scores
+LINES_TOP = -1.75  # top of the first of them, under the matrices' names
+LINE_PITCH = 0.3  # from one line of working to the next
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -65,6 +68,21 @@ def tex(*names: str, size: int = 34) -> MathTex:
     for sub, n in zip(m, names):
         sub.set_color(TEX[n][1])
     return m
+
+
+def dot_line(q_row: np.ndarray, k_col: np.ndarray, raw: float) -> VGroup:
+    """Creature's query row meeting one key column, written out: each product, their sum."""
+    pieces = []
+    for i, (a, c) in enumerate(zip(q_row, k_col)):
+        pieces += [*([(" + ", style.MUTED)] if i else []), (score_figure(float(a)), style.QUERY),
+                   ("×", style.MUTED), (score_figure(float(c)), style.KEY)]
+    pieces += [(" = ", style.MUTED), (exact_score_figure(raw), style.WEIGHT)]
+    return spelled(pieces, size=style.SMALL_SIZE)
+
+
+def _rate(rate_func) -> dict:
+    """`rate_func=` for an animation, or nothing (its own default) when `rate_func` is None."""
+    return {} if rate_func is None else {"rate_func": rate_func}
 
 
 def place(g: Grid, corner: np.ndarray) -> Grid:
@@ -114,6 +132,12 @@ class AllAtOnceScene(LessonScene):
         v_name = tex("V").next_to(v.body, RIGHT, buff=0.25)
         out_name = tex("softmax", "(", "Q", "K", "/", "d", ")", "V").next_to(out.body, DOWN,
                                                                             buff=0.3)
+        # each row of the output is its token's weighted sum of the values: the vector scene 7
+        # called "weighted sum" and added to creature's embedding, named the same here
+        sums_name = caption("= weighted sums", color=style.VALUE).next_to(out_name, RIGHT,
+                                                                         buff=0.25)
+        out_names = VGroup(out_name, sums_name)
+        out_names.shift((out.body.get_center()[0] - out_names.get_center()[0]) * RIGHT)
 
         # the formula of the scene before, kept as this scene's header: what every step computes
         header = formula_tex().scale(HEADER).to_corner(UL, buff=0.35)
@@ -139,6 +163,12 @@ class AllAtOnceScene(LessonScene):
         # each row of weights adds up to one: its sum, from the core, right of the row
         sums = VGroup(*(caption(f"= {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
                         .next_to(w_here.rects[i][-1], RIGHT, buff=0.2) for i in range(n)))
+
+        # creature's row of Q meeting each column of Kᵀ, written out, one line a cell, stacked
+        lines = [dot_line(r.queries[f], r.keys[j], float(r.raw_scores[f, j])) for j in range(n)]
+        for j, line in enumerate(lines):
+            line.move_to(np.array([LINES_LEFT, LINES_TOP - j * LINE_PITCH, 0]), aligned_edge=UL)
+        working = VGroup(*lines)
 
         fl = L.index("fluffy")
         # creature's query and fluffy's key, as the scene before wrote them, become their row of
@@ -180,7 +210,7 @@ class AllAtOnceScene(LessonScene):
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
                      crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
-                *self._row_sweep(q, kt, raw, [f], step=0.4),
+                *self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines),
                 until="multiplication")
             others = [i for i in range(n) if i != f]
             b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
@@ -226,15 +256,16 @@ class AllAtOnceScene(LessonScene):
             hues = (style.WEIGHT, style.VALUE)
             others = [i for i in range(n) if i != f]
             b.fit(
-                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt, kt_name, sums)),
+                Play(*(FadeOut(m, rate_func=gone)
+                       for m in (q.body, q_name, kt, kt_name, sums, working)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
                      ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
                 Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
-                *self._row_sweep(w, v, out, [f], step=0.3, colors=hues,
+                *self._row_sweep(w, v, out, [f], step=0.6, colors=hues,
                                  also=[w.row_labels[f].animate.set_color(style.QUERY)]),
-                *self._row_sweep(w, v, out, others, step=0.25, colors=hues,
-                                 also=[FadeIn(out_name),
+                *self._row_sweep(w, v, out, others, step=0.35, colors=hues,
+                                 also=[FadeIn(out_name), FadeIn(sums_name),
                                        *(w.row_labels[i].animate.set_color(style.QUERY)
                                          for i in others)],
                                  then=lambda: self._settle(out, [out.cell(i, j) for i in range(n)
@@ -245,17 +276,16 @@ class AllAtOnceScene(LessonScene):
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
             others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
-            # Creature's meaning stands under the output, in the place of the output's name (so
-            # high above the captions that two lines of them leave it clear).
+            # Creature's meaning stands under the output's name, which stays (the output named
+            # as the weighted sums), high enough above the captions that two lines leave it clear.
             meaning = token_box(L.focus_token, width=2.3)
             meaning.box.set_stroke(style.QUERY, width=4)
-            meaning.next_to(out.body, DOWN, buff=MEANING_GAP)
+            meaning.next_to(out_names, DOWN, buff=MEANING_GAP)
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
             b.fit(
-                Play(FadeIn(band), others.animate.set_color(style.MUTED),
-                     FadeOut(out_name, shift=0.2 * DOWN), run_time=0.8),
+                Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
                 until="ambiguous")
             # its plain name on "ambiguous"; on "ends" its row of the output is read left to
             # right, the vector it ends the sentence with (no still stretch before "fluffy")
@@ -276,21 +306,38 @@ class AllAtOnceScene(LessonScene):
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
     def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
-                   colors=(style.QUERY, style.KEY), also=(), then=None) -> list[Play]:
+                   colors=(style.QUERY, style.KEY), also=(), then=None,
+                   lines: list[VGroup] | None = None) -> list[Play]:
         """Rows `rows` of `left` outlined together (with `also`), then each column of `top` in
         turn, their entries written where they cross in `result`, every outlined row at once:
-        one row of the product cell by cell, or several rows filling together."""
-        row_ring = SurroundingRectangle(VGroup(*(left.row(i) for i in rows)), color=colors[0],
-                                        buff=0.05, stroke_width=4)
-        cols = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05, stroke_width=4)
-                for j in range(top.n_cols)]
-        col_ring = cols[0].copy()
-        plays = [Play(Create(row_ring), *also, run_time=0.3)]
-        plays += [Play(Create(col_ring) if j == 0 else Transform(col_ring, cols[j]),
-                       *(FadeIn(result.cell(i, j), shift=0.1 * DOWN) for i in rows),
-                       run_time=step)
-                  for j in range(top.n_cols)]
-        plays.append(Play(FadeOut(row_ring), FadeOut(col_ring), run_time=0.3, then=then))
+        one row of the product cell by cell (with its line of working from `lines`, if given), or
+        several rows filling together. The outlines are made when their play comes, around the
+        rows and columns where they stand then (after any closing up)."""
+        rings: dict = {}
+
+        def outline_rows() -> list[Animation]:
+            rings["row"] = SurroundingRectangle(VGroup(*(left.row(i) for i in rows)),
+                                                color=colors[0], buff=0.05, stroke_width=4)
+            rings["cols"] = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05,
+                                                  stroke_width=4) for j in range(top.n_cols)]
+            rings["col"] = rings["cols"][0].copy()
+            return [Create(rings["row"]), *also]
+
+        def meet(j: int):
+            def animations() -> list[Animation]:
+                ring = Create(rings["col"]) if j == 0 else Transform(rings["col"], rings["cols"][j])
+                # with a line of working: the line is written first, then its sum fills the cell
+                fill = during(0.45, 1.0) if lines else None
+                cells = [FadeIn(result.cell(i, j), shift=0.1 * DOWN, **_rate(fill)) for i in rows]
+                written = [FadeIn(lines[j], shift=0.1 * RIGHT, rate_func=during(0.0, 0.5))] \
+                    if lines else []
+                return [ring, *written, *cells]
+            return animations
+
+        plays = [Play(outline_rows, run_time=0.3)]
+        plays += [Play(meet(j), run_time=step) for j in range(top.n_cols)]
+        plays.append(Play(lambda: [FadeOut(rings["row"]), FadeOut(rings["col"])], run_time=0.3,
+                          then=then))
         return plays
 
     def _entries_in_turn(self, name: str, cells: VGroup, rate_func) -> Animation:
