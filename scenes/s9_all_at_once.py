@@ -52,9 +52,10 @@ VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
 MEANING_GAP = 0.2  # creature's meaning stands this far under the output's name
 HEADER = 0.5  # the formula's scale as this scene's header
 APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
-LINES_LEFT = -6.4  # left edge of creature's dot products, stacked under Q and the scores
-LINES_TOP = -1.75  # top of the first of them, under the matrices' names
-LINE_PITCH = 0.3  # from one line of working to the next
+SHRUNK = 0.6  # how small each raw score gets on screen before its half replaces it
+LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
+LINES_TOP = -1.85  # top of the first of them, under the matrices' names
+LINE_PITCH = 0.28  # from one line of working to the next
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -107,8 +108,10 @@ class AllAtOnceScene(LessonScene):
         kt = Grid(texts_of(r.keys.T, score_figure), style.KEY, strength=strengths(r.keys.T),
                   cell_w=1.3, cell_h=CELL_H, row_labels=L.qk_dims, col_labels=L.tokens)
         place(kt, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * d, 0]))
-        s = Grid(texts_of(r.scores, exact_score_figure), style.WEIGHT, strength=strengths(r.scores),
-                 cell_w=1.3, cell_h=CELL_H)
+        # the scaled scores' cells are filled on the raw scores' scale, so ÷√d pales every cell
+        # to half its fill: the numbers are seen to get smaller, not only replaced
+        s = Grid(texts_of(r.scores, exact_score_figure), style.WEIGHT,
+                 strength=np.abs(r.scores) / np.abs(r.raw_scores).max(), cell_w=1.3, cell_h=CELL_H)
         place(s, np.array([CROSS_LEFT, ROW_TOP, 0]))
         w_here = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,
                       cell_w=1.3, cell_h=CELL_H)
@@ -176,6 +179,7 @@ class AllAtOnceScene(LessonScene):
         seen_q = VGroup(*q.texts[f])
         seen_k = VGroup(*(kt.texts[i][fl] for i in range(d)))
         seen_cells = VGroup(*q.rects[f], *(kt.rects[i][fl] for i in range(d)))
+        seen_cells.set_z_index(-1)  # cells arriving round the numbers that moved in stay behind them
         fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
         fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
         # they move once the old lines have gone: the query first, on an arc that leaves leftwards
@@ -215,7 +219,8 @@ class AllAtOnceScene(LessonScene):
             others = [i for i in range(n) if i != f]
             b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
                   until="GPUs")
-            # ÷√d: every number shrinks to its half (smaller, in value and on screen); then
+            # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
+            # place (smaller, in value and on screen); then
             # softmax row by row, each row's sum beside it: one
             raw_texts, s_texts = VGroup(*raw.all_texts()), VGroup(*s.all_texts())
             w_texts = VGroup(*w_here.all_texts())
@@ -232,16 +237,23 @@ class AllAtOnceScene(LessonScene):
                 # settles in its cell (not larger than the cell: the result is the smaller one)
                 # (on "GPUs": the grid's name lights at once, a change the eye sees on the word)
                 Play(FadeIn(divide, shift=0.15 * LEFT),
-                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.4),
-                Play(Succession(FadeOut(raw_texts, scale=0.5), FadeIn(s_texts, scale=1.25)),
-                     crossfade(raw_name, s_name), run_time=0.8),
+                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.8),
+                # (the cells first, so the numbers stay drawn above them)
+                Play(Transform(VGroup(*(c for row in raw.rects for c in row)),
+                               VGroup(*(c for row in s.rects for c in row))),
+                     Succession(AnimationGroup(*(t.animate.scale(SHRUNK) for t in raw.all_texts()),
+                                               run_time=0.6),
+                                FadeOut(raw_texts, run_time=0.2), FadeIn(s_texts, run_time=0.4)),
+                     crossfade(raw_name, s_name), run_time=1.2,
+                     # (the shrink's own end leaves the raw scores opaque: they go now)
+                     then=lambda: self.remove(*raw.all_texts())),
                 Play(LaggedStart(*(AnimationGroup(
+                        Transform(row_rects[i], VGroup(*w_here.rects[i])),
                         Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
-                                   FadeIn(row_texts[i][1], shift=0.12 * UP)),
-                        Transform(row_rects[i], VGroup(*w_here.rects[i])))
+                                   FadeIn(row_texts[i][1], shift=0.12 * UP)))
                         for i in range(n)), lag_ratio=0.3),
                      Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
-                     run_time=1.3, then=weights_only),
+                     run_time=1.4, then=weights_only),
                 # (quick, so the rows' sums stay up long before the next sentence clears them)
                 Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
                      run_time=0.4))
@@ -257,7 +269,7 @@ class AllAtOnceScene(LessonScene):
             others = [i for i in range(n) if i != f]
             b.fit(
                 Play(*(FadeOut(m, rate_func=gone)
-                       for m in (q.body, q_name, kt, kt_name, sums, working)),
+                       for m in (q.body, q_name, kt.body, kt.col_labels, kt_name, sums, working)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
                      ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
