@@ -52,6 +52,7 @@ VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
 MEANING_GAP = 0.2  # creature's meaning stands this far under the output's name
 HEADER = 0.5  # the formula's scale as this scene's header
 APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
+KEY_LAG = 0.05  # fluffy's key entries fold from a row into a column almost together (no scatter)
 SHRUNK = 0.6  # how small each raw score gets on screen before its half replaces it
 LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
 LINES_TOP = -1.85  # top of the first of them, under the matrices' names
@@ -360,7 +361,7 @@ class AllAtOnceScene(LessonScene):
             return FadeIn(cells, rate_func=rate_func)
         row = self.take(name)
         return LaggedStart(*(ReplacementTransform(a, b) for a, b in zip(row, cells)),
-                           lag_ratio=0.3, rate_func=rate_func)
+                           lag_ratio=KEY_LAG, rate_func=rate_func)
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""
