@@ -40,18 +40,23 @@ from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.s8_formula import formula_tex
-from scenes.widgets import caption, crossfade, token_box
+from scenes.widgets import caption, crossfade, spelled, token_box
 
 CELL_H = 0.45
-ROW_TOP = 0.45  # top edge of the rows every token owns (Q, scores, weights, output)
-TOP_BOTTOM = 0.8  # bottom edge of the matrix above the crossing (Kᵀ, then V)
+ROW_TOP = 0.9  # top edge of the rows every token owns (Q, scores, weights, output)
+TOP_BOTTOM = 1.25  # bottom edge of the matrix above the crossing (Kᵀ, then V)
 SHIFT = -0.7  # the whole layout, centred
 LEFT_RIGHT = -0.35 + SHIFT  # right edge of the left matrix (Q, then weights)
 CROSS_LEFT = 0.3 + SHIFT  # left edge of the result (scores, then output)
 VALUE_W = 1.25  # cells of V and the output, wide enough for their feature names
-MEANING_GAP = 0.2  # creature's meaning stands this far under the output, where its name was
+MEANING_GAP = 0.2  # creature's meaning stands this far under the output's name
 HEADER = 0.5  # the formula's scale as this scene's header
 APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
+KEY_LAG = 0.05  # fluffy's key entries fold from a row into a column almost together (no scatter)
+SHRUNK = 0.6  # how small each raw score gets on screen before its half replaces it
+LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
+LINES_TOP = -1.85  # top of the first of them, under the matrices' names
+LINE_PITCH = 0.28  # from one line of working to the next
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -65,6 +70,21 @@ def tex(*names: str, size: int = 34) -> MathTex:
     for sub, n in zip(m, names):
         sub.set_color(TEX[n][1])
     return m
+
+
+def dot_line(q_row: np.ndarray, k_col: np.ndarray, raw: float) -> VGroup:
+    """Creature's query row meeting one key column, written out: each product, their sum."""
+    pieces = []
+    for i, (a, c) in enumerate(zip(q_row, k_col)):
+        pieces += [*([(" + ", style.MUTED)] if i else []), (score_figure(float(a)), style.QUERY),
+                   ("×", style.MUTED), (score_figure(float(c)), style.KEY)]
+    pieces += [(" = ", style.MUTED), (exact_score_figure(raw), style.WEIGHT)]
+    return spelled(pieces, size=style.SMALL_SIZE)
+
+
+def _rate(rate_func) -> dict:
+    """`rate_func=` for an animation, or nothing (its own default) when `rate_func` is None."""
+    return {} if rate_func is None else {"rate_func": rate_func}
 
 
 def place(g: Grid, corner: np.ndarray) -> Grid:
@@ -89,8 +109,10 @@ class AllAtOnceScene(LessonScene):
         kt = Grid(texts_of(r.keys.T, score_figure), style.KEY, strength=strengths(r.keys.T),
                   cell_w=1.3, cell_h=CELL_H, row_labels=L.qk_dims, col_labels=L.tokens)
         place(kt, np.array([CROSS_LEFT, TOP_BOTTOM + CELL_H * d, 0]))
-        s = Grid(texts_of(r.scores, exact_score_figure), style.WEIGHT, strength=strengths(r.scores),
-                 cell_w=1.3, cell_h=CELL_H)
+        # the scaled scores' cells are filled on the raw scores' scale, so ÷√d pales every cell
+        # to half its fill: the numbers are seen to get smaller, not only replaced
+        s = Grid(texts_of(r.scores, exact_score_figure), style.WEIGHT,
+                 strength=np.abs(r.scores) / np.abs(r.raw_scores).max(), cell_w=1.3, cell_h=CELL_H)
         place(s, np.array([CROSS_LEFT, ROW_TOP, 0]))
         w_here = Grid(texts_of(r.weights, percent_figure), style.WEIGHT, strength=r.weights,
                       cell_w=1.3, cell_h=CELL_H)
@@ -114,6 +136,12 @@ class AllAtOnceScene(LessonScene):
         v_name = tex("V").next_to(v.body, RIGHT, buff=0.25)
         out_name = tex("softmax", "(", "Q", "K", "/", "d", ")", "V").next_to(out.body, DOWN,
                                                                             buff=0.3)
+        # each row of the output is its token's weighted sum of the values: the vector scene 7
+        # called "weighted sum" and added to creature's embedding, named the same here
+        sums_name = caption("= weighted sums", color=style.VALUE).next_to(out_name, RIGHT,
+                                                                         buff=0.25)
+        out_names = VGroup(out_name, sums_name)
+        out_names.shift((out.body.get_center()[0] - out_names.get_center()[0]) * RIGHT)
 
         # the formula of the scene before, kept as this scene's header: what every step computes
         header = formula_tex().scale(HEADER).to_corner(UL, buff=0.35)
@@ -140,12 +168,19 @@ class AllAtOnceScene(LessonScene):
         sums = VGroup(*(caption(f"= {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
                         .next_to(w_here.rects[i][-1], RIGHT, buff=0.2) for i in range(n)))
 
+        # creature's row of Q meeting each column of Kᵀ, written out, one line a cell, stacked
+        lines = [dot_line(r.queries[f], r.keys[j], float(r.raw_scores[f, j])) for j in range(n)]
+        for j, line in enumerate(lines):
+            line.move_to(np.array([LINES_LEFT, LINES_TOP - j * LINE_PITCH, 0]), aligned_edge=UL)
+        working = VGroup(*lines)
+
         fl = L.index("fluffy")
         # creature's query and fluffy's key, as the scene before wrote them, become their row of
         # Q and column of Kᵀ; the other tokens' rows and columns are stacked around them
         seen_q = VGroup(*q.texts[f])
         seen_k = VGroup(*(kt.texts[i][fl] for i in range(d)))
         seen_cells = VGroup(*q.rects[f], *(kt.rects[i][fl] for i in range(d)))
+        seen_cells.set_z_index(-1)  # cells arriving round the numbers that moved in stay behind them
         fresh_rows = [m if i != f else q.row_labels[i] for i, m in enumerate(apart_rows)]
         fresh_cols = [m if j != fl else kt.col_labels[j] for j, m in enumerate(apart_cols)]
         # they move once the old lines have gone: the query first, on an arc that leaves leftwards
@@ -180,12 +215,13 @@ class AllAtOnceScene(LessonScene):
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
                      crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
-                *self._row_sweep(q, kt, raw, [f], step=0.4),
+                *self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines),
                 until="multiplication")
             others = [i for i in range(n) if i != f]
             b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
                   until="GPUs")
-            # ÷√d: every number shrinks to its half (smaller, in value and on screen); then
+            # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
+            # place (smaller, in value and on screen); then
             # softmax row by row, each row's sum beside it: one
             raw_texts, s_texts = VGroup(*raw.all_texts()), VGroup(*s.all_texts())
             w_texts = VGroup(*w_here.all_texts())
@@ -202,16 +238,23 @@ class AllAtOnceScene(LessonScene):
                 # settles in its cell (not larger than the cell: the result is the smaller one)
                 # (on "GPUs": the grid's name lights at once, a change the eye sees on the word)
                 Play(FadeIn(divide, shift=0.15 * LEFT),
-                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.4),
-                Play(Succession(FadeOut(raw_texts, scale=0.5), FadeIn(s_texts, scale=1.25)),
-                     crossfade(raw_name, s_name), run_time=0.8),
+                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.8),
+                # (the cells first, so the numbers stay drawn above them)
+                Play(Transform(VGroup(*(c for row in raw.rects for c in row)),
+                               VGroup(*(c for row in s.rects for c in row))),
+                     Succession(AnimationGroup(*(t.animate.scale(SHRUNK) for t in raw.all_texts()),
+                                               run_time=0.6),
+                                FadeOut(raw_texts, run_time=0.2), FadeIn(s_texts, run_time=0.4)),
+                     crossfade(raw_name, s_name), run_time=1.2,
+                     # (the shrink's own end leaves the raw scores opaque: they go now)
+                     then=lambda: self.remove(*raw.all_texts())),
                 Play(LaggedStart(*(AnimationGroup(
+                        Transform(row_rects[i], VGroup(*w_here.rects[i])),
                         Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
-                                   FadeIn(row_texts[i][1], shift=0.12 * UP)),
-                        Transform(row_rects[i], VGroup(*w_here.rects[i])))
+                                   FadeIn(row_texts[i][1], shift=0.12 * UP)))
                         for i in range(n)), lag_ratio=0.3),
                      Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
-                     run_time=1.3, then=weights_only),
+                     run_time=1.4, then=weights_only),
                 # (quick, so the rows' sums stay up long before the next sentence clears them)
                 Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
                      run_time=0.4))
@@ -226,15 +269,16 @@ class AllAtOnceScene(LessonScene):
             hues = (style.WEIGHT, style.VALUE)
             others = [i for i in range(n) if i != f]
             b.fit(
-                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt, kt_name, sums)),
+                Play(*(FadeOut(m, rate_func=gone)
+                       for m in (q.body, q_name, kt.body, kt.col_labels, kt_name, sums, working)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
                      ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
                 Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
-                *self._row_sweep(w, v, out, [f], step=0.3, colors=hues,
+                *self._row_sweep(w, v, out, [f], step=0.6, colors=hues,
                                  also=[w.row_labels[f].animate.set_color(style.QUERY)]),
-                *self._row_sweep(w, v, out, others, step=0.25, colors=hues,
-                                 also=[FadeIn(out_name),
+                *self._row_sweep(w, v, out, others, step=0.35, colors=hues,
+                                 also=[FadeIn(out_name), FadeIn(sums_name),
                                        *(w.row_labels[i].animate.set_color(style.QUERY)
                                          for i in others)],
                                  then=lambda: self._settle(out, [out.cell(i, j) for i in range(n)
@@ -245,17 +289,16 @@ class AllAtOnceScene(LessonScene):
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
             others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
-            # Creature's meaning stands under the output, in the place of the output's name (so
-            # high above the captions that two lines of them leave it clear).
+            # Creature's meaning stands under the output's name, which stays (the output named
+            # as the weighted sums), high enough above the captions that two lines leave it clear.
             meaning = token_box(L.focus_token, width=2.3)
             meaning.box.set_stroke(style.QUERY, width=4)
-            meaning.next_to(out.body, DOWN, buff=MEANING_GAP)
+            meaning.next_to(out_names, DOWN, buff=MEANING_GAP)
             richer = token_box(f"fluffy, blue {L.focus_token}", width=4.3)
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
             b.fit(
-                Play(FadeIn(band), others.animate.set_color(style.MUTED),
-                     FadeOut(out_name, shift=0.2 * DOWN), run_time=0.8),
+                Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
                 until="ambiguous")
             # its plain name on "ambiguous"; on "ends" its row of the output is read left to
             # right, the vector it ends the sentence with (no still stretch before "fluffy")
@@ -276,21 +319,38 @@ class AllAtOnceScene(LessonScene):
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
     def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
-                   colors=(style.QUERY, style.KEY), also=(), then=None) -> list[Play]:
+                   colors=(style.QUERY, style.KEY), also=(), then=None,
+                   lines: list[VGroup] | None = None) -> list[Play]:
         """Rows `rows` of `left` outlined together (with `also`), then each column of `top` in
         turn, their entries written where they cross in `result`, every outlined row at once:
-        one row of the product cell by cell, or several rows filling together."""
-        row_ring = SurroundingRectangle(VGroup(*(left.row(i) for i in rows)), color=colors[0],
-                                        buff=0.05, stroke_width=4)
-        cols = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05, stroke_width=4)
-                for j in range(top.n_cols)]
-        col_ring = cols[0].copy()
-        plays = [Play(Create(row_ring), *also, run_time=0.3)]
-        plays += [Play(Create(col_ring) if j == 0 else Transform(col_ring, cols[j]),
-                       *(FadeIn(result.cell(i, j), shift=0.1 * DOWN) for i in rows),
-                       run_time=step)
-                  for j in range(top.n_cols)]
-        plays.append(Play(FadeOut(row_ring), FadeOut(col_ring), run_time=0.3, then=then))
+        one row of the product cell by cell (with its line of working from `lines`, if given), or
+        several rows filling together. The outlines are made when their play comes, around the
+        rows and columns where they stand then (after any closing up)."""
+        rings: dict = {}
+
+        def outline_rows() -> list[Animation]:
+            rings["row"] = SurroundingRectangle(VGroup(*(left.row(i) for i in rows)),
+                                                color=colors[0], buff=0.05, stroke_width=4)
+            rings["cols"] = [SurroundingRectangle(top.col(j), color=colors[1], buff=0.05,
+                                                  stroke_width=4) for j in range(top.n_cols)]
+            rings["col"] = rings["cols"][0].copy()
+            return [Create(rings["row"]), *also]
+
+        def meet(j: int):
+            def animations() -> list[Animation]:
+                ring = Create(rings["col"]) if j == 0 else Transform(rings["col"], rings["cols"][j])
+                # with a line of working: the line is written first, then its sum fills the cell
+                fill = during(0.45, 1.0) if lines else None
+                cells = [FadeIn(result.cell(i, j), shift=0.1 * DOWN, **_rate(fill)) for i in rows]
+                written = [FadeIn(lines[j], shift=0.1 * RIGHT, rate_func=during(0.0, 0.5))] \
+                    if lines else []
+                return [ring, *written, *cells]
+            return animations
+
+        plays = [Play(outline_rows, run_time=0.3)]
+        plays += [Play(meet(j), run_time=step) for j in range(top.n_cols)]
+        plays.append(Play(lambda: [FadeOut(rings["row"]), FadeOut(rings["col"])], run_time=0.3,
+                          then=then))
         return plays
 
     def _entries_in_turn(self, name: str, cells: VGroup, rate_func) -> Animation:
@@ -301,7 +361,7 @@ class AllAtOnceScene(LessonScene):
             return FadeIn(cells, rate_func=rate_func)
         row = self.take(name)
         return LaggedStart(*(ReplacementTransform(a, b) for a, b in zip(row, cells)),
-                           lag_ratio=0.3, rate_func=rate_func)
+                           lag_ratio=KEY_LAG, rate_func=rate_func)
 
     def _settle(self, grid: Grid, parts) -> None:
         """After animating pieces of `grid` on their own, keep only the grid itself on screen."""
