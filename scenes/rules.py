@@ -27,7 +27,13 @@ from manim import (
     TransformFromCopy,
     smooth,
 )
-from manim.utils.rate_functions import ease_in_out_cubic, ease_in_quart, ease_out_cubic, ease_out_quart
+from manim.utils.rate_functions import (
+    ease_in_out_cubic,
+    ease_in_quart,
+    ease_out_cubic,
+    ease_out_quart,
+    there_and_back,
+)
 
 from scenes.inspection import label
 
@@ -48,6 +54,12 @@ class MismatchedMorph(ValueError):
     four, one title into another): fade, grow or move instead."""
 
 
+def out_at_once_and_back(t: float) -> float:
+    """There and back, leaving plainly at once (an ease-out there, smooth back): there_and_back
+    starts as slowly as it ends, so a cue's flash showed nothing for the first frames."""
+    return ease_out_quart(2 * t) if t < 0.5 else smooth(2 - 2 * t)
+
+
 def lead(animation: Animation) -> None:
     """Ease out only, where the animation eases in and out, so it changes plainly at once."""
     if isinstance(animation, AnimationGroup):
@@ -56,6 +68,8 @@ def lead(animation: Animation) -> None:
     elif animation.rate_func is smooth:
         # a copy's transform plays its pair backwards: easing in is what shows as easing out
         animation.rate_func = ease_in_quart if isinstance(animation, TransformFromCopy) else ease_out_quart
+    elif animation.rate_func is there_and_back:  # a flash: Indicate, Wiggle
+        animation.rate_func = out_at_once_and_back
 
 
 def squeeze(frames: int, left: int) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import RIGHT, FadeIn, Square, Transform, TransformFromCopy, smooth
+from manim import RIGHT, FadeIn, Indicate, Square, Transform, TransformFromCopy, smooth
 
 from scenes.rules import lead
 
@@ -38,3 +38,15 @@ def test_lead_leaves_a_chosen_rate_alone():
     play = FadeIn(Square(), rate_func=lambda t: t)
     lead(play)
     assert play.rate_func(0.5) == 0.5
+
+
+def test_a_cued_flash_lights_plainly_at_once_and_comes_back():
+    """Indicate runs there and back; at a cue its first frames must already show it."""
+    word = Square()
+    play = Indicate(word, scale_factor=1.5)
+    lead(play)
+    play.begin()
+    play.interpolate(0.05)
+    assert play.mobject.width > 2 * 1.1  # grown by more than a fifth of the way at a twentieth
+    play.interpolate(1.0)
+    assert abs(play.mobject.width - 2) < 1e-6
