@@ -216,8 +216,11 @@
   }
 
   // --- opening and closing ---
+  let playOnClosing = false; // the video played when the panel opened: closing it plays on
+
   function open(from) {
     const f = from || {};
+    if (!state.open) playOnClosing = !video.paused && !video.ended;
     if (!state.open && !video.paused) video.pause();
     dispatch({ type: "open", sentence: f.sentence || state.sentence, step: f.step, numbers: f.numbers, held: f.held });
     if (!f.quiet) {
@@ -226,9 +229,11 @@
     }
   }
 
+  /** Close the panel and give the video back as the learner left it: playing on if it played. */
   function backToLesson() {
     dispatch({ type: "close" });
     openButton.focus();
+    if (!playOnClosing) return;
     const playing = video.play();
     if (playing && playing.catch) playing.catch(() => {});
   }
@@ -399,6 +404,8 @@
      *  `numbers` (default: the narrated ones); a given `step` is held while the video moves on. */
     show(step, numbers) { open({ step, numbers: numbers && JSON.parse(JSON.stringify(numbers)), quiet: true, held: true }); },
     /** Subscribe to every new state: `listener({open, sentence, step, numbers}, result)`. */
+    /** Close the panel, leaving the video as it is (a check that opened it is closing). */
+    hide() { if (state.open) dispatch({ type: "close" }); },
     listen(listener) { panel.addEventListener("explorechange", (e) => listener(e.detail.state, e.detail.result)); },
     get panel() { return panel; },
   };

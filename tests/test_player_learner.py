@@ -1,0 +1,89 @@
+"""The player as a learner comes and goes, in real headless Chromium on the timed lesson with its
+small video (no render): a check or the explore panel gives the video back as the learner left
+it."""
+
+from __future__ import annotations
+
+import pytest
+from player_fixtures import browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+
+from player.page import build_player
+
+PAUSED = "() => document.querySelector('video').paused"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The player page built on the timed lesson, served over HTTP: (manifest, build, base URL)."""
+    manifest, shared = shared_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("learner") / "build")
+    build_player(manifest, build)
+    base, server = serve(build.root)
+    yield manifest, build, base
+    server.shutdown()
+    server.server_close()
+
+
+def open_page(page_factory, url: str, **options):
+    page = page_factory(**options)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    return page
+
+
+def play(page) -> None:
+    page.evaluate("() => { const v = document.querySelector('video'); v.muted = true; return v.play(); }")
+    page.wait_for_function("() => !document.querySelector('video').paused")
+
+
+def test_closing_explore_leaves_a_paused_video_paused_and_plays_on_a_playing_one(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    explore = page.get_by_role("button", name="Explore this step")
+    explore.click()
+    page.wait_for_selector("#explore:not([hidden])")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#explore", state="hidden")
+    assert page.evaluate(PAUSED)  # it was paused: Escape does not start it
+    explore.click()
+    page.get_by_role("button", name="Back to the lesson").click()
+    page.wait_for_selector("#explore", state="hidden")
+    assert page.evaluate(PAUSED)
+
+    play(page)
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("e")
+    page.wait_for_selector("#explore:not([hidden])")
+    assert page.evaluate(PAUSED)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#explore", state="hidden")
+    assert not page.evaluate(PAUSED)  # it was playing: it plays on
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("how", ["Escape", "Skip for now"])
+def test_a_check_opened_from_its_mark_gives_back_the_video_as_it_was(site, page_factory, lesson_script, how):
+    """Opened while paused, closed: still paused. Opened while playing, closed: playing on."""
+    _, _, base = site
+    check = next(c for c in lesson_script.checks if c.kind == "predict")
+    page = open_page(page_factory, f"{base}/index.html")
+    mark = page.locator(f'.transcript .check-mark[data-check="{check.id}"]')
+
+    def open_and_close() -> None:
+        mark.click()
+        page.wait_for_selector("#check:not([hidden])")
+        assert page.evaluate(PAUSED)
+        if how == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.get_by_role("button", name=how).click()
+        page.wait_for_selector("#check", state="hidden")
+
+    open_and_close()
+    assert page.evaluate(PAUSED)
+    play(page)
+    open_and_close()
+    assert not page.evaluate(PAUSED)
+    assert page.errors == []
