@@ -1,8 +1,13 @@
 """The player as a learner comes and goes, in real headless Chromium on the timed lesson with its
 small video (no render): a check or the explore panel gives the video back as the learner left
-it."""
+it; served by a plain server that ignores byte ranges, the page says so and still seeks."""
 
 from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import urllib.request
 
 import pytest
 from player_fixtures import browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
@@ -86,4 +91,55 @@ def test_a_check_opened_from_its_mark_gives_back_the_video_as_it_was(site, page_
     play(page)
     open_and_close()
     assert not page.evaluate(PAUSED)
+    assert page.errors == []
+
+
+@pytest.fixture
+def plain_server(site):
+    """`python3 -m http.server` on the build, the plain static server that answers a Range
+    request with 200 and the whole file: its base URL, once it says it is listening."""
+    _, build, _ = site
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1"],
+                              cwd=build.root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()  # "Serving HTTP on 127.0.0.1 port 43121 (http://...) ..."
+        port = re.search(r"port (\d+)", line)
+        assert port, line
+        yield f"http://127.0.0.1:{port.group(1)}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_plain_server_really_ignores_byte_ranges(plain_server):
+    request = urllib.request.Request(f"{plain_server}/lesson.mp4", headers={"Range": "bytes=0-1"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200 and int(answer.headers["Content-Length"]) > 2
+
+
+def test_a_server_without_byte_ranges_is_named_with_its_fix_and_the_transcript_still_seeks(
+        site, plain_server, page_factory):
+    manifest, _, _ = site
+    page = open_page(page_factory, f"{plain_server}/index.html")
+    note = page.get_by_role("status").filter(has_text="byte ranges")
+    note.wait_for()
+    assert "./lesson serve" in note.inner_text()
+    assert note.inner_text().count("\n") == 0
+    page.wait_for_function("document.documentElement.dataset.byteRanges === 'no'")
+    late = manifest.sentences[-3]
+    page.click(f"#s-{late.id}")
+    page.wait_for_function("t => Math.abs(document.querySelector('video').currentTime - t) < 0.05", arg=late.start)
+    chapter = page.locator(".chapter").nth(2)
+    start = float(chapter.get_attribute("data-chapter-start"))
+    chapter.click()
+    page.wait_for_function("t => Math.abs(document.querySelector('video').currentTime - t) < 0.05", arg=start)
+    assert page.evaluate(PAUSED)
+    assert page.errors == []
+
+
+def test_a_server_with_byte_ranges_gets_no_note(site, page_factory):
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    page.wait_for_function("document.documentElement.dataset.byteRanges === 'yes'")
+    assert page.locator(".ranges-note").count() == 0
     assert page.errors == []
