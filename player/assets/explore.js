@@ -100,7 +100,7 @@
   const layout = frame.parentElement;
 
   // --- numbers as words ---
-  const entry = (v) => (Number.isInteger(v) ? v.toFixed(1) : String(v)); // 1 -> "1.0", as the scenes
+  const entry = (v) => P.entry(v, A, core.score_decimals); // 1 -> "1.0", as the scenes
 
   // --- the one update path: action -> next state -> render ---
   function dispatch(action) {
