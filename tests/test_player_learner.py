@@ -10,7 +10,7 @@ import sys
 import urllib.request
 
 import pytest
-from player_fixtures import browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from player_fixtures import axe, browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
 
 from player.page import build_player
 
@@ -143,3 +143,108 @@ def test_a_server_with_byte_ranges_gets_no_note(site, page_factory):
     page.wait_for_function("document.documentElement.dataset.byteRanges === 'yes'")
     assert page.locator(".ranges-note").count() == 0
     assert page.errors == []
+
+
+def play_into_sentence(page, sentence) -> None:
+    """Play from just before `sentence` until it is being spoken, then pause."""
+    page.evaluate("""t => { const v = document.querySelector('video'); v.muted = true;
+        v.currentTime = Math.max(0, t - 0.4); return v.play(); }""", sentence.start)
+    page.wait_for_function("t => document.querySelector('video').currentTime > t + 0.2", arg=sentence.start)
+    page.evaluate("() => document.querySelector('video').pause()")
+
+
+def clock(t: float) -> str:
+    return f"{int(t // 60)}:{int(t % 60):02d}"
+
+
+def test_a_returning_learner_is_offered_to_continue_where_they_stopped(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    assert page.locator(".resume-offer").count() == 0  # a first visit: nothing to offer
+    there = manifest.sentences[5]
+    play_into_sentence(page, there)
+    assert page.evaluate("() => location.hash") == f"#s={there.id}"  # the address follows the voice
+
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html")  # the plain address: no link says where to start
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    offer = page.get_by_role("region", name=f"Welcome back. You stopped at {clock(there.start)}")
+    offer.wait_for()
+    assert page.evaluate("() => document.querySelector('video').currentTime") == 0  # not a silent jump
+    assert there.text in offer.inner_text()
+    go = offer.get_by_role("button", name=f"Continue from {clock(there.start)}")
+    for _ in range(6):  # the skip link, the course's links, then the offer: early in the tab order
+        page.keyboard.press("Tab")
+        if go.evaluate("b => b === document.activeElement"):
+            break
+    assert go.evaluate("b => b === document.activeElement")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('video').paused")
+    assert offer.count() == 0
+    at = page.evaluate("() => document.querySelector('video').currentTime")
+    assert there.start - 0.01 <= at < there.end
+    page.wait_for_function("h => location.hash === h", arg=f"#s={there.id}")
+    assert page.errors == []
+
+
+def test_starting_afresh_forgets_the_place_and_a_link_or_the_end_offers_nothing(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    play_into_sentence(page, manifest.sentences[4])
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html#s={manifest.sentences[2].id}")  # a link: it says where to start
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert page.evaluate("() => LessonPlayer.sentence") == manifest.sentences[2].id
+    assert page.locator(".resume-offer").count() == 0
+
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html")
+    page.get_by_role("button", name="Start from the beginning").click()
+    assert page.locator(".resume-offer").count() == 0
+    assert page.evaluate(PAUSED) and page.evaluate("() => document.querySelector('video').currentTime") == 0
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html")
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert page.locator(".resume-offer").count() == 0
+
+    # played to its end, the lesson is done: the next visit starts at the beginning
+    play_into_sentence(page, manifest.sentences[-2])
+    page.evaluate("""() => { const v = document.querySelector('video'); v.currentTime = v.duration - 0.3;
+        return v.play(); }""")
+    page.wait_for_function("() => document.querySelector('video').ended")
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html")
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert page.locator(".resume-offer").count() == 0
+    assert page.errors == []
+
+
+PLATFORM = """window.API = {LMSInitialize: () => "true", LMSGetValue: () => "", LMSSetValue: () => "true",
+    LMSCommit: () => "true", LMSFinish: () => "true", LMSGetLastError: () => "0"};"""  # a platform's API
+
+
+def test_inside_a_platform_its_bookmark_resumes_and_nothing_is_offered(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    play_into_sentence(page, manifest.sentences[5])
+    platform = page.context.new_page()  # the same browser: the place is kept
+    platform.add_init_script(PLATFORM)
+    platform.goto(f"{base}/index.html")
+    platform.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert platform.evaluate("() => Array.isArray(window.lessonRestoredAnswers)")  # scorm.js found it
+    assert platform.locator(".resume-offer").count() == 0
+    again = page.context.new_page()  # and outside it, the same browser is offered the place
+    again.goto(f"{base}/index.html")
+    again.locator(".resume-offer").wait_for()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_axe_finds_nothing_with_the_offer_showing(site, page_factory, width, height):
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html", width=width, height=height)
+    play_into_sentence(page, manifest.sentences[3])
+    page.goto("about:blank")
+    page.goto(f"{base}/index.html")
+    page.locator(".resume-offer").wait_for()
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
