@@ -1,6 +1,7 @@
 """The player as a learner comes and goes, in real headless Chromium on the timed lesson with its
 small video (no render): a check or the explore panel gives the video back as the learner left
-it; served by a plain server that ignores byte ranges, the page says so and still seeks."""
+it; served by a plain server that ignores byte ranges, the page says so and still seeks; a
+returning learner is offered their place; the lesson ends on a card with the check results."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import urllib.request
 
 import pytest
 from player_fixtures import axe, browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from test_checks_page import predicted
 
 from player.page import build_player
 
@@ -246,5 +248,93 @@ def test_axe_finds_nothing_with_the_offer_showing(site, page_factory, width, hei
     page.goto("about:blank")
     page.goto(f"{base}/index.html")
     page.locator(".resume-offer").wait_for()
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def play_to_the_end(page) -> None:
+    page.evaluate("""() => { const v = document.querySelector('video'); v.muted = true;
+        v.currentTime = v.duration - 0.3; return v.play(); }""")
+    page.wait_for_function("() => document.querySelector('video').ended")
+
+
+def test_the_end_card_shows_the_check_results_watch_again_and_the_next_stop(site, page_factory, lesson_script):
+    manifest, _, base = site
+    predict = next(c for c in lesson_script.checks if c.kind == "predict")
+    page = open_page(page_factory, f"{base}/index.html")
+    page.evaluate("() => localStorage.clear()")
+    page.locator(f'.transcript .check-mark[data-check="{predict.id}"]').click()
+    right = predicted(predict, page.eval_on_selector_all("#check input[name=check-option]", "els => els.map(e => e.value)"))
+    page.locator("#check label.check-option", has_text=right).click()
+    page.get_by_role("button", name="Answer", exact=True).click()
+    page.keyboard.press("Escape")
+    play_to_the_end(page)
+
+    card = page.get_by_role("region", name="The end of the lesson")
+    card.wait_for()
+    assert page.evaluate("() => document.activeElement.id") == "end-card-title"  # a screen reader hears it
+    box, video = card.bounding_box(), page.locator("video").bounding_box()
+    assert box["y"] >= video["y"] + video["height"]  # under the video, never over it
+    checks = lesson_script.checks
+    assert card.get_by_text(f"Your checks: 1 of {len(checks)} right.").is_visible()
+    items = card.get_by_role("listitem")
+    assert items.count() == len(checks)
+    for i, check in enumerate(checks):
+        assert check.question in items.nth(i).inner_text()
+    assert "(answered right)" in items.nth(checks.index(predict)).inner_text()
+    unanswered = [i for i, c in enumerate(checks) if c is not predict]
+    for i in unanswered:
+        assert "(not answered yet)" in items.nth(i).inner_text()
+    nxt = card.get_by_role("link", name=f"Next: {lesson_script.course.next.title}")
+    assert nxt.get_attribute("href") == lesson_script.course.next.href
+
+    # by keyboard alone: Tab from the heading reaches each unanswered check, Watch again, the next stop
+    reached = []
+    for _ in range(len(unanswered) + 2):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent"))
+    assert reached == [f"Answer check {i + 1} now" for i in unanswered] + [
+        "Watch again", f"Next: {lesson_script.course.next.title}"]
+
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")  # Watch again
+    page.wait_for_function("() => !document.querySelector('video').paused")
+    assert page.evaluate("() => document.querySelector('video').currentTime") < manifest.sentences[1].start
+    assert card.is_hidden()
+    assert page.errors == []
+
+
+def test_an_unanswered_check_is_answered_from_the_end_card(site, page_factory, lesson_script):
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    page.evaluate("() => localStorage.clear()")
+    play_to_the_end(page)
+    first = lesson_script.checks[0]
+    page.get_by_role("button", name="Answer check 1 now").click()
+    page.wait_for_selector("#check:not([hidden])")
+    assert page.evaluate("() => LessonChecks.open") == first.id
+    assert page.locator("#end-card").is_hidden()
+    assert page.errors == []
+
+
+def test_inside_a_platform_the_end_card_leaves_the_next_stop_to_it(site, page_factory):
+    _, _, base = site
+    page = page_factory()
+    page.add_init_script(PLATFORM)
+    page.goto(f"{base}/index.html")
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    play_to_the_end(page)
+    card = page.get_by_role("region", name="The end of the lesson")
+    card.wait_for()
+    assert card.get_by_role("link").count() == 0
+    assert card.get_by_text("Your learning platform leads on to the next stop.").is_visible()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_axe_finds_nothing_on_the_end_card(site, page_factory, width, height):
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/index.html", width=width, height=height)
+    play_to_the_end(page)
+    page.locator("#end-card:not([hidden])").wait_for()
     results = axe(page)
     assert results.violations_count == 0, results.generate_report()

@@ -433,6 +433,14 @@
     get phase() { return ui.phase; },
     get score() { return kept.score(); },
     answer: (id) => kept.get(id),
+    /** Each check as the learner left it: {id, number, kind, question, state, words} (state:
+     *  right, wrong, skipped or open; words: how its mark says it), for the end card. */
+    results: () => checks.map((c) => ({
+      id: c.id, number: numberOf(c), kind: KINDS[c.kind], question: c.question,
+      state: stateOf(c), words: stateWords(c, stateOf(c)),
+    })),
+    /** Ask check `id` at its sentence's end, as a click on its mark does. */
+    ask(id) { if (marks.has(id)) marks.get(id)[0].click(); },
   };
   render();
 })();
