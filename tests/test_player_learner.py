@@ -338,3 +338,99 @@ def test_axe_finds_nothing_on_the_end_card(site, page_factory, width, height):
     page.locator("#end-card:not([hidden])").wait_for()
     results = axe(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
+
+
+def open_task(page, lesson_script):
+    task = next(c for c in lesson_script.checks if c.kind == "task")
+    page.locator(f'.transcript .check-mark[data-check="{task.id}"]').click()
+    page.wait_for_selector("#check:not([hidden])")
+    page.wait_for_selector("#explore:not([hidden]) input[data-m]")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    return task
+
+
+def in_view(page, locator) -> bool:
+    """Wholly inside the viewport, and not under anything else at its middle."""
+    return locator.evaluate("""e => { const r = e.getBoundingClientRect();
+        const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return inside && (top === e || e.contains(top)); }""")
+
+
+def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_edited(site, page_factory, lesson_script):
+    page = open_page(page_factory, f"{site[2]}/index.html", **PHONE)
+    task = open_task(page, lesson_script)
+    goal, now = page.locator("#check-goal"), page.locator("#check-now")
+    answer = page.get_by_role("button", name="Check my answer")
+    inputs = page.locator(f'#explore input[data-m="{task.edit}"]')
+    assert inputs.count() > 1
+    for k in range(inputs.count()):
+        cell = inputs.nth(k)
+        cell.focus()  # as Tab or a tap would: the page scrolls it into view
+        cell.evaluate("e => e.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+        assert in_view(page, cell), cell.get_attribute("aria-label")
+        for line in (goal, now, answer):
+            assert in_view(page, line), (cell.get_attribute("aria-label"), line)
+    said = now.inner_text()
+    inputs.last.fill("2.5")
+    page.wait_for_function("s => document.querySelector('#check-now').textContent !== s", arg=said)
+    assert in_view(page, now)
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
+def test_a_table_wider_than_the_panel_says_more_columns_lie_to_its_right(site, page_factory, lesson_script, viewport):
+    page = open_page(page_factory, f"{site[2]}/index.html", **viewport)
+    open_task(page, lesson_script)
+    wraps = page.locator("#explore .explore-table-wrap")
+    assert wraps.count() >= 3
+    wider = 0
+    for k in range(wraps.count()):
+        wrap = wraps.nth(k)
+        sign = wrap.locator(".explore-more")
+        overflows = wrap.evaluate("w => w.scrollWidth > w.clientWidth + 1")
+        wider += overflows
+        assert sign.is_visible() == overflows
+        if overflows:
+            wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+            sign.wait_for(state="hidden")  # at its right edge: nothing more to the right
+    assert wider == 0 or viewport is PHONE  # on a desktop every table fits
+
+
+@pytest.mark.parametrize("viewport,shown", [(PHONE, False), ({"width": 1280, "height": 800}, True)])
+def test_the_key_e_hint_shows_only_where_there_is_a_keyboard_and_the_button_hides_while_the_panel_is_open(
+        site, page_factory, viewport, shown):
+    page = open_page(page_factory, f"{site[2]}/index.html", **viewport)
+    assert page.locator(".explore-key-hint").is_visible() == shown
+    button = page.get_by_role("button", name="Explore this step")
+    button.click()
+    page.wait_for_selector("#explore:not([hidden])")
+    assert button.is_hidden()
+    page.get_by_role("button", name="Back to the lesson").click()
+    page.wait_for_selector("#explore", state="hidden")
+    assert button.is_visible()
+    assert page.evaluate("() => document.activeElement.textContent") == "Explore this step"
+
+
+def test_on_a_desktop_nothing_beside_the_check_moves_when_it_opens(site, page_factory, lesson_script):
+    """The check takes the top of the transcript's column; the video, the bar under it and the
+    chapters stay where they were, to the pixel."""
+    manifest, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    predict = next(c for c in lesson_script.checks if c.kind == "predict")
+    where = """() => ['.video-frame', '.explore-bar', '.chapters'].map(s => {
+        const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.left, r.width, r.height]; })
+        .concat([[scrollX, scrollY]])"""
+    before = page.evaluate(where)
+    sentence = manifest.sentence(predict.sentence)
+    play_into_sentence(page, sentence)  # paused in its sentence
+    assert page.evaluate(where) == before
+    page.evaluate("() => { document.querySelector('video').muted = true; return document.querySelector('video').play(); }")
+    page.wait_for_selector("#check:not([hidden])", timeout=30_000)  # asked as its sentence ends
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    assert page.evaluate(where) == before

@@ -48,7 +48,9 @@
     "aria-keyshortcuts": "E",
   }, "Explore this step");
   const hint = el("span", { class: "explore-hint" });
-  const bar = el("div", { class: "explore-bar" }, openButton, hint);
+  // the key is no use on a phone with no keyboard: explore.css hides it where no fine pointer is
+  const keyHint = el("span", { class: "explore-key-hint" }, " · key E");
+  const bar = el("div", { class: "explore-bar" }, openButton, el("span", {}, hint, keyHint));
 
   const heading = el("h2", { id: "explore-heading", tabindex: "-1" });
   const beatLine = el("p", { class: "explore-beat" });
@@ -114,8 +116,9 @@
     const t0 = performance.now();
     if (state.numbers !== before.numbers || !result) result = M.compute(state.numbers);
     const t1 = performance.now();
-    hint.textContent = `This beat: ${TITLES[M.stepOf(beats, state.sentence)]} · key E`;
+    hint.textContent = `This beat: ${TITLES[M.stepOf(beats, state.sentence)]}`;
     panel.hidden = !state.open;
+    bar.hidden = state.open; // the panel has its own "Back to the lesson"
     layout.classList.toggle("exploring", state.open);
     openButton.setAttribute("aria-expanded", String(state.open));
     if (!state.open) {
@@ -132,6 +135,7 @@
       shown = shape;
     }
     renderNumbers();
+    signpost();
     writeAddress(!before.open);
     lastTiming = { compute: t1 - t0, update: performance.now() - t0 };
     tell();
@@ -178,6 +182,17 @@
         + `${count} change${count === 1 ? "" : "s"} of yours in play.`
       : "These are the narrated numbers. Change anything: what it moves gets marked.";
   }
+
+  // --- a table wider than the panel: a sign says more columns lie to its right ---
+  function signpost() {
+    for (const wrap of body.querySelectorAll(".explore-table-wrap")) {
+      const more = wrap.querySelector(".explore-more");
+      const hidden = wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 1;
+      if (more && more.hidden === hidden) more.hidden = !hidden;
+    }
+  }
+  body.addEventListener("scroll", signpost, { capture: true, passive: true }); // a table scrolled sideways
+  new ResizeObserver(signpost).observe(body);
 
   // --- the address ---
   function writeAddress(now) {
