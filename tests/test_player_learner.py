@@ -397,8 +397,13 @@ def test_a_table_wider_than_the_panel_says_more_columns_lie_to_its_right(site, p
         wider += overflows
         assert sign.is_visible() == overflows
         if overflows:
-            wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
-            sign.wait_for(state="hidden")  # at its right edge: nothing more to the right
+            assert sign.inner_text().startswith("More columns to the right")
+            wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")  # to its right edge
+            page.wait_for_function("s => s.textContent.startsWith('← More columns to the left')",
+                                   arg=sign.element_handle())
+            wrap.evaluate("w => { w.scrollLeft = 0; }")
+            page.wait_for_function("s => s.textContent.startsWith('More columns to the right')",
+                                   arg=sign.element_handle())
     assert wider == 0 or viewport is PHONE  # on a desktop every table fits
 
 

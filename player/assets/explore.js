@@ -183,12 +183,21 @@
       : "These are the narrated numbers. Change anything: what it moves gets marked.";
   }
 
-  // --- a table wider than the panel: a sign says more columns lie to its right ---
+  // --- a table wider than the panel: a sign says which side its hidden columns lie on ---
+  const SIGNS = {
+    right: "More columns to the right: scroll the table sideways →",
+    left: "← More columns to the left: scroll the table back",
+    both: "← More columns on both sides: scroll the table sideways →",
+  };
   function signpost() {
     for (const wrap of body.querySelectorAll(".explore-table-wrap")) {
       const more = wrap.querySelector(".explore-more");
-      const hidden = wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 1;
-      if (more && more.hidden === hidden) more.hidden = !hidden;
+      if (!more) continue;
+      const right = wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 1;
+      const left = wrap.scrollLeft > 1;
+      const text = right && left ? SIGNS.both : right ? SIGNS.right : left ? SIGNS.left : "";
+      if (more.textContent !== text) more.textContent = text;
+      if (more.hidden !== !text) more.hidden = !text;
     }
   }
   body.addEventListener("scroll", signpost, { capture: true, passive: true }); // a table scrolled sideways
