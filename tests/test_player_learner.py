@@ -136,6 +136,8 @@ def test_a_server_without_byte_ranges_is_named_with_its_fix_and_the_transcript_s
     chapter.click()
     page.wait_for_function("t => Math.abs(document.querySelector('video').currentTime - t) < 0.05", arg=start)
     assert page.evaluate(PAUSED)
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
     assert page.errors == []
 
 

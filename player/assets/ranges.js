@@ -15,8 +15,8 @@
     root.dataset.byteRanges = "unknown";
     return;
   }
-  const SAID = "This server sends the video only whole (it ignores byte ranges), so a jump waits for all "
-    + "of it to load. To jump at once, serve the lesson with ";
+  const SAID = "This server ignores byte ranges, so a jump in the video waits until all of it has loaded: "
+    + "serve the lesson with ";
   const FIX = "./lesson serve";
 
   /** One line above the video, as links.js puts its note: what is wrong, and the fix. */
@@ -26,6 +26,7 @@
     note.setAttribute("role", "status");
     const command = document.createElement("code");
     command.textContent = FIX;
+    command.style.whiteSpace = "nowrap"; // the command on one line, the clip pages too (no learner.css there)
     note.append(SAID, command, ".");
     const header = document.querySelector(".lesson-header");
     const frame = video.closest(".video-frame");
