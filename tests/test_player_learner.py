@@ -141,6 +141,16 @@ def test_a_server_without_byte_ranges_is_named_with_its_fix_and_the_transcript_s
     assert page.errors == []
 
 
+def test_inside_a_platform_the_note_names_its_server_and_no_command_of_ours(plain_server, page_factory):
+    page = page_factory()
+    page.add_init_script(PLATFORM)
+    page.goto(f"{plain_server}/index.html")
+    note = page.get_by_role("status").filter(has_text="byte ranges")
+    note.wait_for()
+    assert note.inner_text().startswith("This platform's server ignores byte ranges")
+    assert "./lesson" not in note.inner_text()
+
+
 def test_a_server_with_byte_ranges_gets_no_note(site, page_factory):
     _, _, base = site
     page = open_page(page_factory, f"{base}/index.html")
