@@ -451,3 +451,19 @@ def test_on_a_desktop_nothing_beside_the_check_moves_when_it_opens(site, page_fa
     page.wait_for_selector("#check:not([hidden])", timeout=30_000)  # asked as its sentence ends
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     assert page.evaluate(where) == before
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
+def test_pressing_e_far_down_the_page_brings_the_panels_heading_into_view(site, page_factory, viewport):
+    page = open_page(page_factory, f"{site[2]}/index.html", reduced_motion="reduce", **viewport)
+    page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, document.body.scrollHeight); }")
+    page.wait_for_function("() => scrollY > 0")
+    if viewport is PHONE:
+        page.get_by_role("button", name="Explore this step").click()  # no key to press on a phone
+    else:
+        page.keyboard.press("e")
+    page.wait_for_selector("#explore:not([hidden])")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    heading = page.get_by_role("heading", name="Explore: ")
+    assert page.evaluate("() => document.activeElement.id") == "explore-heading"
+    assert in_view(page, heading), heading.bounding_box()

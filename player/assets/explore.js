@@ -249,7 +249,12 @@
     dispatch({ type: "open", sentence: f.sentence || state.sentence, step: f.step, numbers: f.numbers, held: f.held });
     if (!f.quiet) {
       heading.focus({ preventScroll: true });
-      panel.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
+      // the panel is often taller than the screen: "nearest" left its heading above the top
+      // (y = -157 after scrolling down and pressing E), so the panel's start is brought into view
+      const top = heading.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight - heading.offsetHeight) {
+        panel.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "auto" : "smooth" });
+      }
     }
   }
 
