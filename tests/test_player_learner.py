@@ -467,3 +467,14 @@ def test_pressing_e_far_down_the_page_brings_the_panels_heading_into_view(site, 
     heading = page.get_by_role("heading", name="Explore: ")
     assert page.evaluate("() => document.activeElement.id") == "explore-heading"
     assert in_view(page, heading), heading.bounding_box()
+
+
+def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, page_factory, lesson_script):
+    page = open_page(page_factory, f"{site[2]}/index.html")
+    open_task(page, lesson_script)
+    page.get_by_role("button", name="Skip for now").click()
+    page.wait_for_selector("#check", state="hidden")
+    page.wait_for_selector("#explore", state="hidden")  # the check opened it: it goes with it
+    assert page.evaluate(PAUSED)
+    assert page.get_by_role("button", name="Explore this step").is_visible()
+    assert page.errors == []
