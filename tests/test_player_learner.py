@@ -392,6 +392,10 @@ def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_ed
     assert in_view(page, now)
     results = axe(page)
     assert results.violations_count == 0, results.generate_report()
+    answer.click()  # the feedback comes where the check is, every way on in view
+    page.wait_for_selector("#check .check-feedback:not([hidden])")
+    for name in ("Try again", "Back to the lesson"):
+        assert in_view(page, page.locator("#check").get_by_role("button", name=name)), name
     assert page.errors == []
 
 
