@@ -379,6 +379,7 @@ def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_ed
     answer = page.get_by_role("button", name="Check my answer")
     inputs = page.locator(f'#explore input[data-m="{task.edit}"]')
     assert inputs.count() > 1
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # the page never scrolls sideways
     for k in range(inputs.count()):
         cell = inputs.nth(k)
         cell.focus()  # as Tab or a tap would: the page scrolls it into view
