@@ -326,6 +326,15 @@ def test_an_unanswered_check_is_answered_from_the_end_card(site, page_factory, l
     page.wait_for_selector("#check:not([hidden])")
     assert page.evaluate("() => LessonChecks.open") == first.id
     assert page.locator("#end-card").is_hidden()
+    right = predicted(first, page.eval_on_selector_all("#check input[name=check-option]", "els => els.map(e => e.value)"))
+    page.locator("#check label.check-option", has_text=right).click()
+    page.get_by_role("button", name="Answer", exact=True).click()
+    page.get_by_role("button", name="Back to the lesson").click()
+    card = page.get_by_role("region", name="The end of the lesson")
+    card.wait_for()  # back to the card, the answer counted
+    assert card.get_by_text(f"Your checks: 1 of {len(lesson_script.checks)} right.").is_visible()
+    assert "(answered right)" in card.get_by_role("listitem").first.inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "end-card-title"
     assert page.errors == []
 
 

@@ -45,7 +45,7 @@
         el("span", { class: "end-card-state" }, `(${r.words})`));
       if (r.state === "open" || r.state === "skipped") {
         const ask = el("button", { type: "button", class: "action end-card-ask", "aria-label": `Answer check ${r.number} now` }, "Answer it now");
-        ask.addEventListener("click", () => { hide(); checks.ask(r.id); });
+        ask.addEventListener("click", () => { hide(); backToCard = true; checks.ask(r.id); });
         line.append(" ", ask);
       }
       return el("li", { "data-state": r.state }, el("span", { class: "end-card-mark", "aria-hidden": "true" }), line);
@@ -69,9 +69,23 @@
   const busy = () => layout.classList.contains("checking") || layout.classList.contains("exploring");
   // ended: a check due at the very end opens first; the card comes once nothing else is open
   video.addEventListener("ended", () => { if (!busy()) show(); });
+  /** Back at the end with the card, the learner's results brought up to date. */
+  function returnToCard() {
+    video.addEventListener("seeked", show, { once: true });
+    if (window.LessonPlayer) window.LessonPlayer.seek(video.duration);
+    else video.currentTime = video.duration;
+  }
+
+  let backToCard = false; // a check answered from the card: closed on a paused video, the card comes back
   new MutationObserver(() => {
-    if (busy()) hide();
-    else if (video.ended && card.hidden) show(); // the check asked at the end closed
+    if (busy()) {
+      hide();
+    } else if (backToCard) {
+      backToCard = false;
+      if (video.paused) returnToCard();
+    } else if (video.ended && card.hidden) {
+      show(); // the check asked at the end closed
+    }
   }).observe(layout, { attributes: true, attributeFilter: ["class"] });
   video.addEventListener("play", hide);
   video.addEventListener("seeking", () => { if (!video.ended) hide(); });
