@@ -11,7 +11,8 @@ from common.paths import ASSETS
 ASSET_DIR = ASSETS  # under the build folder
 NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
          "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js", "explore.js",
-         "explore.css", "checks-model.js", "checks.js", "checks.css")
+         "explore.css", "checks-model.js", "checks.js", "checks.css",
+         "ranges.js", "resume.js", "endcard.js", "learner.css")
 
 
 def install_assets(build_root: Path) -> Path:

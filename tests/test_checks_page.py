@@ -254,11 +254,12 @@ def test_a_what_if_by_keyboard_alone(site, page_factory, checks):
     choose(moved)
     assert page.inner_text(".check-verdict") == "Right."
     assert [(a["response"], a["correct"]) for a in answers(page)] == [(wrong, False), (moved, True)]
-    # Escape leaves the check, the lesson plays on and focus is back on the mark
+    # Escape leaves the check, focus is back on the mark, and the video, paused when the learner
+    # opened the check from its mark, stays paused
     page.keyboard.press("Escape")
     page.wait_for_selector(CHECK, state="hidden")
     assert page.evaluate("() => document.activeElement.dataset.check") == check.id
-    page.wait_for_function("() => !document.querySelector('video').paused")
+    assert page.evaluate("() => document.querySelector('video').paused")
     assert page.locator(mark).get_attribute("data-state") == "wrong"  # counted by its first answer
     assert page.errors == []
 

@@ -318,7 +318,38 @@ def test_hovering_a_number_shows_how_it_was_made(site, page_factory):
     page.focus(f'{EXPLORE} [data-cell="queries-{f}-0"]')
     assert page.inner_text("#explore-explain-text") == (
         f"creature's query, {L.qk_dims[0]} = embedding · W_Q column = "
-        f"{L.embeddings[f][noun]:g} × {L.w_q[noun][0]:g} [noun] = {L.result.queries[f][0]:g}")
+        f"{as_shown(L.embeddings[f][noun])} × {as_shown(L.w_q[noun][0])} [noun] = {as_shown(L.result.queries[f][0])}")
+
+
+def as_shown(v: float) -> str:
+    """An entry, query, key or value as its table shows it (the core's figure) when that is
+    exact, else to three decimals: how an explanation writes it."""
+    figure = score_figure(v)
+    return figure if float(figure) == v else f"{round(float(v), 3):g}"
+
+
+def test_an_edited_entry_reads_as_the_core_writes_it_in_its_cell_and_its_explanation(site, page_factory):
+    """5.0 typed into W_K stays 5.0 once the learner moves on, and the explanation of the key it
+    makes says 5.0 too (it said "5"); a typed 0.55 keeps its two decimals."""
+    _, _, base = site
+    L = lesson()
+    page = open_page(page_factory, base + "/index.html#s=adjectives-score-high")
+    open_panel(page)
+    go_to_step(page, "qkv")
+    cell = page.get_by_label(f"W_K, {L.features[0]} row, {L.qk_dims[0]} column")
+    cell.fill("5.0")
+    other = page.get_by_label(f"W_K, {L.features[1]} row, {L.qk_dims[0]} column")
+    other.fill("0.55")
+    page.locator(f'{EXPLORE} [data-cell="keys-0-0"]').focus()  # "a" has the first feature only
+    assert (cell.input_value(), other.input_value()) == ("5.0", "0.55")
+    w_k = np.array(L.w_k, dtype=float)
+    w_k[0, 0], w_k[1, 0] = 5.0, 0.55
+    key = (np.array(L.embeddings, dtype=float) @ w_k)[0, 0]
+    products = " + ".join(f"{as_shown(a)} × {as_shown(b)} [{name}]" for a, b, name
+                          in zip(L.embeddings[0], w_k[:, 0], L.features) if a != 0 and b != 0)
+    assert page.inner_text("#explore-explain-text") == (
+        f"a's key, {L.qk_dims[0]} = embedding · W_K column = {products} = {as_shown(key)}")
+    assert "5.0 [" in products
 
 
 BAD_VALUES = ["", "abc", "1e308", "NaN", "--1", "1,5"]

@@ -115,7 +115,7 @@ def test_player_shows_every_field_as_text(pages):
     assert doc.find("b") == [] and scripts(doc) == [
         "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
         "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
-        "explore.js", "checks-model.js", "checks.js"]
+        "explore.js", "checks-model.js", "checks.js", "ranges.js", "resume.js", "endcard.js"]
     assert doc.one("title").text == f"{m.title} · {c.title}"
     assert doc.one("meta", property="og:title").attrs["content"] == m.title
     assert doc.one("meta", property="og:description").attrs["content"] == m.tagline
@@ -139,7 +139,7 @@ def test_every_clip_page_shows_every_field_as_text(pages):
         assert doc.find("b") == [] and scripts(doc) == [
             "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
             "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
-            "explore.js", "checks-model.js", "checks.js"]
+            "explore.js", "checks-model.js", "checks.js", "ranges.js"]
         assert doc.one("title").text == f"{clip.title} · {m.title}"
         assert doc.one("meta", property="og:title").attrs["content"] == f"{clip.title} · {m.title}"
         assert doc.one("h1", "clip-title").text == f"{clip.title} from {m.title}"

@@ -145,7 +145,7 @@ def do_the_task(frame, task) -> str:
 
 
 def back_to_the_lesson(frame) -> None:
-    """Close the open check; the lesson plays on. At 16x the next check may open within a frame or
+    """Close the open check; the lesson plays on when it played before the check. At 16x the next check may open within a frame or
     two, before a look for the hidden section comes round: wait for this check to be closed."""
     closing = frame.evaluate("() => LessonChecks.open")
     frame.click(f"{CHECK} .check-on")

@@ -55,6 +55,7 @@
   const taskNumbers = new Map(); // a task's explore numbers, kept while the learner looks elsewhere
   let askedAt = 0;
   let returnTo = null;
+  let playOnLeaving = false; // the video played when the check opened: closing it plays on
   let showing = null; // {check, end}: "Show me" is playing the beat that explains `check`
   let lastTime = null;
 
@@ -232,9 +233,13 @@
   const render = renderCheck;
 
   // --- asking, answering, leaving ---
-  function ask(check, how) {
+  /** Open `check`; `playing`: whether the video played before this (default: whether it plays now). */
+  function ask(check, how, playing) {
+    if (!ui.open) {
+      playOnLeaving = playing === undefined ? !video.paused && !video.ended : playing;
+      returnTo = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    }
     if (!video.paused) video.pause();
-    if (!ui.open) returnTo = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     const record = kept.get(check.id);
     ui = { open: check.id, phase: record && how !== "retry" ? "feedback" : "ask" };
     askedAt = performance.now();
@@ -278,10 +283,14 @@
     feedback.focus({ preventScroll: true });
   }
 
-  /** Close the check: play on (`play`), or leave the video as it is. */
+  /** Close the check: play on (`play`), or leave the video as it is. A task's explore panel,
+   *  opened by the check, closes with it when the video stays paused (playing closes it anyway). */
   function leave(play) {
     const check = byId.get(ui.open);
     if (!check) return;
+    if (!play && check.kind === "task" && window.LessonExplore && window.LessonExplore.hide) {
+      window.LessonExplore.hide();
+    }
     if (!kept.get(check.id)) {
       skipped.add(check.id);
       live.textContent = `Check ${numberOf(check)} skipped: it waits on the transcript and under the video.`;
@@ -316,8 +325,9 @@
     event.preventDefault();
     answer();
   });
-  skipButton.addEventListener("click", () => leave(true));
-  onButton.addEventListener("click", () => leave(true));
+  // back to the video as the learner left it: playing on if it played, else still paused
+  skipButton.addEventListener("click", () => leave(playOnLeaving));
+  onButton.addEventListener("click", () => leave(playOnLeaving));
   showButton.addEventListener("click", showMe);
   retryButton.addEventListener("click", () => {
     const check = byId.get(ui.open);
@@ -330,13 +340,14 @@
     live.textContent = check.kind === "task" ? "Edit the numbers in the panel, then check your answer." : "Pick again.";
   });
   section.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { event.preventDefault(); leave(true); }
+    if (event.key === "Escape") { event.preventDefault(); leave(playOnLeaving); }
   });
 
   for (const [id, buttons] of marks) {
     for (const b of buttons) {
       b.addEventListener("click", () => {
         const check = byId.get(id);
+        const playing = ui.open ? playOnLeaving : !video.paused && !video.ended;
         showing = null;
         if (ui.open !== id) { // to its sentence's last moment, where it is asked
           video.pause();
@@ -344,7 +355,7 @@
           if (window.LessonPlayer) window.LessonPlayer.seek(at);
           else video.currentTime = at;
         }
-        ask(check, "mark");
+        ask(check, "mark", playing);
       });
     }
   }
@@ -422,6 +433,14 @@
     get phase() { return ui.phase; },
     get score() { return kept.score(); },
     answer: (id) => kept.get(id),
+    /** Each check as the learner left it: {id, number, kind, question, state, words} (state:
+     *  right, wrong, skipped or open; words: how its mark says it), for the end card. */
+    results: () => checks.map((c) => ({
+      id: c.id, number: numberOf(c), kind: KINDS[c.kind], question: c.question,
+      state: stateOf(c), words: stateWords(c, stateOf(c)),
+    })),
+    /** Ask check `id` at its sentence's end, as a click on its mark does. */
+    ask(id) { if (marks.has(id)) marks.get(id)[0].click(); },
   };
   render();
 })();

@@ -8,14 +8,29 @@
   const short = (v) => (v === -Infinity ? "−∞" : String(Number(v.toFixed(3))).replace("-", "−"));
   parts.short = short;
 
+  /** An entry a learner edits (an embedding, a weight) as the tables and the scenes write it: with
+   *  the core's decimals ("5.0", with `A`'s scoreFigure), more only when it has more ("0.55"). */
+  parts.entry = function entry(v, A, decimals) {
+    const plain = v === 0 ? 0 : v; // no "-0.0"
+    const figure = A.scoreFigure(plain, decimals);
+    return Number(figure) === plain ? figure : String(plain);
+  };
+
   /** The explanations for the core's data `core`, with `A`'s rounding. */
   parts.explain = function explain(core, A) {
     const column = (m, j) => m.map((row) => row[j]);
-    /** a · b as its products, each named by its entry: "3 × 3.8 [adjective?] + …"; `every`
-     * keeps the products that are 0, as the video writes a dot product out in full. */
-    function terms(a, b, names, every = false) {
+    /** An entry, or a query's, key's or value's number, as its table shows it when that is exact
+     *  ("5.0": the core's decimals), else short; with a true minus sign. */
+    const typed = (v) => {
+      const figure = A.scoreFigure(v === 0 ? 0 : v, core.score_decimals);
+      return Number(figure) === v ? figure.replace("-", "−") : short(v);
+    };
+    /** a · b as its products, each named by its entry: "3.0 × 3.8 [adjective?] + …", each factor
+     * written by `write` (default: short); `every` keeps the products that are 0, as the video
+     * writes a dot product out in full. */
+    function terms(a, b, names, every = false, write = short) {
       const out = [];
-      a.forEach((v, k) => { if (every || (v !== 0 && b[k] !== 0)) out.push(`${short(v)} × ${short(b[k])} [${names[k]}]`); });
+      a.forEach((v, k) => { if (every || (v !== 0 && b[k] !== 0)) out.push(`${write(v)} × ${write(b[k])} [${names[k]}]`); });
       return out.length ? out.join(" + ") : "every term is 0";
     }
 
@@ -28,7 +43,7 @@
     function projection(kind, i, j, n, r) {
       const p = PROJECTIONS[kind];
       return `${n.words[i]}'s ${p.kind}, ${p.dims[j]} = embedding · ${p.name} column = `
-        + `${terms(n.x[i], column(n[p.w], j), core.features)} = ${short(r[kind][i][j])}`;
+        + `${terms(n.x[i], column(n[p.w], j), core.features, false, typed)} = ${typed(r[kind][i][j])}`;
     }
 
     function score(i, j, n, r) {
@@ -62,7 +77,7 @@
 
     function made(i, c, n, r) {
       return `${n.words[i]}'s new vector, ${core.features[c]} = embedding + weighted sum = `
-        + `${short(n.x[i][c])} + ${short(r.output[i][c])} = ${short(n.x[i][c] + r.output[i][c])}`;
+        + `${typed(n.x[i][c])} + ${short(r.output[i][c])} = ${short(n.x[i][c] + r.output[i][c])}`;
     }
 
     const BY_KIND = {

@@ -88,7 +88,8 @@
         el("th", { scope: "row" }, h), ...colHeads.map((_, j) => make(i, j))));
       const t = el("table", { class: "explore-table" + (opts && opts.cls ? " " + opts.cls : "") },
         el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...rows));
-      return el("div", { class: "explore-table-wrap" }, t);
+      const more = el("p", { class: "explore-more", hidden: true }); // explore.js says where more columns are
+      return el("div", { class: "explore-table-wrap" }, more, t);
     }
 
     function editable(s, m, caption, transposed) {

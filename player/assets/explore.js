@@ -48,7 +48,9 @@
     "aria-keyshortcuts": "E",
   }, "Explore this step");
   const hint = el("span", { class: "explore-hint" });
-  const bar = el("div", { class: "explore-bar" }, openButton, hint);
+  // the key is no use on a phone with no keyboard: explore.css hides it where no fine pointer is
+  const keyHint = el("span", { class: "explore-key-hint" }, " · key E");
+  const bar = el("div", { class: "explore-bar" }, openButton, el("span", {}, hint, keyHint));
 
   const heading = el("h2", { id: "explore-heading", tabindex: "-1" });
   const beatLine = el("p", { class: "explore-beat" });
@@ -100,7 +102,7 @@
   const layout = frame.parentElement;
 
   // --- numbers as words ---
-  const entry = (v) => (Number.isInteger(v) ? v.toFixed(1) : String(v)); // 1 -> "1.0", as the scenes
+  const entry = (v) => P.entry(v, A, core.score_decimals); // 1 -> "1.0", as the scenes
 
   // --- the one update path: action -> next state -> render ---
   function dispatch(action) {
@@ -114,8 +116,9 @@
     const t0 = performance.now();
     if (state.numbers !== before.numbers || !result) result = M.compute(state.numbers);
     const t1 = performance.now();
-    hint.textContent = `This beat: ${TITLES[M.stepOf(beats, state.sentence)]} · key E`;
+    hint.textContent = `This beat: ${TITLES[M.stepOf(beats, state.sentence)]}`;
     panel.hidden = !state.open;
+    bar.hidden = state.open; // the panel has its own "Back to the lesson"
     layout.classList.toggle("exploring", state.open);
     openButton.setAttribute("aria-expanded", String(state.open));
     if (!state.open) {
@@ -132,6 +135,7 @@
       shown = shape;
     }
     renderNumbers();
+    signpost();
     writeAddress(!before.open);
     lastTiming = { compute: t1 - t0, update: performance.now() - t0 };
     tell();
@@ -179,6 +183,26 @@
       : "These are the narrated numbers. Change anything: what it moves gets marked.";
   }
 
+  // --- a table wider than the panel: a sign says which side its hidden columns lie on ---
+  const SIGNS = {
+    right: "More columns to the right: scroll the table sideways →",
+    left: "← More columns to the left: scroll the table back",
+    both: "← More columns on both sides: scroll the table sideways →",
+  };
+  function signpost() {
+    for (const wrap of body.querySelectorAll(".explore-table-wrap")) {
+      const more = wrap.querySelector(".explore-more");
+      if (!more) continue;
+      const right = wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 1;
+      const left = wrap.scrollLeft > 1;
+      const text = right && left ? SIGNS.both : right ? SIGNS.right : left ? SIGNS.left : "";
+      if (more.textContent !== text) more.textContent = text;
+      if (more.hidden !== !text) more.hidden = !text;
+    }
+  }
+  body.addEventListener("scroll", signpost, { capture: true, passive: true }); // a table scrolled sideways
+  new ResizeObserver(signpost).observe(body);
+
   // --- the address ---
   function writeAddress(now) {
     clearTimeout(addressTimer);
@@ -216,19 +240,29 @@
   }
 
   // --- opening and closing ---
+  let playOnClosing = false; // the video played when the panel opened: closing it plays on
+
   function open(from) {
     const f = from || {};
+    if (!state.open) playOnClosing = !video.paused && !video.ended;
     if (!state.open && !video.paused) video.pause();
     dispatch({ type: "open", sentence: f.sentence || state.sentence, step: f.step, numbers: f.numbers, held: f.held });
     if (!f.quiet) {
       heading.focus({ preventScroll: true });
-      panel.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
+      // the panel is often taller than the screen: "nearest" left its heading above the top
+      // (y = -157 after scrolling down and pressing E), so the panel's start is brought into view
+      const top = heading.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight - heading.offsetHeight) {
+        panel.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "auto" : "smooth" });
+      }
     }
   }
 
+  /** Close the panel and give the video back as the learner left it: playing on if it played. */
   function backToLesson() {
     dispatch({ type: "close" });
     openButton.focus();
+    if (!playOnClosing) return;
     const playing = video.play();
     if (playing && playing.catch) playing.catch(() => {});
   }
@@ -399,6 +433,8 @@
      *  `numbers` (default: the narrated ones); a given `step` is held while the video moves on. */
     show(step, numbers) { open({ step, numbers: numbers && JSON.parse(JSON.stringify(numbers)), quiet: true, held: true }); },
     /** Subscribe to every new state: `listener({open, sentence, step, numbers}, result)`. */
+    /** Close the panel, leaving the video as it is (a check that opened it is closing). */
+    hide() { if (state.open) dispatch({ type: "close" }); },
     listen(listener) { panel.addEventListener("explorechange", (e) => listener(e.detail.state, e.detail.result)); },
     get panel() { return panel; },
   };
