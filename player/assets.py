@@ -12,9 +12,9 @@ from common.paths import ASSETS
 ASSET_DIR = ASSETS  # under the build folder
 MEDIA_CHROME = "4.19.4"  # the npm version of vendor/media-chrome.js (its dist/iife/index.js), pinned
 VENDORED = ("vendor/media-chrome.js", "vendor/media-chrome.LICENSE.txt")  # the controls, as published
-NAMES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
-         "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js", "explore.js",
-         "explore.css", "checks-model.js", "checks.js", "checks.css")
+NAMES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "links.js", "host-api.js",
+         "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
+         "explore.js", "explore.css", "checks-model.js", "checks.js", "checks.css")
 
 
 def install_assets(build_root: Path) -> Path:

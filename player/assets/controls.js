@@ -18,6 +18,11 @@
   const keysDialog = document.querySelector("dialog[data-keys]");
   const keysButton = player.querySelector("[data-keys-open]");
 
+  // Media Chrome names its captions toggle a button yet marks it aria-checked, which only a switch
+  // may carry (axe: aria-allowed-attr); it sets the role once, when it connects.
+  const captionsToggle = player.querySelector("media-captions-button");
+  if (captionsToggle) captionsToggle.setAttribute("role", "switch");
+
   // --- captions: the active cues of the showing captions track, in the picture's bottom band ---
   const SIZES = ["small", "medium", "large"]; // large: under the picture, where it covers nothing
   const SCALE = { small: 0.8, medium: 1, large: 1.3 };
