@@ -236,3 +236,21 @@ def test_the_first_tab_stop_skips_to_the_chapters(site, page_factory):
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('#chapters') !== null")
+
+
+def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factory):
+    """On a radio button Space picks it and the arrows move to the next: the video neither
+    plays nor steps a sentence."""
+    _, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    page.evaluate("""() => { const f = document.createElement('fieldset');
+        f.innerHTML = '<legend>pick</legend><label><input type=radio name=p value=a>a</label>'
+                    + '<label><input type=radio name=p value=b>b</label>';
+        document.body.prepend(f); }""")
+    before = current(page)
+    page.get_by_role("radio", name="a").focus()
+    page.keyboard.press(" ")
+    assert page.get_by_role("radio", name="a").is_checked()
+    page.keyboard.press("ArrowRight")
+    assert page.get_by_role("radio", name="b").is_checked()
+    assert page.evaluate("document.querySelector('video').paused") and current(page) == before

@@ -109,8 +109,11 @@
   // --- keys: anywhere on the page but where the learner types, or where the key has its own use ---
   const TYPING = "input:not([type=button]):not([type=checkbox]):not([type=radio]):not([type=range])"
     + ":not([type=submit]):not([type=reset]), textarea, select, [contenteditable]:not([contenteditable=false])";
-  const PRESSABLE = "button, a[href], summary, [role=button], [role=link], [role=checkbox], [role=menuitem]";
-  const SLIDER = "input[type=range], [role=slider], media-time-range, media-volume-range";
+  // Space presses or picks these; the arrows move inside these: the keys keep that use there.
+  const PRESSABLE = "button, a[href], summary, input, select, label, [role=button], [role=link], [role=checkbox],"
+    + " [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option]";
+  const ARROWED = "input, select, [role=slider], [role=radio], [role=tab], [role=menuitem], [role=option],"
+    + " [role=spinbutton], media-time-range, media-volume-range";
 
   const inside = (target, selector) => target instanceof Element && target.closest(selector) !== null;
   const isMediaControl = (target) => target instanceof Element && target.tagName.startsWith("MEDIA-");
@@ -162,7 +165,7 @@
     const target = event.target;
     if (!action || inside(target, TYPING) || inside(target, "dialog[open]")) return;
     if (key === " " && (inside(target, PRESSABLE) || isMediaControl(target))) return; // Space presses it
-    if (key.startsWith("Arrow") && (inside(target, SLIDER) || isMediaControl(target))) return; // it moves
+    if (key.startsWith("Arrow") && (inside(target, ARROWED) || isMediaControl(target))) return; // it moves
     event.preventDefault(); // Space never scrolls the page
     action();
   });
