@@ -10,6 +10,7 @@ import pytest
 from player_fixtures import (  # noqa: F401
     axe,
     browser,
+    clipped_lesson,
     copied_build,
     lesson,
     page_factory,
@@ -17,7 +18,9 @@ from player_fixtures import (  # noqa: F401
 )
 
 from player.assets import ASSET_DIR, MEDIA_CHROME, VENDORED
+from player.clips import build_clips
 from player.page import build_player
+from player.scorm import build_package
 
 REPO = Path(__file__).resolve().parent.parent
 REGISTRY_COPY = REPO / "tests" / "js" / "node_modules" / "media-chrome"  # npm ci of tests/js's lock
@@ -254,3 +257,26 @@ def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factor
     page.keyboard.press("ArrowRight")
     assert page.get_by_role("radio", name="b").is_checked()
     assert page.evaluate("document.querySelector('video').paused") and current(page) == before
+
+
+def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_factory, page_factory):
+    """The SCORM zip holds the vendored file (and its licence) as published, and a clip's page
+    opened from disk runs the controls, fetching nothing from outside its build."""
+    import zipfile
+
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("carried") / "build", clips=True)
+    build_player(manifest, build)
+    clips = build_clips(manifest, build)
+    with zipfile.ZipFile(build_package(manifest, build, clips)) as archive:
+        for name in VENDORED:
+            assert archive.read(f"{ASSET_DIR}/{name}") == (REPO / "player" / "assets" / name).read_bytes()
+    page = page_factory(width=640, height=600)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(clips[1].file(build.clips, ".html").as_uri())
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    page.get_by_role("button", name="play", exact=True).click()
+    page.wait_for_function("() => !document.querySelector('video').paused")
+    root = build.root.as_uri() + "/"
+    assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
