@@ -147,6 +147,8 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
     page.get_by_role("button", name="Caption size: medium").click()  # the next size: large
     g = caption_geometry(page)
     assert g["pictureBottom"] - 0.5 <= g["top"] and g["bottom"] <= g["barTop"] + 0.5, g
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
 
 
 
