@@ -19,9 +19,15 @@
   const keysButton = player.querySelector("[data-keys-open]");
 
   // Media Chrome names its captions toggle a button yet marks it aria-checked, which only a switch
-  // may carry (axe: aria-allowed-attr); it sets the role once, when it connects.
+  // may carry (axe: aria-allowed-attr); it sets the role when it connects (again if it is moved).
   const captionsToggle = player.querySelector("media-captions-button");
-  if (captionsToggle) captionsToggle.setAttribute("role", "switch");
+  const asSwitch = () => {
+    if (captionsToggle.getAttribute("role") !== "switch") captionsToggle.setAttribute("role", "switch");
+  };
+  if (captionsToggle) {
+    asSwitch();
+    new MutationObserver(asSwitch).observe(captionsToggle, { attributes: true, attributeFilter: ["role"] });
+  }
 
   // --- captions: the active cues of the showing captions track, in the picture's bottom band ---
   const SIZES = ["small", "medium", "large"]; // large: under the picture, where it covers nothing
