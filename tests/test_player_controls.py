@@ -200,6 +200,13 @@ def test_keys_play_step_toggle_and_list(site, page_factory):
     for key, expected in (("l", ids[4]), ("ArrowRight", ids[5]), ("j", ids[4]), ("ArrowLeft", ids[3])):
         page.keyboard.press(key)
         page.wait_for_function("id => LessonPlayer.sentence === id", arg=expected)
+    page.evaluate(f"LessonPlayer.seekTo({json.dumps(ids[0])})")
+    page.keyboard.press("j")  # nothing before the first: it stays
+    assert current(page) == ids[0]
+    page.evaluate(f"LessonPlayer.seekTo({json.dumps(ids[-1])})")
+    page.keyboard.press("l")  # nothing after the last: it stays
+    page.keyboard.press("j")
+    page.wait_for_function("id => LessonPlayer.sentence === id", arg=ids[-2])
     page.keyboard.press("c")
     page.wait_for_function(f"""() => Array.from({video}.textTracks)
                                .every(t => t.kind !== 'captions' || t.mode !== 'showing')""")
@@ -214,6 +221,8 @@ def test_keys_play_step_toggle_and_list(site, page_factory):
     page.keyboard.press("?")
     dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
     dialog.wait_for(state="visible")
+    listed = dialog.locator("dt").all_inner_texts()
+    assert listed == ["Space or K", "J or ←", "L or →", "C", "F", "E", "?"]
     results = axe(page)
     assert results.violations_count == 0, results.generate_report()
     page.keyboard.press("Escape")
