@@ -1,4 +1,5 @@
-"""The player's static files (script and stylesheet), copied beside the pages that use them."""
+"""The player's static files (scripts, stylesheets and the vendored Media Chrome controls), copied
+beside the pages that use them."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from common.files import atomic_write_bytes
 from common.paths import ASSETS
 
 ASSET_DIR = ASSETS  # under the build folder
-NAMES = ("player.js", "player.css", "gallery.js", "links.js", "host-api.js", "scorm.js",
-         "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js", "explore.js",
-         "explore.css", "checks-model.js", "checks.js", "checks.css",
+MEDIA_CHROME = "4.19.4"  # the npm version of vendor/media-chrome.js (its dist/iife/index.js), pinned
+VENDORED = ("vendor/media-chrome.js", "vendor/media-chrome.LICENSE.txt")  # the controls, as published
+NAMES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "links.js", "host-api.js",
+         "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
+         "explore.js", "explore.css", "checks-model.js", "checks.js", "checks.css",
          "ranges.js", "resume.js", "endcard.js", "learner.css")
 
 

@@ -243,7 +243,8 @@ def test_text_from_the_script_is_escaped(tmp_path, page_factory):
     assert page.evaluate("() => document.querySelectorAll('.transcript script, .transcript b').length") == 0
     scripts = page.evaluate("() => Array.from(document.querySelectorAll('script'), s => s.id || s.src)")
     assert [s.rpartition("/")[2] for s in scripts] == [  # the data blocks, then the page scripts
-        "lesson-data", "embed-config", "explore-data", "links.js", "player.js", "host-api.js",
+        "lesson-data", "embed-config", "explore-data", "media-chrome.js", "links.js", "player.js",
+        "controls.js", "host-api.js",
         "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
         "explore.js", "checks-model.js", "checks.js", "ranges.js", "resume.js", "endcard.js"]
     page.click("#s-key-contains")
@@ -282,55 +283,6 @@ def test_the_spoken_word_is_marked_and_a_clicked_word_seeks_to_it(site, page_fac
                                      return on && on.textContent === w; }""", arg=s.words[k + 1].text)
     wait_current(page, s.id)
     assert page.errors == []
-
-
-def test_captions_stay_in_the_band_scenes_keep_free(site, page_factory):
-    """Every cue's box, as Chromium draws it over the video at desktop and phone widths, lies
-    in the bottom band no scene text enters (`style.CAPTION_BAND_TOP`, checked in test_scenes),
-    and a two-line cue fills it: the band is as tall as two lines of captions. (The box's dark
-    backing is painted white here, and the picture is moved out of the video's box, so that
-    each cue is what differs from one shot of the empty box.)"""
-    import io
-
-    import numpy as np
-    from PIL import Image
-
-    from scenes.style import CAPTION_BAND_TOP
-    from transcript.captions import sentence_cues
-
-    manifest, build, _ = site
-    band = (4.0 - CAPTION_BAND_TOP) / 8.0  # the band's top, as a share of the height from the top
-    for width, height in ((1280, 800), (390, 844)):
-        page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
-        page.evaluate("document.querySelector('video').controls = false")  # as while playing
-        page.add_style_tag(content="video::cue { background: #fff; color: #fff; }")
-        tallest = 1.0
-
-        def captions(mode: str, page=page) -> None:
-            page.evaluate("""m => Array.from(document.querySelector('video').textTracks)
-                             .forEach(t => { if (t.kind === 'captions') t.mode = m; })""", mode)
-
-        def shot(page=page) -> np.ndarray:
-            page.wait_for_timeout(60)
-            png = page.locator("video").screenshot()
-            return np.asarray(Image.open(io.BytesIO(png)).convert("L")).astype(int)
-
-        captions("hidden")
-        box = page.locator("video").bounding_box()
-        page.add_style_tag(content="video { object-position: 0 100000px; background: #000; }")
-        assert page.locator("video").bounding_box() == box  # the box stays where it was
-        empty = shot()
-        captions("showing")
-        for cue in sentence_cues(manifest):
-            page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
-            page.wait_for_function("() => !document.querySelector('video').seeking")
-            rows = np.nonzero((np.abs(shot() - empty) > 40).any(axis=1))[0]
-            assert len(rows), (width, cue.id, "no caption drawn")
-            top = rows.min() / empty.shape[0]
-            assert top >= band - 0.005, (width, cue.id, top)
-            if "\n" in cue.text:
-                tallest = min(tallest, top)
-        assert tallest < band + 0.02, (width, tallest)  # no band much taller than two lines
 
 
 @pytest.mark.parametrize("seconds, shown", [(20, 1), (89, 1), (91, 2), (121.2, 2), (149, 2),

@@ -103,6 +103,7 @@
     const pin = el("button", { type: "button", class: "check-pin", "data-check": check.id, style: `left: ${at}%` },
       el("span", { class: "visually-hidden check-mark-state" }));
     pins.append(pin);
+    if (window.LessonControls) window.LessonControls.markCheck(endOf(check), `Check ${i + 1}`); // on the seek bar
     marks.set(check.id, [inText, pin]);
   });
   const byId = new Map(checks.map((c) => [c.id, c]));

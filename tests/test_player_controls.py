@@ -1,0 +1,293 @@
+"""The player's controls (Media Chrome, vendored), the captions the page draws and the keys, in real
+headless Chromium, driven by the names a screen reader hears."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from player_fixtures import (  # noqa: F401
+    axe,
+    browser,
+    clipped_lesson,
+    copied_build,
+    lesson,
+    page_factory,
+    serve,
+)
+
+from player.assets import ASSET_DIR, MEDIA_CHROME, VENDORED
+from player.clips import build_clips
+from player.page import build_player
+from player.scorm import build_package
+
+REPO = Path(__file__).resolve().parent.parent
+REGISTRY_COPY = REPO / "tests" / "js" / "node_modules" / "media-chrome"  # npm ci of tests/js's lock
+
+
+@pytest.fixture(scope="module")
+def site(lesson, tmp_path_factory):
+    """The player built into a copy of the shared lesson, served over HTTP too."""
+    manifest, shared = lesson
+    build = copied_build(shared, tmp_path_factory.mktemp("controls") / "build")
+    build_player(manifest, build)
+    base, server = serve(build.root)
+    yield manifest, build, base
+    server.shutdown()
+    server.server_close()
+
+
+def open_page(page_factory, url: str, **viewport):
+    page = page_factory(**viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    page.errors = errors
+    return page
+
+
+def current(page) -> str | None:
+    return page.evaluate("() => LessonPlayer.sentence")
+
+
+def test_the_vendored_media_chrome_is_the_registry_build():
+    """player/assets/vendor/ holds the published dist/iife/index.js and LICENSE of the version
+    tests/js pins, byte for byte (npm ci checks that copy against the lock's integrity hash)."""
+    pinned = json.loads((REPO / "tests" / "js" / "package.json").read_text())["devDependencies"]
+    assert pinned["media-chrome"] == MEDIA_CHROME
+    assert json.loads((REGISTRY_COPY / "package.json").read_text())["version"] == MEDIA_CHROME
+    lock = json.loads((REPO / "tests" / "js" / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/media-chrome"]["version"] == MEDIA_CHROME
+    assets = REPO / "player" / "assets"
+    script, licence = (assets / name for name in VENDORED)
+    assert script.read_bytes() == (REGISTRY_COPY / "dist" / "iife" / "index.js").read_bytes()
+    assert licence.read_bytes() == (REGISTRY_COPY / "LICENSE").read_bytes()
+
+
+def test_the_page_runs_the_controls_from_disk_fetching_nothing_outside(site, page_factory):
+    _, build, _ = site
+    assert (build.root / ASSET_DIR / VENDORED[0]).read_bytes() == (
+        REPO / "player" / "assets" / VENDORED[0]).read_bytes()
+    page = page_factory()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(build.player.as_uri())
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert page.evaluate("() => !!customElements.get('media-controller')")
+    root = build.root.as_uri() + "/"
+    assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
+
+
+def test_the_controls_are_named_and_drive_the_video(site, page_factory):
+    _, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    video = "document.querySelector('video')"
+    page.get_by_role("button", name="play", exact=True).click()
+    page.wait_for_function(f"() => !{video}.paused")
+    page.get_by_role("button", name="pause", exact=True).click()
+    page.wait_for_function(f"() => {video}.paused")
+    page.get_by_role("button", name="Playback rate 1").click()
+    page.wait_for_function(f"() => {video}.playbackRate === 1.25")
+    page.get_by_role("button", name="mute", exact=True).click()
+    page.wait_for_function(f"() => {video}.muted")
+    assert page.get_by_role("slider", name="seek").count() == 1
+    assert page.get_by_role("slider", name="volume").count() == 1
+    assert page.get_by_role("button", name="enter fullscreen mode").count() == 1
+    page.get_by_role("switch", name="closed captions", checked=True).click()
+    page.wait_for_function(f"""() => Array.from({video}.textTracks)
+                               .every(t => t.kind !== 'captions' || t.mode !== 'showing')""")
+    size = page.get_by_role("button", name="Caption size: medium")
+    size.click()
+    assert page.get_by_role("button", name="Caption size: large").count() == 1
+    assert page.errors == []
+
+
+def test_checks_and_chapters_are_marked_on_the_seek_bar(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    titles = page.evaluate("""() => Array.from(document.querySelectorAll('[data-seek-marks] .player-mark'),
+                                              m => [m.classList.contains('player-mark--check'), m.title])""")
+    assert [t for check, t in titles if not check] == [sc.title for sc in manifest.scenes[1:]]
+    assert [t for check, t in titles if check] == [f"Check {i + 1}" for i in range(len(manifest.checks))]
+
+
+def caption_geometry(page) -> dict:
+    return page.evaluate("""() => {
+        const v = document.querySelector('video'), r = v.getBoundingClientRect();
+        const s = Math.min(r.width / v.videoWidth, r.height / v.videoHeight);
+        const h = v.videoHeight * s, top = r.top + (r.height - h) / 2;
+        const text = document.querySelector('[data-caption-text]');
+        const box = text.getBoundingClientRect();
+        const bar = document.querySelector('media-control-bar').getBoundingClientRect();
+        return {pictureTop: top, pictureBottom: top + h, height: h, top: box.top, bottom: box.bottom,
+                barTop: bar.top, text: text.hidden ? '' : text.textContent};
+    }""")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory, width, height):
+    """Each cue the page draws lies inside the picture's bottom band that no scene text enters
+    (scenes/style.py CAPTION_BAND_TOP, the frame 8 high), above the control bar, and says the
+    cue's text; at "large" it sits under the picture, still above the bar."""
+    from scenes.style import CAPTION_BAND_TOP
+    from transcript.captions import sentence_cues
+
+    manifest, build, _ = site
+    share = (4.0 - CAPTION_BAND_TOP) / 8.0  # of the picture's height, from its bottom up
+    page = open_page(page_factory, build.player.as_uri(), width=width, height=height)
+    for cue in sentence_cues(manifest):
+        page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
+        page.wait_for_function("t => document.querySelector('[data-caption-text]').textContent === t",
+                               arg=cue.text)
+        g = caption_geometry(page)
+        assert g["top"] >= g["pictureBottom"] - share * g["height"] - 0.5, (width, cue.id, g)
+        assert g["bottom"] <= g["pictureBottom"] + 0.5 <= g["barTop"] + 0.5, (width, cue.id, g)
+    page.get_by_role("button", name="Caption size: medium").click()  # the next size: large
+    g = caption_geometry(page)
+    assert g["pictureBottom"] - 0.5 <= g["top"] and g["bottom"] <= g["barTop"] + 0.5, g
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+
+def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
+    """With the page's captions and the picture moved out of the way, the video's box looks the
+    same whether its captions track shows or not: the browser draws no cue over the picture."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    manifest, build, _ = site
+    page = open_page(page_factory, build.player.as_uri())
+    cue = manifest.sentences[3]
+    page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
+    page.wait_for_function("() => document.querySelector('[data-caption-text]').textContent !== ''")
+    page.add_style_tag(content=".player-captions { display: none; } "
+                               "video { object-position: 0 100000px; background: #000; }")
+
+    def shot() -> np.ndarray:
+        png = page.locator("video").screenshot(animations="disabled")
+        return np.asarray(Image.open(io.BytesIO(png)).convert("L")).astype(int)
+
+    def captions(mode: str) -> None:
+        page.evaluate("""m => Array.from(document.querySelector('video').textTracks)
+                         .forEach(t => { if (t.kind === 'captions') t.mode = m; })""", mode)
+
+    showing = shot()
+    captions("disabled")
+    page.wait_for_function("() => document.querySelector('[data-caption-text]').textContent === ''")
+    assert np.abs(shot() - showing).max() <= 40
+    assert showing[8:-8, 8:-8].max() <= 40  # nothing drawn inside at all: black (corners: the page)
+
+
+def test_keys_play_step_toggle_and_list(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html", width=1280, height=600)
+    video = "document.querySelector('video')"
+    page.locator("h1").click()  # focus on the page, not on a control
+    page.evaluate("window.scrollTo(0, 200)")
+    assert page.evaluate("window.scrollY") == 200
+    page.keyboard.press(" ")
+    page.wait_for_function(f"() => !{video}.paused")
+    assert page.evaluate("window.scrollY") == 200  # Space never scrolls
+    page.keyboard.press("k")
+    page.wait_for_function(f"() => {video}.paused")
+    ids = [s.id for s in manifest.sentences]
+    page.evaluate(f"LessonPlayer.seekTo({json.dumps(ids[3])})")
+    for key, expected in (("l", ids[4]), ("ArrowRight", ids[5]), ("j", ids[4]), ("ArrowLeft", ids[3])):
+        page.keyboard.press(key)
+        page.wait_for_function("id => LessonPlayer.sentence === id", arg=expected)
+    page.evaluate(f"LessonPlayer.seekTo({json.dumps(ids[0])})")
+    page.keyboard.press("j")  # nothing before the first: it stays
+    assert current(page) == ids[0]
+    page.evaluate(f"LessonPlayer.seekTo({json.dumps(ids[-1])})")
+    page.keyboard.press("l")  # nothing after the last: it stays
+    page.keyboard.press("j")
+    page.wait_for_function("id => LessonPlayer.sentence === id", arg=ids[-2])
+    page.keyboard.press("c")
+    page.wait_for_function(f"""() => Array.from({video}.textTracks)
+                               .every(t => t.kind !== 'captions' || t.mode !== 'showing')""")
+    page.wait_for_function("() => document.querySelector('[data-caption-text]').textContent === ''")
+    page.keyboard.press("c")
+    page.wait_for_function(f"""() => Array.from({video}.textTracks)
+                               .some(t => t.kind === 'captions' && t.mode === 'showing')""")
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.fullscreenElement === document.getElementById('player')")
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.fullscreenElement === null")
+    page.keyboard.press("?")
+    dialog = page.get_by_role("dialog", name="Keyboard shortcuts")
+    dialog.wait_for(state="visible")
+    listed = dialog.locator("dt").all_inner_texts()
+    assert listed == ["Space or K", "J or ←", "L or →", "C", "F", "E", "?"]
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.errors == []
+
+
+def test_keys_leave_typing_alone(site, page_factory):
+    _, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    page.evaluate("""() => { const i = document.createElement('input');
+                             i.setAttribute('aria-label', 'notes'); document.body.prepend(i); }""")
+    before = current(page)
+    page.get_by_role("textbox", name="notes").type("k l c ")
+    assert page.get_by_role("textbox", name="notes").input_value() == "k l c "
+    assert page.evaluate("document.querySelector('video').paused") and current(page) == before
+
+
+def test_the_first_tab_stop_skips_to_the_chapters(site, page_factory):
+    _, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    page.keyboard.press("Tab")
+    link = page.get_by_role("link", name="Skip to the chapters")
+    assert link.evaluate("a => a === document.activeElement")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#chapters') !== null")
+
+
+def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factory):
+    """On a radio button Space picks it and the arrows move to the next: the video neither
+    plays nor steps a sentence."""
+    _, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    page.evaluate("""() => { const f = document.createElement('fieldset');
+        f.innerHTML = '<legend>pick</legend><label><input type=radio name=p value=a>a</label>'
+                    + '<label><input type=radio name=p value=b>b</label>';
+        document.body.prepend(f); }""")
+    before = current(page)
+    page.get_by_role("radio", name="a").focus()
+    page.keyboard.press(" ")
+    assert page.get_by_role("radio", name="a").is_checked()
+    page.keyboard.press("ArrowRight")
+    assert page.get_by_role("radio", name="b").is_checked()
+    assert page.evaluate("document.querySelector('video').paused") and current(page) == before
+
+
+def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_factory, page_factory):
+    """The SCORM zip holds the vendored file (and its licence) as published, and a clip's page
+    opened from disk runs the controls, fetching nothing from outside its build."""
+    import zipfile
+
+    manifest, shared = clipped_lesson(tmp_path_factory)
+    build = copied_build(shared, tmp_path_factory.mktemp("carried") / "build", clips=True)
+    build_player(manifest, build)
+    clips = build_clips(manifest, build)
+    with zipfile.ZipFile(build_package(manifest, build, clips)) as archive:
+        for name in VENDORED:
+            assert archive.read(f"{ASSET_DIR}/{name}") == (REPO / "player" / "assets" / name).read_bytes()
+    page = page_factory(width=640, height=600)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(clips[1].file(build.clips, ".html").as_uri())
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    page.get_by_role("button", name="play", exact=True).click()
+    page.wait_for_function("() => !document.querySelector('video').paused")
+    root = build.root.as_uri() + "/"
+    assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
