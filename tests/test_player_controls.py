@@ -122,34 +122,47 @@ def caption_geometry(page) -> dict:
         const box = text.getBoundingClientRect();
         const bar = document.querySelector('media-control-bar').getBoundingClientRect();
         return {pictureTop: top, pictureBottom: top + h, height: h, top: box.top, bottom: box.bottom,
+                fontPx: parseFloat(getComputedStyle(text).fontSize),
                 barTop: bar.top, text: text.hidden ? '' : text.textContent};
     }""")
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory, width, height):
-    """Each cue the page draws lies inside the picture's bottom band that no scene text enters
-    (scenes/style.py CAPTION_BAND_TOP, the frame 8 high), above the control bar, and says the
-    cue's text; at "large" it sits under the picture, still above the bar."""
+    """Each cue the page draws says the cue's text, above the control bar, at least 14 px high
+    until the learner picks a size: inside the picture's bottom band that no scene text enters
+    (scenes/style.py CAPTION_BAND_TOP, the frame 8 high) where two lines of that size fit in it,
+    else (a phone's picture) under the picture; a size picked in the band stays in it."""
     from scenes.style import CAPTION_BAND_TOP
     from transcript.captions import sentence_cues
 
     manifest, build, _ = site
-    share = (4.0 - CAPTION_BAND_TOP) / 8.0  # of the picture's height, from its bottom up
+    share = (CAPTION_BAND_TOP + 4.0) / 8.0  # of the picture's height, from its bottom (y = -4) up
     page = open_page(page_factory, build.player.as_uri(), width=width, height=height)
+    in_band = None
     for cue in sentence_cues(manifest):
         page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
         page.wait_for_function("t => document.querySelector('[data-caption-text]').textContent === t",
                                arg=cue.text)
         g = caption_geometry(page)
-        assert g["top"] >= g["pictureBottom"] - share * g["height"] - 0.5, (width, cue.id, g)
-        assert g["bottom"] <= g["pictureBottom"] + 0.5 <= g["barTop"] + 0.5, (width, cue.id, g)
-    page.get_by_role("button", name="Caption size: medium").click()  # the next size: large
+        assert g["fontPx"] >= 14 and g["bottom"] <= g["barTop"] + 0.5, (width, cue.id, g)
+        in_band = 2 * 1.25 * 14 <= share * g["height"]  # two readable lines fit in the band
+        if in_band:
+            assert g["top"] >= g["pictureBottom"] - share * g["height"] - 0.5, (width, cue.id, g)
+            assert g["bottom"] <= g["pictureBottom"] + 0.5, (width, cue.id, g)
+        else:
+            assert g["top"] >= g["pictureBottom"] - 0.5, (width, cue.id, g)
+    assert in_band == (width > 1000)  # a desktop's picture has room for them; a phone's has not
+    size = page.locator("[data-caption-size]").get_attribute("aria-label")
+    page.get_by_role("button", name=size).click()  # the next size
     g = caption_geometry(page)
-    assert g["pictureBottom"] - 0.5 <= g["top"] and g["bottom"] <= g["barTop"] + 0.5, g
+    if in_band:  # medium, then large: under the picture
+        assert g["pictureBottom"] - 0.5 <= g["top"] and g["bottom"] <= g["barTop"] + 0.5, g
+    else:  # large, then small: chosen, in the band
+        assert g["top"] >= g["pictureBottom"] - share * g["height"] - 0.5, g
+        assert g["bottom"] <= g["pictureBottom"] + 0.5, g
     results = axe(page)
     assert results.violations_count == 0, results.generate_report()
-
 
 
 def test_the_browser_draws_no_captions_of_its_own(site, page_factory):

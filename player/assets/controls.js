@@ -33,12 +33,14 @@
   const SIZES = ["small", "medium", "large"]; // large: under the picture, where it covers nothing
   const SCALE = { small: 0.8, medium: 1, large: 1.3 };
   const LARGE_MIN_PX = 18;
+  const READABLE_PX = 14; // unless the learner chose a size, captions start no smaller than this
   const LINE_HEIGHT = 1.25; // two lines of it fill the band at "medium"
   const SIZE_KEY = "lesson-player-caption-size";
+  let chosen = null; // the learner's size; until then, medium where it reads, else under the picture
   let size = "medium";
   try {
     const kept = localStorage.getItem(SIZE_KEY);
-    if (SIZES.includes(kept)) size = kept;
+    if (SIZES.includes(kept)) chosen = kept;
   } catch (_) { /* storage refused (a sandboxed frame): the default size */ }
 
   const captionTrack = () => Array.from(video.textTracks).find((t) => t.kind === "captions") || null;
@@ -68,7 +70,9 @@
     const band = parseFloat(getComputedStyle(player).getPropertyValue("--caption-band"));
     const picture = pictureBox();
     const bandPx = picture.height * band;
-    const fontPx = (bandPx / 2 / LINE_HEIGHT) * SCALE[size];
+    const bandFontPx = bandPx / 2 / LINE_HEIGHT;
+    size = chosen || (bandFontPx * SCALE.medium < READABLE_PX ? "large" : "medium"); // a phone's band is small
+    const fontPx = bandFontPx * SCALE[size];
     const below = size === "large";
     player.classList.toggle("player--captions-below", below);
     captionBox.style.fontSize = (below ? Math.max(LARGE_MIN_PX, fontPx) : fontPx) + "px";
@@ -83,8 +87,8 @@
   }
 
   sizeButton.addEventListener("click", () => {
-    size = SIZES[(SIZES.indexOf(size) + 1) % SIZES.length];
-    try { localStorage.setItem(SIZE_KEY, size); } catch (_) { /* not kept: this visit only */ }
+    chosen = SIZES[(SIZES.indexOf(size) + 1) % SIZES.length];
+    try { localStorage.setItem(SIZE_KEY, chosen); } catch (_) { /* not kept: this visit only */ }
     placeCaptions();
   });
 
