@@ -15,6 +15,7 @@ from shared import made_once, run_folder
 
 from cli.options import BuildPaths
 from player.clips import build_clips
+from player.page import build_player
 from player.server import make_server
 from transcript import load_script
 from transcript.captions import captions_vtt, chapters_vtt
@@ -218,3 +219,27 @@ def axe(page):
     from axe_playwright_python.sync_playwright import Axe
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     return Axe().run(page)
+
+
+def served_player(lesson, folder: Path):
+    """The player built into a copy of the shared `lesson` in `folder`, served over HTTP while the
+    generator is open: yields (manifest, build paths, base URL). A module's `site` fixture."""
+    manifest, shared = lesson
+    build = copied_build(shared, folder / "build")
+    build_player(manifest, build)
+    base, server = serve(build.root)
+    yield manifest, build, base
+    server.shutdown()
+    server.server_close()
+
+
+def open_player(page_factory, url: str, **viewport):
+    """A new page at `url`, once its video's length is known; its script errors gather in
+    `page.errors`."""
+    page = page_factory(**viewport)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    page.errors = errors
+    return page

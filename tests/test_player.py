@@ -14,8 +14,10 @@ from player_fixtures import (  # noqa: F401
     copied_build,
     lesson,
     make_lesson,
+    open_player,
     page_factory,
     serve,
+    served_player,
 )
 
 from player.html import minutes
@@ -27,23 +29,8 @@ FRAME = 1 / 15
 @pytest.fixture(scope="module")
 def site(lesson, tmp_path_factory):
     """The player built into a copy of the shared lesson, served over HTTP too."""
-    manifest, shared = lesson
-    build = copied_build(shared, tmp_path_factory.mktemp("player") / "build")
-    build_player(manifest, build)
-    base, server = serve(build.root)
-    yield manifest, build, base
-    server.shutdown()
-    server.server_close()
+    yield from served_player(lesson, tmp_path_factory.mktemp("player"))
 
-
-def open_player(page_factory, url: str, **viewport):
-    page = page_factory(**viewport)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("document.querySelector('video').readyState >= 1")
-    page.errors = errors
-    return page
 
 
 def state(page) -> dict:

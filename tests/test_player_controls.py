@@ -13,8 +13,10 @@ from player_fixtures import (  # noqa: F401
     clipped_lesson,
     copied_build,
     lesson,
+    open_player,
     page_factory,
     serve,
+    served_player,
 )
 
 from player.assets import ASSET_DIR, MEDIA_CHROME, VENDORED
@@ -29,23 +31,8 @@ REGISTRY_COPY = REPO / "tests" / "js" / "node_modules" / "media-chrome"  # npm c
 @pytest.fixture(scope="module")
 def site(lesson, tmp_path_factory):
     """The player built into a copy of the shared lesson, served over HTTP too."""
-    manifest, shared = lesson
-    build = copied_build(shared, tmp_path_factory.mktemp("controls") / "build")
-    build_player(manifest, build)
-    base, server = serve(build.root)
-    yield manifest, build, base
-    server.shutdown()
-    server.server_close()
+    yield from served_player(lesson, tmp_path_factory.mktemp("controls"))
 
-
-def open_page(page_factory, url: str, **viewport):
-    page = page_factory(**viewport)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("document.querySelector('video').readyState >= 1")
-    page.errors = errors
-    return page
 
 
 def current(page) -> str | None:
@@ -82,7 +69,7 @@ def test_the_page_runs_the_controls_from_disk_fetching_nothing_outside(site, pag
 
 def test_the_controls_are_named_and_drive_the_video(site, page_factory):
     _, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     video = "document.querySelector('video')"
     page.get_by_role("button", name="play", exact=True).click()
     page.wait_for_function(f"() => !{video}.paused")
@@ -106,7 +93,7 @@ def test_the_controls_are_named_and_drive_the_video(site, page_factory):
 
 def test_checks_and_chapters_are_marked_on_the_seek_bar(site, page_factory):
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     titles = page.evaluate("""() => Array.from(document.querySelectorAll('[data-seek-marks] .player-mark'),
                                               m => [m.classList.contains('player-mark--check'), m.title])""")
     assert [t for check, t in titles if not check] == [sc.title for sc in manifest.scenes[1:]]
@@ -138,7 +125,7 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
 
     manifest, build, _ = site
     share = (CAPTION_BAND_TOP + 4.0) / 8.0  # of the picture's height, from its bottom (y = -4) up
-    page = open_page(page_factory, build.player.as_uri(), width=width, height=height)
+    page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
     in_band = None
     for cue in sentence_cues(manifest):
         page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
@@ -174,7 +161,7 @@ def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
     from PIL import Image
 
     manifest, build, _ = site
-    page = open_page(page_factory, build.player.as_uri())
+    page = open_player(page_factory, build.player.as_uri())
     cue = manifest.sentences[3]
     page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
     page.wait_for_function("() => document.querySelector('[data-caption-text]').textContent !== ''")
@@ -198,7 +185,7 @@ def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
 
 def test_keys_play_step_toggle_and_list(site, page_factory):
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html", width=1280, height=600)
+    page = open_player(page_factory, base + "/index.html", width=1280, height=600)
     video = "document.querySelector('video')"
     page.locator("h1").click()  # focus on the page, not on a control
     page.evaluate("window.scrollTo(0, 200)")
@@ -245,7 +232,7 @@ def test_keys_play_step_toggle_and_list(site, page_factory):
 
 def test_keys_leave_typing_alone(site, page_factory):
     _, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     page.evaluate("""() => { const i = document.createElement('input');
                              i.setAttribute('aria-label', 'notes'); document.body.prepend(i); }""")
     before = current(page)
@@ -256,7 +243,7 @@ def test_keys_leave_typing_alone(site, page_factory):
 
 def test_the_first_tab_stop_skips_to_the_chapters(site, page_factory):
     _, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     page.keyboard.press("Tab")
     link = page.get_by_role("link", name="Skip to the chapters")
     assert link.evaluate("a => a === document.activeElement")
@@ -269,7 +256,7 @@ def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factor
     """On a radio button Space picks it and the arrows move to the next: the video neither
     plays nor steps a sentence."""
     _, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     page.evaluate("""() => { const f = document.createElement('fieldset');
         f.innerHTML = '<legend>pick</legend><label><input type=radio name=p value=a>a</label>'
                     + '<label><input type=radio name=p value=b>b</label>';
