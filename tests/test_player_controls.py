@@ -360,7 +360,8 @@ def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factor
 
 def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_factory, page_factory):
     """The SCORM zip holds the vendored file (and its licence) as published, and a clip's page
-    opened from disk runs the controls, fetching nothing from outside its build."""
+    opened from disk runs the controls, fetching nothing from outside its build, its check's pin
+    on their seek bar."""
     import zipfile
 
     manifest, shared = clipped_lesson(tmp_path_factory)
@@ -379,3 +380,12 @@ def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_f
     page.wait_for_function("() => !document.querySelector('video').paused")
     root = build.root.as_uri() + "/"
     assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
+    # a clip that asks a check pins it on its own seek bar, with no strip under it
+    order = [s.id for s in manifest.sentences]
+    check = manifest.checks[0]
+    clip = next(c for c in clips if order.index(c.first) <= order.index(check.sentence) <= order.index(c.last))
+    page.goto(clip.file(build.clips, ".html").as_uri())
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    pin = page.get_by_role("button", name=re.compile(rf"^Check \d+ of \d+: {re.escape(check.question)} \("))
+    assert pin.locator("xpath=ancestor::media-control-bar").count() == 1
+    assert page.locator(".check-strip").count() == 0
