@@ -86,11 +86,12 @@
   const layout = frame.parentElement;
 
   // --- where the checks are: the transcript, and a pin on the seek bar (LessonControls, controls.js);
-  // without the controls (they failed to load), on a strip under the video that shows the progress ---
-  const controls = window.LessonControls || null;
+  // without its seek bar (the controls failed to load), on a strip under the video that shows the
+  // progress ---
+  const pinOnSeekBar = window.LessonControls ? window.LessonControls.pin : null;
   const marks = new Map(); // id -> [transcript button, pin]
   const pins = el("div", { class: "check-strip-pins" });
-  const strip = controls ? null : el("div", { class: "check-strip" },
+  const strip = pinOnSeekBar ? null : el("div", { class: "check-strip" },
     el("div", { class: "check-strip-line", "aria-hidden": "true" }, el("div", { class: "check-strip-played" })), pins);
   if (strip) frame.append(strip);
   const played = strip && strip.querySelector(".check-strip-played");
@@ -103,8 +104,8 @@
     if (span) span.after(inText);
     const pin = el("button", { type: "button", class: "check-pin", "data-check": check.id },
       el("span", { class: "visually-hidden check-mark-state" }));
-    if (controls) {
-      controls.pin(endOf(check), pin);
+    if (pinOnSeekBar) {
+      pinOnSeekBar(endOf(check), pin);
     } else {
       pin.style.left = (data.duration ? Math.min(100, (100 * endOf(check)) / data.duration) : 0) + "%";
       pins.append(pin);
@@ -396,8 +397,8 @@
     progress();
   }
 
-  // The strip (no controls) moves when its edge moves by a device pixel, not on every frame: a new transform
-  // on every frame made the page draw 60 frames a second however slowly the edge moved.
+  // The strip (no controls) moves when its edge moves by a device pixel, not on every frame: a new
+  // transform on every frame made the page draw 60 frames a second however slowly the edge moved.
   let shownScale = "";
   const progress = () => {
     if (!played) return; // on the seek bar, which shows the progress itself

@@ -178,13 +178,14 @@
     action();
   });
 
-  // Scripts loaded after this one pin their own times on the seek bar (checks.js: each check).
+  // Scripts loaded after this one pin their own times on the seek bar (checks.js: each check);
+  // `pin` is null when Media Chrome did not load, so there is no seek bar to pin on.
   window.LessonControls = {
     /** Put `element` (a button that names itself) on the seek bar at `t` seconds; a click beside it
      *  still seeks. */
-    pin(t, element) {
+    pin: customElements.get("media-time-range") ? (t, element) => {
       element.style.left = data.duration ? atTime(t) : "0%";
       pins.append(element);
-    },
+    } : null,
   };
 })();
