@@ -151,7 +151,7 @@ def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factor
     assert page.errors == []
 
 
-def test_a_pin_opens_its_check_and_a_click_beside_it_seeks(site, page_factory):
+def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_factory):
     manifest, _, base = site
     page = open_page(page_factory, base + "/index.html")
     pin = check_pins(page, manifest)[0]
@@ -161,6 +161,17 @@ def test_a_pin_opens_its_check_and_a_click_beside_it_seeks(site, page_factory):
     x, y = box["x"] - box["width"], box["y"] + box["height"] / 2
     share = (x - bar["left"] - 10) / (bar["right"] - bar["left"] - 20)
     page.mouse.click(x, y)
+    page.wait_for_function(f"""() => Math.abs(document.querySelector('video').currentTime
+                               - {share * manifest.duration}) < {0.02 * manifest.duration}""")
+    assert page.evaluate("() => LessonChecks.open") is None
+    # a drag along the bar that passes over the pin seeks to where it is let go
+    start, end = box["x"] - 3 * box["width"], box["x"] + 3 * box["width"]
+    page.mouse.move(start, y)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.mouse.move(start + (end - start) * step / 12, y)
+    page.mouse.up()
+    share = (end - bar["left"] - 10) / (bar["right"] - bar["left"] - 20)
     page.wait_for_function(f"""() => Math.abs(document.querySelector('video').currentTime
                                - {share * manifest.duration}) < {0.02 * manifest.duration}""")
     assert page.evaluate("() => LessonChecks.open") is None
