@@ -179,6 +179,8 @@ def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_fa
     page.wait_for_function(f"() => LessonChecks.open === {json.dumps(manifest.checks[0].id)}")
     expect(pin).to_have_attribute("aria-current", "true")
     expect(pin).to_have_accessible_name(re.compile(r"\(not answered yet\)$"))
+    # a mouse learner's hover says the same as a screen reader hears (the page draws no other label)
+    assert pin.get_attribute("title") == pin.evaluate("p => p.textContent")
     assert page.errors == []
 
 

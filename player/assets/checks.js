@@ -144,8 +144,9 @@
       }
       inText.querySelector(".check-mark-rule").hidden = !retriedRight(check);
       inText.querySelector(".check-mark-state").textContent = `: ${check.question} (${stateWords(check, s)})`;
-      pin.querySelector(".check-mark-state").textContent = `Check ${numberOf(check)} of ${checks.length}: `
-        + `${check.question} (${stateWords(check, s)})`;
+      const pinName = `Check ${numberOf(check)} of ${checks.length}: ${check.question} (${stateWords(check, s)})`;
+      pin.querySelector(".check-mark-state").textContent = pinName;
+      pin.title = pinName; // a mouse learner's hover: the pin has no visible words
     }
   }
 
