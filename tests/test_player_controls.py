@@ -4,6 +4,7 @@ headless Chromium, driven by the names a screen reader hears."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from player_fixtures import (  # noqa: F401
     serve,
     served_player,
 )
+from playwright.sync_api import expect
 
 from player.assets import ASSET_DIR, MEDIA_CHROME, VENDORED
 from player.clips import build_clips
@@ -91,13 +93,113 @@ def test_the_controls_are_named_and_drive_the_video(site, page_factory):
     assert page.errors == []
 
 
-def test_checks_and_chapters_are_marked_on_the_seek_bar(site, page_factory):
+def test_chapters_are_ticks_on_the_seek_bar_and_no_check_is_a_dot_there(site, page_factory):
     manifest, _, base = site
     page = open_player(page_factory, base + "/index.html")
     titles = page.evaluate("""() => Array.from(document.querySelectorAll('[data-seek-marks] .player-mark'),
-                                              m => [m.classList.contains('player-mark--check'), m.title])""")
-    assert [t for check, t in titles if not check] == [sc.title for sc in manifest.scenes[1:]]
-    assert [t for check, t in titles if check] == [f"Check {i + 1}" for i in range(len(manifest.checks))]
+                                              m => m.title)""")
+    assert titles == [sc.title for sc in manifest.scenes[1:]]  # the checks are pins instead (below)
+
+
+SEEK_BAR = "() => { const r = document.querySelector('media-time-range').getBoundingClientRect(); " \
+           "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }"
+
+
+def check_pins(page, manifest):
+    """Each check's pin on the seek bar, found by the name a screen reader hears."""
+    n = len(manifest.checks)
+    return [page.get_by_role("button", name=re.compile(rf"^Check {i + 1} of {n}: {re.escape(c.question)} \("))
+            for i, c in enumerate(manifest.checks)]
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factory, width, height):
+    """One progress line: the checks' pins sit on Media Chrome's seek bar (no strip under it), each
+    where its sentence has ended and before the next starts, a target of at least 24x24 px."""
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html", width=width, height=height)
+    assert page.locator(".check-strip").count() == 0
+    bar = page.evaluate(SEEK_BAR)
+    left, right = bar["left"] + 10, bar["right"] - 10  # the track, inside the range's own padding
+    by_id = {s.id: i for i, s in enumerate(manifest.sentences)}
+    for check, pin in zip(manifest.checks, check_pins(page, manifest), strict=True):
+        assert pin.count() == 1
+        assert pin.locator("xpath=ancestor::media-control-bar").count() == 1
+        box = pin.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24  # WCAG 2.5.8
+        middle, centre_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert abs(centre_y - (bar["top"] + bar["bottom"]) / 2) <= 1
+        said = manifest.sentences[by_id[check.sentence]]
+        after = manifest.sentences[by_id[check.sentence] + 1]
+        earliest, latest = (left + (right - left) * t / manifest.duration for t in (said.end, after.start))
+        assert earliest - 1 <= middle <= latest + 1, (check.id, earliest, middle, latest)
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert page.errors == []
+
+
+def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    pin = check_pins(page, manifest)[0]
+    box = pin.bounding_box()
+    bar = page.evaluate(SEEK_BAR)
+    # beside the pin (a pin's width to its left, on the bar's line), the seek bar takes the click
+    x, y = box["x"] - box["width"], box["y"] + box["height"] / 2
+    share = (x - bar["left"] - 10) / (bar["right"] - bar["left"] - 20)
+    page.mouse.click(x, y)
+    page.wait_for_function(f"""() => Math.abs(document.querySelector('video').currentTime
+                               - {share * manifest.duration}) < {0.02 * manifest.duration}""")
+    assert page.evaluate("() => LessonChecks.open") is None
+    # a drag along the bar that passes over the pin seeks to where it is let go
+    start, end = box["x"] - 3 * box["width"], box["x"] + 3 * box["width"]
+    page.mouse.move(start, y)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.mouse.move(start + (end - start) * step / 12, y)
+    page.mouse.up()
+    share = (end - bar["left"] - 10) / (bar["right"] - bar["left"] - 20)
+    page.wait_for_function(f"""() => Math.abs(document.querySelector('video').currentTime
+                               - {share * manifest.duration}) < {0.02 * manifest.duration}""")
+    assert page.evaluate("() => LessonChecks.open") is None
+    pin.click()
+    page.wait_for_function(f"() => LessonChecks.open === {json.dumps(manifest.checks[0].id)}")
+    expect(pin).to_have_attribute("aria-current", "true")
+    expect(pin).to_have_accessible_name(re.compile(r"\(not answered yet\)$"))
+    # a mouse learner's hover says the same as a screen reader hears (the page draws no other label)
+    assert pin.get_attribute("title") == pin.evaluate("p => p.textContent")
+    assert page.errors == []
+
+
+def test_the_pins_are_reached_by_tab_after_the_seek_bar_and_pressed_by_enter(site, page_factory):
+    manifest, _, base = site
+    page = open_page(page_factory, base + "/index.html")
+    page.get_by_role("slider", name="seek").focus()
+    page.keyboard.press("Tab")
+    first = check_pins(page, manifest)[0]
+    expect(first).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => LessonChecks.open === {json.dumps(manifest.checks[0].id)}")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("missing", ["controls.js", "vendor/media-chrome.js"])
+def test_without_the_controls_the_pins_stand_on_a_strip_under_the_video(site, page_factory, missing):
+    """If controls.js or Media Chrome never arrives (no seek bar to pin on), the page still shows
+    where the checks are and opens them."""
+    manifest, _, base = site
+    page = page_factory()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.route(f"**/{missing}", lambda route: route.abort())
+    page.goto(base + "/index.html")
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    assert page.locator(".check-strip .check-strip-line").count() == 1
+    pin = check_pins(page, manifest)[0]
+    assert pin.locator("xpath=ancestor::div[@class='check-strip']").count() == 1
+    pin.click()
+    page.wait_for_function(f"() => LessonChecks.open === {json.dumps(manifest.checks[0].id)}")
+    assert page.errors == []
 
 
 def caption_geometry(page) -> dict:
@@ -272,7 +374,8 @@ def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factor
 
 def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_factory, page_factory):
     """The SCORM zip holds the vendored file (and its licence) as published, and a clip's page
-    opened from disk runs the controls, fetching nothing from outside its build."""
+    opened from disk runs the controls, fetching nothing from outside its build, its check's pin
+    on their seek bar."""
     import zipfile
 
     manifest, shared = clipped_lesson(tmp_path_factory)
@@ -291,3 +394,12 @@ def test_the_scorm_package_and_a_clip_page_carry_the_controls(lesson, tmp_path_f
     page.wait_for_function("() => !document.querySelector('video').paused")
     root = build.root.as_uri() + "/"
     assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
+    # a clip that asks a check pins it on its own seek bar, with no strip under it
+    order = [s.id for s in manifest.sentences]
+    check = manifest.checks[0]
+    clip = next(c for c in clips if order.index(c.first) <= order.index(check.sentence) <= order.index(c.last))
+    page.goto(clip.file(build.clips, ".html").as_uri())
+    page.wait_for_function("document.querySelector('video').readyState >= 1")
+    pin = page.get_by_role("button", name=re.compile(rf"^Check \d+ of \d+: {re.escape(check.question)} \("))
+    assert pin.locator("xpath=ancestor::media-control-bar").count() == 1
+    assert page.locator(".check-strip").count() == 0

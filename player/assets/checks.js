@@ -3,8 +3,8 @@
 // explore panel's live numbers, met by editing them (checked on every edit with attention.js).
 // Feedback says right or wrong and why (the build's explanation, every number the core's), with
 // "Show me" (the beat that explains it) and "Try again". Each answer is a `lesson:answer` event
-// (scorm.js and host-api.js report it) and is kept (checks-model.js). The transcript and the strip
-// under the video mark where the checks are; a skipped check waits there.
+// (scorm.js and host-api.js report it) and is kept (checks-model.js). The transcript and pins on the
+// seek bar mark where the checks are; a skipped check waits there.
 (() => {
   "use strict";
 
@@ -85,13 +85,16 @@
   document.body.append(live);
   const layout = frame.parentElement;
 
-  // --- where the checks are: the transcript and a strip under the video ---
-  const marks = new Map(); // id -> [transcript button, strip button]
+  // --- where the checks are: the transcript, and a pin on the seek bar (LessonControls, controls.js);
+  // without its seek bar (the controls failed to load), on a strip under the video that shows the
+  // progress ---
+  const pinOnSeekBar = window.LessonControls ? window.LessonControls.pin : null;
+  const marks = new Map(); // id -> [transcript button, pin]
   const pins = el("div", { class: "check-strip-pins" });
-  const strip = el("div", { class: "check-strip" },
+  const strip = pinOnSeekBar ? null : el("div", { class: "check-strip" },
     el("div", { class: "check-strip-line", "aria-hidden": "true" }, el("div", { class: "check-strip-played" })), pins);
-  frame.append(strip);
-  const played = strip.querySelector(".check-strip-played");
+  if (strip) frame.append(strip);
+  const played = strip && strip.querySelector(".check-strip-played");
   checks.forEach((check, i) => {
     const span = document.getElementById("s-" + check.sentence);
     const inText = el("button", { type: "button", class: "check-mark", "data-check": check.id },
@@ -99,11 +102,14 @@
       el("span", { class: "check-mark-rule", "aria-hidden": "true", hidden: true }, RETRIED_RULE),
       el("span", { class: "visually-hidden check-mark-state" }));
     if (span) span.after(inText);
-    const at = data.duration ? Math.min(100, (100 * endOf(check)) / data.duration) : 0;
-    const pin = el("button", { type: "button", class: "check-pin", "data-check": check.id, style: `left: ${at}%` },
+    const pin = el("button", { type: "button", class: "check-pin", "data-check": check.id },
       el("span", { class: "visually-hidden check-mark-state" }));
-    pins.append(pin);
-    if (window.LessonControls) window.LessonControls.markCheck(endOf(check), `Check ${i + 1}`); // on the seek bar
+    if (pinOnSeekBar) {
+      pinOnSeekBar(endOf(check), pin);
+    } else {
+      pin.style.left = (data.duration ? Math.min(100, (100 * endOf(check)) / data.duration) : 0) + "%";
+      pins.append(pin);
+    }
     marks.set(check.id, [inText, pin]);
   });
   const byId = new Map(checks.map((c) => [c.id, c]));
@@ -138,8 +144,9 @@
       }
       inText.querySelector(".check-mark-rule").hidden = !retriedRight(check);
       inText.querySelector(".check-mark-state").textContent = `: ${check.question} (${stateWords(check, s)})`;
-      pin.querySelector(".check-mark-state").textContent = `Check ${numberOf(check)} of ${checks.length}: `
-        + `${check.question} (${stateWords(check, s)})`;
+      const pinName = `Check ${numberOf(check)} of ${checks.length}: ${check.question} (${stateWords(check, s)})`;
+      pin.querySelector(".check-mark-state").textContent = pinName;
+      pin.title = pinName; // a mouse learner's hover: the pin has no visible words
     }
   }
 
@@ -391,10 +398,11 @@
     progress();
   }
 
-  // The strip moves when its edge moves by a device pixel, not on every frame: a new transform
-  // on every frame made the page draw 60 frames a second however slowly the edge moved.
+  // The strip (no controls) moves when its edge moves by a device pixel, not on every frame: a new
+  // transform on every frame made the page draw 60 frames a second however slowly the edge moved.
   let shownScale = "";
   const progress = () => {
+    if (!played) return; // on the seek bar, which shows the progress itself
     const share = data.duration ? Math.min(1, video.currentTime / data.duration) : 0;
     const pixels = Math.max(1, Math.round(played.parentElement.clientWidth * (window.devicePixelRatio || 1)));
     const scale = `scaleX(${Math.round(share * pixels) / pixels})`;
@@ -402,7 +410,7 @@
     shownScale = scale;
     played.style.transform = scale;
   };
-  new ResizeObserver(progress).observe(played.parentElement); // whole pixels of its new width
+  if (played) new ResizeObserver(progress).observe(played.parentElement); // whole pixels of its new width
 
   let frameRequest = 0;
   function tick() {

@@ -15,6 +15,7 @@
   const captionText = player.querySelector("[data-caption-text]");
   const sizeButton = player.querySelector("[data-caption-size]");
   const marks = player.querySelector("[data-seek-marks]");
+  const pins = player.querySelector("[data-seek-pins]");
   const keysDialog = document.querySelector("dialog[data-keys]");
   const keysButton = player.querySelector("[data-keys-open]");
 
@@ -105,16 +106,17 @@
   placeCaptions();
   drawCaption();
 
-  // --- marks on the seek bar: where each chapter starts, where each check is asked ---
-  function mark(t, kind, label) {
+  // --- on the seek bar: a tick where each chapter starts; other scripts' pins at their times ---
+  const atTime = (t) => Math.min(100, (100 * t) / data.duration) + "%";
+  function mark(t, label) {
     if (!data.duration || !(t > 0)) return;
     const tick = document.createElement("span");
-    tick.className = "player-mark player-mark--" + kind;
-    tick.style.left = Math.min(100, (100 * t) / data.duration) + "%";
+    tick.className = "player-mark";
+    tick.style.left = atTime(t);
     tick.title = label;
     marks.append(tick);
   }
-  for (const c of data.chapters || []) mark(c.start, "chapter", c.text);
+  for (const c of data.chapters || []) mark(c.start, c.text);
 
   // --- keys: anywhere on the page but where the learner types, or where the key has its own use ---
   const TYPING = "input:not([type=button]):not([type=checkbox]):not([type=radio]):not([type=range])"
@@ -180,9 +182,14 @@
     action();
   });
 
-  // Scripts loaded after this one mark their own times on the seek bar (checks.js: each check).
+  // Scripts loaded after this one pin their own times on the seek bar (checks.js: each check);
+  // `pin` is null when Media Chrome did not load, so there is no seek bar to pin on.
   window.LessonControls = {
-    /** Mark `t` seconds on the seek bar as where a check (named `label`) is asked. */
-    markCheck(t, label) { mark(t, "check", label); },
+    /** Put `element` (a button that names itself) on the seek bar at `t` seconds; a click beside it
+     *  still seeks. */
+    pin: customElements.get("media-time-range") ? (t, element) => {
+      element.style.left = data.duration ? atTime(t) : "0%";
+      pins.append(element);
+    } : null,
   };
 })();
