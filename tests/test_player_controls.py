@@ -117,7 +117,7 @@ def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factor
     """One progress line: the checks' pins sit on Media Chrome's seek bar (no strip under it), each
     where its sentence has ended and before the next starts, a target of at least 24x24 px."""
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html", width=width, height=height)
+    page = open_player(page_factory, base + "/index.html", width=width, height=height)
     assert page.locator(".check-strip").count() == 0
     bar = page.evaluate(SEEK_BAR)
     left, right = bar["left"] + 10, bar["right"] - 10  # the track, inside the range's own padding
@@ -140,7 +140,7 @@ def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factor
 
 def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_factory):
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     pin = check_pins(page, manifest)[0]
     box = pin.bounding_box()
     bar = page.evaluate(SEEK_BAR)
@@ -173,7 +173,7 @@ def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_fa
 
 def test_the_pins_are_reached_by_tab_after_the_seek_bar_and_pressed_by_enter(site, page_factory):
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_player(page_factory, base + "/index.html")
     page.get_by_role("slider", name="seek").focus()
     page.keyboard.press("Tab")
     first = check_pins(page, manifest)[0]
