@@ -11,7 +11,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    FadeTransform,
     GrowFromCenter,
     GrowFromEdge,
     Indicate,
@@ -19,6 +18,7 @@ from manim import (
     Line,
     MathTex,
     Rectangle,
+    ReplacementTransform,
     SurroundingRectangle,
     Text,
     Transform,
@@ -68,8 +68,8 @@ def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
 
 
 class Exponentials:
-    """e to each score over its bar of that height ("e^6.1", the lesson's MathTex), then "≈"
-    and the exponential's value straight over the bar's middle."""
+    """e to each score over its bar of that height ("e^6.1": a typeset "e", the score as its
+    exponent), then "≈" and the exponential's value straight over the bar's middle."""
 
     def __init__(self, L: Lesson, exp_bars: VGroup):
         size = style.BODY_SIZE + 2
@@ -78,11 +78,15 @@ class Exponentials:
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
             value.shift((bar.get_x() - value[-1].get_x()) * RIGHT
                         + (bar.get_top()[1] + RISE - value[-1].get_bottom()[1]) * UP)
-            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
-                          color=style.WEIGHT)
-            power.next_to(value[0], LEFT, buff=0.12)
-            power.shift((value[-1].get_bottom()[1] - power[0][0].get_bottom()[1]) * UP)
-            self.powers.add(power)
+            typeset = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
+                            color=style.WEIGHT)
+            typeset.next_to(value[0], LEFT, buff=0.12)
+            typeset.shift((value[-1].get_bottom()[1] - typeset[0][0].get_bottom()[1]) * UP)
+            # "e" as typeset; the exponent a text like the score it is made from, in its slot
+            e = built(MathTex, "e", font_size=44, color=style.WEIGHT).move_to(typeset[0][0])
+            exponent = label(exact_score_figure(score), color=style.WEIGHT)
+            exponent.scale_to_fit_height(typeset[0][1:].height).move_to(typeset[0][1:])
+            self.powers.add(VGroup(e, exponent))
             self.values.add(value)
 
     def numbers(self) -> VGroup:
@@ -137,9 +141,10 @@ class SoftmaxScene(LessonScene):
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # each bar grows to e to its score, the score turning into that power; then each
-            # exponential is copied straight up its column into the sum's line
-            b.fit(Play(*(AnimationGroup(Transform(bar, tall), FadeTransform(number, power),
+            # each bar grows to e to its score, its score rising into the exponent's slot as the
+            # "e" grows in; then each exponential is copied straight up its column into the sum
+            b.fit(Play(*(AnimationGroup(Transform(bar, tall), ReplacementTransform(number, power[1]),
+                                        GrowFromCenter(power[0], rate_func=during(0.3, 1.0)),
                                         FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
                          for bar, tall, number, power, value in zip(
                              score_bars, exp_bars, score_nums, powers.powers, powers.values)),

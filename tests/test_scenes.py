@@ -166,8 +166,10 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     scores = q[f] @ k.T / np.sqrt(d)
     e = np.exp(scores)
     soft = shown_in(timelines, "softmax", "softmax-squashes")
-    has_all(soft, [f"e^{{{exact_score_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
-            + [exp_figure(e.sum())] + [percent_figure(t / e.sum()) for t in e])
+    # e to each score: a typeset "e" with the score (the text it rose from) as its exponent
+    has_all(soft, ["e"] * len(scores) + [exact_score_figure(s) for s in scores]
+            + [exp_figure(t) for t in e] + [exp_figure(e.sum())]
+            + [percent_figure(t / e.sum()) for t in e])
 
     weights = e / e.sum()
     has_all(shown_in(timelines, "weighted-sum", "collects-the-values"),
