@@ -11,21 +11,20 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    FadeTransform,
     GrowFromCenter,
     GrowFromEdge,
     Indicate,
     LaggedStart,
-    Line,
     MathTex,
     Rectangle,
+    ReplacementTransform,
     SurroundingRectangle,
     Text,
     Transform,
     TransformFromCopy,
     VGroup,
 )
-from manim.utils.rate_functions import ease_in_cubic, ease_in_quart
+from manim.utils.rate_functions import ease_in_cubic
 
 from attention import Lesson, lesson
 from attention.figures import exact_score_figure, exp_figure, percent_figure
@@ -34,6 +33,7 @@ from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
 from scenes.rules import during
 from scenes.s5_raw_scores import through_copy
+from scenes.s6_fractions import COPY_LEAVES, Fractions
 from scenes.widgets import caption, label, mono, spelled, token_row
 from transcript.spoken import spoken_value
 
@@ -43,11 +43,7 @@ EXP_TALLEST = 1.9  # height of the tallest bar of e to the scores, its label und
 WEIGHT_TALLEST = 1.15  # height of the tallest weight bar: the exponentials squashed
 BAR_W = 1.2
 SUM_Y = 2.65  # the working's rows: the exponentials' sum; the brace under it, "together: 100%"
-NUM_Y, RULE_Y, DEN_Y = 1.48, 1.25, 1.02  # each fraction: its term over its rule over the sum
 RISE = 0.15  # a bar's label stands this far above its bar
-# A copy leaves its source at once and slows into place. Manim plays a TransformFromCopy as its
-# Transform run backwards, rate(1 - t), so an ease-in given to it eases out on screen.
-COPY_LEAVES = ease_in_quart
 
 
 def bars(heights: np.ndarray, xs: list[float], opacity: float = 0.85) -> VGroup:
@@ -68,8 +64,8 @@ def bar_labels(texts: list[str], targets: VGroup, color=style.INK) -> VGroup:
 
 
 class Exponentials:
-    """e to each score over its bar of that height ("e^6.1", the lesson's MathTex), then "≈"
-    and the exponential's value straight over the bar's middle."""
+    """e to each score over its bar of that height ("e^6.1": a typeset "e", the score as its
+    exponent), then "≈" and the exponential's value straight over the bar's middle."""
 
     def __init__(self, L: Lesson, exp_bars: VGroup):
         size = style.BODY_SIZE + 2
@@ -78,11 +74,15 @@ class Exponentials:
             value = spelled([("≈ ", style.MUTED), (exp_figure(e), style.INK)], size=size)
             value.shift((bar.get_x() - value[-1].get_x()) * RIGHT
                         + (bar.get_top()[1] + RISE - value[-1].get_bottom()[1]) * UP)
-            power = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
-                          color=style.WEIGHT)
-            power.next_to(value[0], LEFT, buff=0.12)
-            power.shift((value[-1].get_bottom()[1] - power[0][0].get_bottom()[1]) * UP)
-            self.powers.add(power)
+            typeset = built(MathTex, f"e^{{{exact_score_figure(score)}}}", font_size=44,
+                            color=style.WEIGHT)
+            typeset.next_to(value[0], LEFT, buff=0.12)
+            typeset.shift((value[-1].get_bottom()[1] - typeset[0][0].get_bottom()[1]) * UP)
+            # "e" as typeset; the exponent a text like the score it is made from, in its slot
+            e = built(MathTex, "e", font_size=44, color=style.WEIGHT).move_to(typeset[0][0])
+            exponent = label(exact_score_figure(score), color=style.WEIGHT)
+            exponent.scale_to_fit_height(typeset[0][1:].height).move_to(typeset[0][1:])
+            self.powers.add(VGroup(e, exponent))
             self.values.add(value)
 
     def numbers(self) -> VGroup:
@@ -108,6 +108,7 @@ class SoftmaxScene(LessonScene):
         score_nums = bar_labels([exact_score_figure(s) for s in scores], score_bars)
         weight_nums = bar_labels([percent_figure(w) for w in weights], weight_bars)
         powers = Exponentials(L, exp_bars)
+        fractions = Fractions(L, xs)
 
         steps = VGroup(label("raw scores", size=style.TITLE_SIZE, color=style.MUTED),
                        label("→", size=style.TITLE_SIZE, color=style.MUTED),
@@ -137,9 +138,10 @@ class SoftmaxScene(LessonScene):
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
                 until="scores")
-            # each bar grows to e to its score, the score turning into that power; then each
-            # exponential is copied straight up its column into the sum's line
-            b.fit(Play(*(AnimationGroup(Transform(bar, tall), FadeTransform(number, power),
+            # each bar grows to e to its score, its score rising into the exponent's slot as the
+            # "e" grows in; then each exponential is copied straight up its column into the sum
+            b.fit(Play(*(AnimationGroup(Transform(bar, tall), ReplacementTransform(number, power[1]),
+                                        GrowFromCenter(power[0], rate_func=during(0.3, 1.0)),
                                         FadeIn(value, shift=0.1 * UP, rate_func=during(0.55, 1.0)))
                          for bar, tall, number, power, value in zip(
                              score_bars, exp_bars, score_nums, powers.powers, powers.values)),
@@ -148,25 +150,30 @@ class SoftmaxScene(LessonScene):
                                      for v, t in zip(powers.numbers(), terms)), lag_ratio=0.1),
                        FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
                   until="sum")
-            # ...that sum to one: the whole is 100%; then each exponential over the sum, one
-            # fraction after another, and only then the bars squash into their shares
-            settle = [Play(FadeOut(powers.powers), FadeOut(powers.values),
-                           run_time=0.3),
-                      Play(Transform(score_bars, weight_bars), run_time=0.5),
-                      Play(FadeIn(weight_nums, shift=0.1 * DOWN), run_time=0.3)]
+            # ...that sum to one: the whole is 100%; then each exponential over the sum, the
+            # strongest worked first, the other three together; they stay through the next sentence
             b.fit(Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), GrowFromCenter(brace),
                        FadeIn(total, shift=0.15 * DOWN), run_time=0.6),
-                  *self._fractions(L, xs, powers.numbers(), result), *settle)
+                  *fractions.plays(powers.numbers(), [powers.powers, powers.values], result))
 
         with self.beat("weights-for-fluffy-and-blue") as b:
             # Each weight is outlined as the voice says it, its token as the voice names it.
+            # On its first words the bars squash into the shares, each share copied down from its
+            # fraction (down beside its bar, then in over it) to label its bar.
             for token in ("fluffy", "blue"):
                 i = L.index(token)
                 number = spoken_value("percent", token, L).split()[0]  # "fifty-five"
                 ring = SurroundingRectangle(weight_nums[i], color=style.WEIGHT, buff=0.08)
                 b.until(number)
-                b.fit(Play(FadeIn(ring), weight_nums[i].animate.set_color(style.WEIGHT),
-                           run_time=0.6), until="attention" if token == "fluffy" else token)
+                arrive = [] if token != "fluffy" else [
+                    Play(Transform(score_bars, weight_bars), run_time=0.4),
+                    Play(*(TransformFromCopy(pct, num, rate_func=ease_in_cubic,  # see COPY_LEAVES
+                                             path_func=through_copy(pct, num, [
+                                                 np.array([pct.get_x(), num.get_y(), 0.0])]))
+                           for pct, num in zip(fractions.percents(), weight_nums)), run_time=0.8)]
+                b.fit(*arrive, Play(FadeIn(ring), weight_nums[i].animate.set_color(style.WEIGHT),
+                                    run_time=0.4 if arrive else 0.6),
+                      until="attention" if token == "fluffy" else token)
                 bar = SurroundingRectangle(score_bars[i], color=style.WEIGHT, buff=0.06)
                 if token == "fluffy":  # "...of the attention": its bar is that share
                     b.fit(Play(Create(bar), run_time=0.6), until=token)
@@ -198,30 +205,3 @@ class SoftmaxScene(LessonScene):
                                                                                buff=0.2)
         result.align_to(terms[-1], DOWN)
         return terms, plus, equals, result
-
-    def _fractions(self, L: Lesson, xs: list[float], numbers: VGroup, result: Text) -> list[Play]:
-        """One fraction per token, on its column between the sum and its bar, one after another:
-        its exponential copied up from its bar over a new rule, the sum brought straight down
-        right of the fractions and along under it, its share after "=". Returns their plays."""
-        size = style.BODY_SIZE + 2
-        plays: list[Play] = []
-        lane = result.get_x()  # the sum's copies go straight down from it, right of the fractions
-        for number, e, w, x in zip(numbers, L.focus_exponentials, L.focus_weights, xs):
-            over = mono(exp_figure(e), style.INK, size).move_to([x, NUM_Y, 0])
-            rule = Line([x - 0.45, RULE_Y, 0], [x + 0.45, RULE_Y, 0], color=style.MUTED,
-                        stroke_width=2)
-            under = mono(exp_figure(L.focus_exp_sum), style.WEIGHT, size).move_to([x, DEN_Y, 0])
-            share = mono(f"= {percent_figure(w)}", style.WEIGHT, size)
-            share.next_to(rule, RIGHT, buff=0.15).set_y(RULE_Y)
-            stops = [np.array([lane, DEN_Y, 0.0])]
-            plays += [
-                # its exponential rises from its bar's label, and a rule is drawn under it...
-                Play(TransformFromCopy(number, over, rate_func=COPY_LEAVES),
-                     GrowFromCenter(rule, rate_func=during(0.5, 1.0)), run_time=0.5),
-                # ...the sum comes straight down, right of the fractions, and along under it...
-                Play(TransformFromCopy(result, under, path_func=through_copy(result, under, stops),
-                                       rate_func=ease_in_cubic), run_time=0.6),  # see COPY_LEAVES
-                # ...and its share follows
-                Play(FadeIn(share, shift=0.15 * LEFT), run_time=0.35),
-            ]
-        return plays

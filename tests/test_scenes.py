@@ -166,8 +166,10 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
     scores = q[f] @ k.T / np.sqrt(d)
     e = np.exp(scores)
     soft = shown_in(timelines, "softmax", "softmax-squashes")
-    has_all(soft, [f"e^{{{exact_score_figure(s)}}}" for s in scores] + [exp_figure(t) for t in e]
-            + [exp_figure(e.sum())] + [percent_figure(t / e.sum()) for t in e])
+    # e to each score: a typeset "e" with the score (the text it rose from) as its exponent
+    has_all(soft, ["e"] * len(scores) + [exact_score_figure(s) for s in scores]
+            + [exp_figure(t) for t in e] + [exp_figure(e.sum())]
+            + [percent_figure(t / e.sum()) for t in e])
 
     weights = e / e.sum()
     has_all(shown_in(timelines, "weighted-sum", "collects-the-values"),
@@ -180,16 +182,45 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
 
 def test_softmax_is_worked_in_one_column_per_token(timelines):
     """Each token's exponential, its term of the sum and its share stand in one column, over
-    the token and its bar, so the eye reads e^x, its term and its share straight down."""
+    the token and its bar, so the eye reads e^x, its term and its share straight down: the share
+    beside its fraction within the column, then over the bar, right over the token."""
     L = lesson()
-    r = next(r for r in timelines["softmax"].timeline if r.sentence_id == "softmax-squashes")
-    places: dict[str, list[float]] = {}
-    for k, corners in r.shown.items():
-        places.setdefault(k.split(" @ ")[0], []).append(float(np.mean(np.asarray(corners)[:, 0])))
-    for token, e, w in zip(L.tokens, L.focus_exponentials, L.focus_weights):
-        x = places[token][-1]  # where the token stands once the scene has built
-        for figure in (exp_figure(e), percent_figure(w)):
-            assert places[figure] and all(abs(p - x) < 0.1 for p in places[figure]), (token, figure)
+
+    def places_in(sentence_id: str) -> dict[str, list[float]]:
+        r = next(r for r in timelines["softmax"].timeline if r.sentence_id == sentence_id)
+        places: dict[str, list[float]] = {}
+        for k, corners in r.shown.items():
+            places.setdefault(k.split(" @ ")[0], []).append(float(np.mean(np.asarray(corners)[:, 0])))
+        return places
+
+    working, read_out = places_in("softmax-squashes"), places_in("weights-for-fluffy-and-blue")
+    xs = [working[token][-1] for token in L.tokens]  # where the tokens stand once built
+    half = min(b - a for a, b in zip(xs, xs[1:])) / 2  # a column reaches halfway to the next
+    for x, token, e, w in zip(xs, L.tokens, L.focus_exponentials, L.focus_weights):
+        figure = exp_figure(e)
+        assert working[figure] and all(abs(p - x) < 0.1 for p in working[figure]), (token, figure)
+        share = percent_figure(w)
+        assert working[share] and all(abs(p - x) < half for p in working[share]), (token, share)
+        assert abs(read_out[share][-1] - x) < 0.1, (token, share)
+
+
+def test_softmax_divides_in_a_short_silence_and_the_fractions_stay_through_the_read_out(
+        flite_narration, timelines):
+    """Softmax's division is worked in about 3 s of silence after "sum to one" (the strongest
+    fraction, then the rest): all four fractions, term over sum = share, are complete before the
+    next sentence reads the shares out, and still on screen when it has."""
+    L = lesson()
+    m = flite_narration.manifest
+    squashes, read_out = m.sentence("softmax-squashes"), m.sentence("weights-for-fluffy-and-blue")
+    assert read_out.start - squashes.end <= 3.5
+    records = {r.sentence_id: r for r in timelines["softmax"].timeline}
+    shares = [percent_figure(w) for w in L.focus_weights]
+    total = exp_figure(L.focus_exp_sum)
+    for sentence_id in ("softmax-squashes", "weights-for-fluffy-and-blue"):
+        texts = records[sentence_id].texts  # at the beat's end
+        assert texts.count(total) >= 1 + len(shares), (sentence_id, texts)  # the sum, each denominator
+        for e, share in zip(L.focus_exponentials, shares):
+            assert exp_figure(e) in texts and share in texts, (sentence_id, share, texts)
 
 
 # --- the beat mechanism itself -------------------------------------------------------------
@@ -400,7 +431,8 @@ def test_until_starts_the_next_play_on_the_words_frame(flite_narration, timeline
         word = next(w for w in m.sentence(record.sentence_id).words
                     if word_key(w.text) == word_key(cue.word))
         assert cue.frame == cue.wanted
-        assert 0 <= word.start - (span.start + cue.frame / FPS) < 1 / FPS, cue
+        late = (word.start - span.start) * FPS - cue.frame  # frames from the cue's to the word
+        assert -1e-9 <= late < 1, cue  # a word right on a frame: equal up to float rounding
 
 
 # --- morph only what matches -----------------------------------------------------------------
