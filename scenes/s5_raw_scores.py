@@ -140,9 +140,11 @@ class RawScoresScene(LessonScene):
                        run_time=0.25),  # on "Before"
                   *(Play(lambda bar=bar, piece=piece, gx=gx: [pour(bar, piece, gx, base_y)],
                          run_time=0.6) for bar, piece, gx in zip(bars, pieces, gaps)),
-                  Play(FadeIn(total, shift=0.15 * UP), run_time=0.4), until="behave")
-            # "...behave like percentages": the whole that weights share out
-            b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN), run_time=0.6),
+                  until="behave")
+            # "...behave like percentages": what the scores add up to, against the whole that
+            # weights share out
+            b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN),
+                       FadeIn(total, shift=0.15 * UP), run_time=0.6),
                   until="percentages")
             # everything right of the mark is too much
             b.fit(Play(Create(mark), Indicate(total, color=style.WEIGHT, scale_factor=1.1),
