@@ -42,7 +42,7 @@ GAP = 0.95  # from a bar's centre to the middle of the gap beside it
 # (TUCK), then word and score go together, straight, to the foot of their bar (TOGETHER).
 TUCK, TOGETHER = (0.2, 0.66), (0.66, 1.0)
 SIDE_CLEAR = 0.15  # between a word stepping round its score and the score
-UNDER = 0.2  # from the floor to a word's top (and from the floor to a landed score's foot: 0.15)
+UNDER = 0.2  # from the floor to the top of the word under it
 THICK = 0.42  # the strip's thickness, and a copy's while it travels
 LANE_Y, STRIP_Y = 1.55, 2.2  # the copies travel along the lane, above the scores, into the strip
 
