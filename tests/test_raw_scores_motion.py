@@ -27,10 +27,9 @@ MARGIN = 0.3  # frame units every bar copy keeps from the frame's edges
 
 @dataclass
 class Recorder:
-    """Per frame of the scene: where each word and each score stands (in the first beat), and
-    the boxes of the bar copies (filled rectangles that are none of the chart's bars)."""
+    """Per frame of the scene (its `on_frame`): in the first beat, how often each word stands
+    out of its score's column; in the second, the boxes of the filled rectangles."""
 
-    scene_id: str = "raw-scores"
     apart: dict[str, int] = field(default_factory=dict)  # word -> frames out of its column
     seen_together: set[str] = field(default_factory=set)
     copies: list[dict[int, np.ndarray]] = field(default_factory=list)  # per frame of the 2nd beat
@@ -69,6 +68,7 @@ class Recorder:
 
 @pytest.fixture(scope="module")
 def recorded(flite_narration, tmp_path_factory) -> Recorder:
+    """The raw-scores scene run once frame by frame at low quality, without pixels."""
     recorder = Recorder()
     media = tmp_path_factory.mktemp("raw-scores-media")
     with manim_config(QUALITIES["low"], media, "raw-scores"):
