@@ -9,6 +9,7 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    AnimationGroup,
     Arrow,
     Create,
     DashedLine,
@@ -22,8 +23,10 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
+    UpdateFromAlphaFunc,
     VGroup,
-    config,
+    linear,
+    smooth,
 )
 
 from attention import exact_score_figure, lesson, total_figure
@@ -34,11 +37,14 @@ from scenes.widgets import caption, label
 from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
-GAP = 0.95  # a word on its way under its bar passes this far right of it: between two scores
-WORDS_LANE_Y = 2.6  # the height the words wait at, well above where the scores land
-# In the scene change's play: the words rise straight up to their lane (by WORDS_UP), then the
-# scores fly to their bars (landed by SCORES_LANDED); the words go on only in the next play.
-WORDS_UP, SCORES_FROM, SCORES_LANDED = (0.1, 0.4), 0.35, 0.8
+GAP = 0.95  # from a bar's centre to the middle of the gap beside it
+# The scene change: the old picture leaves; each word steps round its score and tucks under it
+# (TUCK), then word and score go together, straight, to the foot of their bar (TOGETHER).
+TUCK, TOGETHER = (0.2, 0.66), (0.66, 1.0)
+SIDE_CLEAR = 0.15  # between a word stepping round its score and the score
+UNDER = 0.2  # from the floor to the top of the word under it
+THICK = 0.42  # the strip's thickness, and a copy's while it travels
+LANE_Y, STRIP_Y = 1.55, 2.2  # the copies travel along the lane, above the scores, into the strip
 
 
 class RawScoresScene(LessonScene):
@@ -62,31 +68,33 @@ class RawScoresScene(LessonScene):
             bars.add(bar)
             numbers.add(label(exact_score_figure(score), size=style.BODY_SIZE, color=style.WEIGHT)
                         .next_to(bar, UP, buff=0.15))
-            names.add(label(word, size=style.SMALL_SIZE).next_to(bar, DOWN, buff=0.2)
+            names.add(label(word, size=style.SMALL_SIZE).next_to(bar, DOWN, buff=UNDER)
                       .set_x(x))
         title = label("creature's raw scores", size=style.BODY_SIZE, color=style.INK)
         title.to_corner(UP + RIGHT, buff=0.5)
+        # each score lands on the floor first, and rides up on its bar as the bar grows
+        tops = [number.get_center() for number in numbers]
+        for number in numbers:
+            number.set_y(base_y + 0.15 + number.height / 2)
 
         # the first word the voice says of each score ("six" of "six point one"), and its bar
         spoken = [(spoken_value("score", t, L).split()[0], L.index(t)) for t in ("fluffy", "blue")]
-        rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
-                                              buff=0.1, stroke_width=3) for _, i in spoken))
 
         with self.beat("raw-scores-no-ceiling") as b:
-            # As the rest leaves, the tokens' words rise straight up out of the way, then the
-            # scores move to where their bars will end. Once they have landed, the words go
-            # along their lane, straight down between two scores, and left under their bars,
-            # while the chart grows under the scores (a bar never reaches the gap a word is in).
-            scores = self.from_previous("scores", numbers, FadeIn(numbers, shift=0.2 * UP))
-            scores.rate_func = during(SCORES_FROM, SCORES_LANDED)  # the note beside "a" gone
-            chart = [Create(m, rate_func=during(0.5, 1.0)) for m in (floor, axis)]
-            lifted, words_arrive = self._words_arrive(names)
-            b.fit(self.scene_change(scores, *lifted, run_time=1.2),
-                  Play(lambda: [words_arrive(), *chart,
-                                LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.2,
-                                            rate_func=during(0.3, 1.0)),
-                                FadeIn(title, rate_func=during(0.6, 1.0))], run_time=1.5),
+            # As the rest leaves, each word steps round its score and tucks under it; then word
+            # and score go together, straight, to the foot of their bar, and the bars grow,
+            # lifting each score to the top of its bar.
+            carried = self._words_and_scores_arrive(names, numbers)
+            rise = [AnimationGroup(GrowFromEdge(bar, DOWN), number.animate.move_to(top))
+                    for bar, number, top in zip(bars, numbers, tops)]
+            b.fit(self.scene_change(*carried, run_time=2.2),
+                  Play(lambda: [Create(floor), Create(axis),
+                                LaggedStart(*rise, lag_ratio=0.15),
+                                FadeIn(title)], run_time=0.8),
                   until="six")
+            # each read score's bar and score outlined, where they stand now
+            rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
+                                                  buff=0.1, stroke_width=3) for _, i in spoken))
             # Each score is outlined as the voice reads it.
             for k, (word, i) in enumerate(spoken):
                 b.until(word)
@@ -101,39 +109,42 @@ class RawScoresScene(LessonScene):
         with self.beat("behave-like-percentages") as b:
             # The bars stack end to end along the top: all of creature's scores add up to 16,
             # against a ruler of 1, the whole that weights share out as percentages.
-            x0, strip_y, thick = -4.1, 2.0, 0.42
+            lengths = [bar.height if bar.height > 0.05 else 0.02 for bar in bars]
+            gaps = [bar.get_x() - GAP for bar in bars]  # each copy rises in the gap left of its bar
+            # the strip starts where every copy, running right along the lane, reaches its piece
+            x0 = max(gx - sum(lengths[:n]) for n, gx in enumerate(gaps))
             pieces, at = VGroup(), x0
-            for bar in bars:
-                length = bar.height if bar.height > 0.05 else 0.02
-                piece = Rectangle(width=length, height=thick, fill_color=style.WEIGHT,
+            for length in lengths:
+                piece = Rectangle(width=length, height=THICK, fill_color=style.WEIGHT,
                                   fill_opacity=0.85, stroke_color=style.BACKGROUND, stroke_width=2)
-                pieces.add(piece.move_to([at + length / 2, strip_y, 0]))
+                pieces.add(piece.move_to([at + length / 2, STRIP_Y, 0]))
                 at += length
             total = label(f"scores add up to {total_figure(float(L.focus_scores.sum()))}",
                           size=style.BODY_SIZE, color=style.WEIGHT)
             total.next_to(pieces, DOWN, buff=0.2).align_to(pieces, RIGHT)
-            top = strip_y + thick / 2
+            top = STRIP_Y + THICK / 2
             ruler = VGroup(Line([x0, top + 0.15, 0], [x0 + UNIT, top + 0.15, 0], color=style.INK,
                                 stroke_width=4),
                            *(Line([x, top + 0.02, 0], [x, top + 0.28, 0], color=style.INK,
                                   stroke_width=3) for x in (x0, x0 + UNIT)))
-            whole = label("weights add up to 1 = 100%", size=style.BODY_SIZE, color=style.INK)
+            whole = label("weights sum to 1 = 100%", size=style.BODY_SIZE, color=style.INK)
             whole.next_to(ruler, UP, buff=0.15).align_to(ruler, LEFT)
-            mark = DashedLine([x0 + UNIT, strip_y - thick / 2 - 0.25, 0],
+            mark = DashedLine([x0 + UNIT, STRIP_Y - THICK / 2 - 0.25, 0],
                               [x0 + UNIT, top + 0.15, 0], color=style.INK, stroke_width=4)
-            # The copies lift out of the chart beside the scores, never over them: each slides
-            # into the gap beside its bar (on the side of its piece), rises in it, upright, until
-            # it is above every score, and only then lies down into its piece. The scores turn
-            # white over their dimmed bars (as softmax's chart shows them).
+            # One bar at a time: its copy narrows into the gap left of it, runs up the gap and
+            # right along the lane above the scores like a rope round a corner, and rises into
+            # its piece of the strip: it never turns over, never crosses a score or a bar. The
+            # scores turn white over their dimmed bars (as softmax's chart shows them).
             numbers.set_z_index(1)
             b.fit(Play(bars.animate.set_fill(opacity=0.4), numbers.animate.set_color(style.INK),
                        run_time=0.25),  # on "Before"
-                  Play(lambda: [LaggedStart(*(lift_out(bar, piece, numbers)
-                                              for bar, piece in zip(bars, pieces)), lag_ratio=0.2)],
-                       run_time=1.4),
-                  Play(FadeIn(total, shift=0.15 * UP), run_time=0.4), until="behave")
-            # "...behave like percentages": the whole that weights share out
-            b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN), run_time=0.6),
+                  *(Play(lambda bar=bar, piece=piece, gx=gx: [pour(bar, piece, gx, base_y)],
+                         run_time=0.6) for bar, piece, gx in zip(bars, pieces, gaps)),
+                  until="behave")
+            # "...behave like percentages": what the scores add up to, against the whole that
+            # weights share out
+            b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN),
+                       FadeIn(total, shift=0.15 * UP), run_time=0.6),
                   until="percentages")
             # everything right of the mark is too much
             b.fit(Play(Create(mark), Indicate(total, color=style.WEIGHT, scale_factor=1.1),
@@ -141,65 +152,85 @@ class RawScoresScene(LessonScene):
         # softmax squashes this very chart; the words become its token boxes
         self.keep(bars=bars, numbers=numbers, title=title, names=names)
 
-    def _words_arrive(self, names: VGroup) -> tuple[list[Animation], Callable[[], Animation]]:
-        """The tokens' words: straight up to their lane (in the scene change, before the scores
-        fly), then, once the scores stand above their bars, along the lane, down the gap right
-        of their own bar (between the scores), and left into place (made when the next play
-        starts, from where the lift left them)."""
-        if "words" not in self.previous:
-            return [], lambda: FadeIn(names, rate_func=during(0.6, 1.0))
-        olds = self.take("words")
-        lifts = [old.animate(rate_func=during(*WORDS_UP)).set_y(WORDS_LANE_Y).build()
-                 for old in olds]
-
-        def down() -> Animation:
-            moves = []
-            for n, (old, new) in enumerate(zip(olds, names)):
-                # the last word goes down clear of the last score: nothing stands right of it
-                gap = new.get_x() + (GAP if n + 1 < len(names) else GAP + new.width / 2)
-                stops = [np.array([gap, old.get_y(), 0.0]), np.array([gap, new.get_y(), 0.0])]
-                moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops)))
-            # one after another, so no two pass the scores' height together (with the scores
-            # they would read as one row)
-            # (each eases on its own; the group only ends at 85% of the play, evenly)
-            return LaggedStart(*moves, lag_ratio=0.15, rate_func=lambda t: min(1.0, t / 0.85))
-
-        return lifts, down
+    def _words_and_scores_arrive(self, names: VGroup, numbers: VGroup) -> list[Animation]:
+        """The scene change's carries: each word steps round the left of its score (clear of
+        it) and tucks under it, then word and score travel together, straight, to where they
+        stand on the floor: word under, score above."""
+        if "scores" not in self.previous or "words" not in self.previous:
+            return [FadeIn(VGroup(names, numbers), rate_func=during(*TOGETHER))]
+        olds, scores = self.take("words"), self.take("scores")
+        moves: list[Animation] = []
+        for old, new, score, number in zip(olds, names, scores, numbers):
+            under = score.get_center() + (new.get_center() - number.get_center())
+            side_x = score.get_left()[0] - SIDE_CLEAR - old.width / 2
+            stops = [np.array([side_x, score.get_top()[1] + old.height / 2, 0.0]),
+                     np.array([side_x, under[1], 0.0]), under]
+            corners = [old.get_center(), *stops, new.get_center()]
+            legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+            share = sum(legs[:-1]) / (sum(legs) or 1.0)
+            moves.append(ReplacementTransform(old, new, path_func=through(old, new, stops),
+                                              rate_func=tuck_then_go(share)))
+            moves.append(ReplacementTransform(score, number, rate_func=within(*TOGETHER)))
+        return moves
 
 
-def lift_out(bar: Mobject, piece: Mobject, scores: VGroup) -> Animation:
-    """A copy of `bar` on its way to `piece`, clear of every score in `scores`: across into the
-    gap beside the bar (towards the piece), straight up it until its foot is above the scores
-    (its head no higher than the frame's top), then into the piece's shape and place."""
-    side = 1.0 if piece.get_x() > bar.get_x() else -1.0
-    gap_x = bar.get_x() + side * GAP
-    foot = min(scores.get_top()[1] + 0.05, config.frame_height / 2 - bar.height)
-    stops = [np.array([gap_x, bar.get_y(), 0.0]), np.array([gap_x, foot + bar.height / 2, 0.0])]
-    copy = bar.copy()
-    return ReplacementTransform(copy, piece, path_func=upright_until_last(copy, piece, stops))
+def tuck_then_go(share: float) -> Callable[[float], float]:
+    """The rate of a word's way: its first `share` (round its score) during TUCK, the rest (with
+    its score) during TOGETHER, so that word and score move as one."""
+    tuck, go = within(*TUCK), within(*TOGETHER)
+    return lambda t: share * tuck(t) + (1 - share) * go(t)
 
 
-def upright_until_last(start: Mobject, end: Mobject, stops: list[np.ndarray]):
-    """A morph's path on which `start`, its shape kept, runs from stop to stop at one speed, and
-    takes `end`'s shape only on the last leg, from the last stop to `end`."""
-    a, b = start.get_center(), end.get_center()
-    corners = [a, *stops]
-    legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
-    last = float(np.linalg.norm(b - corners[-1]))
-    share = sum(legs) / ((sum(legs) + last) or 1.0)
+def within(start: float, end: float) -> Callable[[float], float]:
+    """`during`'s window with a gentler ease (`smooth`): a long way at an even pace, not a jump
+    in the middle."""
+    return lambda t: smooth(min(1.0, max(0.0, (t - start) / (end - start))))
 
-    def path(p0: np.ndarray, p1: np.ndarray, alpha: float) -> np.ndarray:
-        if alpha < share:
-            way = alpha / share * sum(legs)
-            for p, q, leg in zip(corners, corners[1:], legs):
-                if way <= leg:
-                    return p0 - a + p + (q - p) * (way / leg if leg else 1.0)
-                way -= leg
-            return p0 - a + corners[-1]
-        s = (alpha - share) / ((1 - share) or 1.0)
-        return p0 + (p1 - p0) * s + (corners[-1] - a) * (1 - s)
 
-    return path
+Box = tuple[float, float, float, float]  # left, right, bottom, top
+NOTHING: Box = (0.0, 0.0, 0.0, 0.0)  # an arm the rope does not have now
+
+
+def pour(bar: Mobject, piece: Mobject, gap_x: float, floor_y: float) -> Animation:
+    """A copy of `bar` on its way to `piece`: it narrows into the gap at `gap_x` (beside its bar),
+    runs up the gap and right along the lane like a rope round a corner (never turning over),
+    until it lies under `piece`, then rises into it. The rope is two boxes, its upright arm and
+    its lying arm, so that neither box reaches over a score the bend passes above."""
+    length, h = piece.width, THICK / 2
+    rope = VGroup(piece.copy(), piece.copy())
+    up = LANE_Y - floor_y  # the rope's way up the gap, then along the lane
+    run = up + piece.get_left()[0] - gap_x  # the tail's way, until the rope lies under `piece`
+    rise = STRIP_Y - LANE_Y
+    narrow, bent = 0.25, 0.25 + 0.6 * run / (run + rise)
+
+    def arms(alpha: float) -> tuple[Box, Box]:
+        if alpha < narrow:  # the bar's copy narrows into the sliver standing in the gap
+            s = smooth(alpha / narrow)
+            left = bar.get_left()[0] + (gap_x - h - bar.get_left()[0]) * s
+            right = bar.get_right()[0] + (gap_x + h - bar.get_right()[0]) * s
+            return (left, right, floor_y, floor_y + length), NOTHING
+        if alpha < bent:  # the rope: its tail `s` along the way up and right, its head `e`
+            s = smooth((alpha - narrow) / (bent - narrow)) * run
+            e = s + length
+            upright = ((gap_x - h, gap_x + h, floor_y + s, floor_y + min(e, up) + (h if e > up else 0))
+                       if s < up else NOTHING)
+            lying = ((gap_x + max(s - up, 0) + (h if s < up else 0), gap_x + e - up, LANE_Y - h,
+                      LANE_Y + h) if e > up else NOTHING)
+            return upright, lying
+        s = smooth((alpha - bent) / (1 - bent))  # lying under its piece, it rises into it
+        y = LANE_Y + rise * s
+        return NOTHING, (piece.get_left()[0], piece.get_right()[0], y - h, y + h)
+
+    def update(mob: Mobject, alpha: float) -> None:
+        for arm, box in zip(mob, arms(alpha)):
+            left, right, bottom, top = box
+            arm.set_points_as_corners([np.array([x, y, 0.0]) for x, y in
+                                       ((left, bottom), (right, bottom), (right, top),
+                                        (left, top), (left, bottom))])
+            arm.set_fill(opacity=0.85 if right - left > 1e-3 else 0.0)
+            arm.set_stroke(width=2 if right - left > 1e-3 else 0)
+
+    return UpdateFromAlphaFunc(rope, update, rate_func=linear)
 
 
 def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
