@@ -9,6 +9,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Line,
     VGroup,
     Write,
 )
@@ -37,14 +38,18 @@ class PhraseScene(LessonScene):
                        run_time=1.4))
 
         with self.beat("creature-is-ambiguous") as b:
-            guesses = [caption(g, color=style.INK, size=style.BODY_SIZE)
-                       for g in GUESSES]
-            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.6).next_to(creature, DOWN, buff=0.9))
+            guesses = [caption(g, color=style.INK, size=style.TITLE_SIZE) for g in GUESSES]
+            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.7).next_to(creature, DOWN, buff=1.0))
+            # each guess hangs from creature by a thin line: one word, several readings
+            ties = [Line(creature.get_bottom() + 0.08 * DOWN, g.get_top() + 0.12 * UP,
+                         color=style.MUTED, stroke_width=2) for g in guesses]
             b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
                   until="ambiguous")
-            b.fit(Play(Wiggle(creature, scale_value=1.12), run_time=0.8), until="monster")
-            b.fit(Play(LaggedStart(*(FadeIn(g, shift=0.2 * DOWN) for g in guesses),
-                                   lag_ratio=0.4), run_time=1.5))
+            # each guess appears as the voice says it
+            said = [g.rstrip("?") for g in GUESSES]
+            b.fit(Play(Wiggle(creature, scale_value=1.12), run_time=0.8), until=said[0])
+            for guess, tie, then in zip(guesses, ties, [*said[1:], None]):
+                b.fit(Play(Create(tie), FadeIn(guess, shift=0.2 * DOWN), run_time=0.4), until=then)
 
         with self.beat("depends-on-fluffy-and-blue") as b:
             arcs = [ArcBetweenPoints(a.get_top() + 0.05 * UP, creature.get_top() + 0.05 * UP,
@@ -62,6 +67,6 @@ class PhraseScene(LessonScene):
             ask = keep_in_frame(caption("creature needs a way to ask them", color=style.QUERY,
                                         size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9))
             # the guesses leave before the sentence takes their place
-            b.fit(Play(FadeOut(*guesses), Write(question), run_time=0.6),
+            b.fit(Play(FadeOut(*guesses, *ties), Write(question), run_time=0.6),
                   Play(FadeIn(ask, shift=0.2 * UP), run_time=0.6))
         self.keep(fluffy=adjectives[0])  # the next scene builds its vectors

@@ -26,6 +26,7 @@ from attention import Lesson, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built
+from scenes.rules import during
 from scenes.widgets import caption, keep_in_frame, label, mono, spelled, token_box, vector
 
 EXAMPLE = "fluffy"  # its key and value say the most: an adjective that hands over its texture
@@ -101,22 +102,21 @@ class QueriesKeysValuesScene(LessonScene):
         with self.beat("three-small-vectors") as b:
             # The word stays; its embedding grows below it, then each vector (empty) from its
             # W's arrow: what fills them is worked out next.
+            # fluffy moves up to the corner as the rest of the phrase leaves, unhurried: the
+            # whole time up to "three" is the change
+            b.fit(self.scene_change(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
+                                    run_time=1.0), until="three")
             b.fit(
-                # fluffy moves up to the corner as the rest of the phrase leaves
-                self.scene_change(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
-                                  run_time=0.6),
-                Play(GrowArrow(down), run_time=0.3),
-                Play(GrowFromPoint(embedding, down.get_end()), FadeIn(names), FadeIn(emb_caption),
-                  run_time=0.7), until="three")
-            b.fit(
+                Play(GrowArrow(down), GrowFromPoint(embedding, down.get_end()), FadeIn(names),
+                     FadeIn(emb_caption), run_time=0.6),
                 Play(LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.25), FadeIn(maps),
-                  run_time=0.8),
-                Play(LaggedStart(*(GrowFromPoint(r, a.get_end()) for r, a in zip(rows, arrows)),
-                              lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.2))
+                     LaggedStart(*(GrowFromPoint(r, a.get_end()) for r, a in zip(rows, arrows)),
+                                 lag_ratio=0.3), FadeIn(titles), FadeIn(dims), run_time=1.0))
 
         with self.beat("query-looking-for") as b:
             # the arrows give way to W_Q's numbers; the query's biggest entry is worked out as
-            # the embedding's column meets W_Q's, product by product, then the rest fill in
+            # the embedding's column meets W_Q's, product by product, then the rest fill in at
+            # once while that working stays up to be read
             q = matrices[0]
             j = int(np.argmax(np.abs(L.result.queries[i])))
             working = self._working(L, i, L.w_q, j, style.QUERY)
@@ -125,10 +125,10 @@ class QueriesKeysValuesScene(LessonScene):
                        run_time=0.3),
                   Play(FadeIn(q.whole, shift=0.1 * UP), run_time=0.3),
                   *self._worked(embedding, q, rows[0], j, working, style.QUERY, slow=True),
-                  *self._filled(q, rows[0], j, style.QUERY, slow=True))
+                  self._filled(rows[0], j))
 
         with self.beat("key-contains") as b:
-            # the same for W_K, quicker; its biggest entry, and what it says, light up
+            # the same for W_K, quicker; its working stays up into the next sentence
             k = matrices[1]
             j = int(np.argmax(np.abs(L.result.keys[i])))
             key_working = self._working(L, i, L.w_k, j, style.KEY)
@@ -136,17 +136,20 @@ class QueriesKeysValuesScene(LessonScene):
                        FadeIn(questions[1], shift=0.15 * DOWN), run_time=0.3),
                   Play(FadeIn(k.whole, shift=0.2 * UP), run_time=0.3),
                   *self._worked(embedding, k, rows[1], j, key_working, style.KEY, slow=False),
-                  *self._filled(k, rows[1], j, style.KEY, slow=False))
+                  self._filled(rows[1], j))
 
         with self.beat("value-hands-over") as b:
-            # W_K gives way (its working stays up a moment longer); on "hand", W_V's numbers and
-            # the value filling entry by entry; on "decides", it is handed out
+            # the value's question comes at once; W_K and its working give way a moment later
+            # (a learner may still be reading it); on "hand", W_V's numbers, then the value's
+            # entries the same way; on "decides", it is handed out
             v = matrices[2]
-            b.fit(Play(FadeOut(k.whole, shift=0.2 * UP), FadeIn(questions[2], shift=0.15 * DOWN),
-                       run_time=0.4), until="hand")
-            b.fit(Play(FadeOut(key_working.whole, shift=0.2 * UP), FadeIn(v.whole, shift=0.2 * UP),
-                       run_time=0.3),
-                  *self._filled(v, rows[2], None, style.VALUE, slow=False), until="decides")
+            later = during(0.45, 1.0)
+            b.fit(Play(FadeIn(questions[2], shift=0.15 * DOWN),
+                       FadeOut(k.whole, shift=0.2 * UP, rate_func=later),
+                       FadeOut(key_working.whole, shift=0.2 * UP, rate_func=later), run_time=1.1),
+                  until="hand")
+            b.fit(Play(FadeIn(v.whole, shift=0.2 * UP), run_time=0.4),
+                  self._filled(rows[2], None), until="decides")
             start = rows[2].get_corner(DOWN + RIGHT) + 0.3 * LEFT
             out = Arrow(start, start + 0.7 * DOWN, buff=0.05,
                         color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
@@ -173,7 +176,7 @@ class QueriesKeysValuesScene(LessonScene):
         target = SurroundingRectangle(row[j], color=color, buff=0.06, stroke_width=4)
         k = 1.0 if slow else 0.55
         return [
-            Play(Create(pair), Create(target), run_time=0.5 * k),
+            Play(FadeIn(pair), FadeIn(target), run_time=0.5 * k),
             Play(LaggedStart(*(FadeIn(line, shift=0.1 * RIGHT) for line in working.products),
                              lag_ratio=0.5), run_time=1.6 * k),
             Play(Create(working.rule), FadeIn(working.total, shift=0.1 * DOWN), run_time=0.5 * k),
@@ -181,18 +184,11 @@ class QueriesKeysValuesScene(LessonScene):
                           FadeOut(pair), FadeOut(target)], run_time=0.5 * k),
         ]
 
-    def _filled(self, m: Matrix, row: VGroup, done: int | None, color: ManimColor,
-                slow: bool) -> list[Play]:
-        """The row's other entries, one after another, each as its matrix column lights up."""
-        rest = [k for k in range(len(row)) if k != done]
-        mark = SurroundingRectangle(m.columns[rest[0]], color=color, buff=0.06, stroke_width=3)
-        per = 0.45 if slow else 0.3
-        plays = [Play(lambda: [Create(mark), row.numbers[rest[0]].animate.set_opacity(1)],
-                      run_time=per)]
-        plays += [Play(lambda k=k: [mark.animate.move_to(m.columns[k]),
-                                    row.numbers[k].animate.set_opacity(1)], run_time=per)
-                  for k in rest[1:]]
-        return [*plays, Play(FadeOut(mark), run_time=0.2)]
+    def _filled(self, row: VGroup, done: int | None) -> Play:
+        """The row's other entries, worked the same way, shown together."""
+        rest = [row.numbers[k] for k in range(len(row)) if k != done]
+        return Play(lambda: [LaggedStart(*(t.animate.set_opacity(1) for t in rest), lag_ratio=0.2)],
+                    run_time=0.6)
 
 
 class Working:

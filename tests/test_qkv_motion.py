@@ -1,0 +1,155 @@
+"""Scenes 1 and 2 held on every frame of the real scenes run without pixels: the phrase's guesses
+come as the voice says them, the phrase leaves as a fade a learner sees (no cut) while fluffy
+moves on, and each projection's worked column sum stands whole, long enough to read, with
+nothing marked travelling past it and the next matrix arriving only once it has gone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+from manim import SurroundingRectangle
+
+from attention import lesson
+from common.settings import QUALITIES
+from scenes import scene_class
+from scenes.base import LessonScene
+from scenes.inspection import label, opacity, text_boxes, visible_family
+from scenes.plan import RunPlan
+from scenes.s1_phrase import GUESSES
+from scenes.s2_qkv import SUM_RIGHT
+from scenes.timing import SceneTiming, scene_timing
+from video.scene_render import manim_config
+
+FPS = QUALITIES["low"].fps
+READ = 1.8  # seconds a finished line of working stays whole: about 2 s to read it
+FADE = 0.3  # seconds at least the old picture takes to leave at a scene change (not a cut)
+ON_WORD = 2  # frames after its word a guess may first show (a cue's first changed frame)
+OLD_TEXT = "creature needs a way to ask them"  # the phrase scene's last words on screen
+
+
+@dataclass
+class Frames:
+    """Per frame of a scene run: each visible text's opacity by its label, the texts' boxes, the
+    corners of the visible outlines (SurroundingRectangle) and whether a working is whole."""
+
+    texts: list[dict[str, float]] = field(default_factory=list)
+    outlines: list[list[np.ndarray]] = field(default_factory=list)
+    whole: list[bool] = field(default_factory=list)
+    products: list[int] = field(default_factory=list)  # lines of working ("×") visible at all
+    signs: list[np.ndarray] = field(default_factory=list)  # where the "×" of the working stand
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        """Frame `frame` of the scene, shown for `n` frames."""
+        assert frame == len(self.whole), "a frame was skipped"
+        family = visible_family(scene.mobjects)
+        shown: dict[str, float] = {}
+        for m in family:
+            if label(m) != type(m).__name__:
+                shown[label(m)] = max(shown.get(label(m), 0.0), opacity(m))
+        outlines = [np.round([m.get_corner(np.array([-1, -1, 0])), m.get_corner(np.array([1, 1, 0]))], 3)
+                    for m in family if isinstance(m, SurroundingRectangle) and opacity(m) > 0.05]
+        whole = _working_whole(scene)
+        products = sum(1 for m in family if label(m) == "×")
+        signs = np.round([box for name, box in text_boxes(scene.mobjects) if name == "×"], 3)
+        for _ in range(n):
+            self.texts.append(shown)
+            self.outlines.append(outlines)
+            self.whole.append(whole)
+            self.products.append(products)
+            self.signs.append(signs)
+
+
+def _working_whole(scene: LessonScene) -> bool:
+    """A product line per feature fully shown, and under them, left of the vectors, its total."""
+    times = [box for name, box in text_boxes(scene.mobjects) if name == "×"]
+    opaque = [m for m in visible_family(scene.mobjects) if opacity(m) > 0.99]
+    if sum(1 for m in opaque if label(m) == "×") != len(lesson().features):
+        return False
+    lowest = min(box[0][1] for box in times)
+    for m in opaque:
+        try:
+            float(label(m))
+        except ValueError:
+            continue
+        if m.get_center()[0] < SUM_RIGHT and m.get_top()[1] < lowest:
+            return True
+    return False
+
+
+def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
+    frames = Frames()
+    timing = scene_timing(manifest, scene_id, FPS)
+    with manim_config(QUALITIES["low"], media, scene_id):
+        scene_class(scene_id)(timing, RunPlan.inspection(on_frame=frames)).render()
+    return frames, timing
+
+
+@pytest.fixture(scope="module")
+def phrase(flite_narration, tmp_path_factory):
+    return run("phrase", flite_narration.manifest, tmp_path_factory.mktemp("phrase-media"))
+
+
+@pytest.fixture(scope="module")
+def qkv(flite_narration, tmp_path_factory):
+    return run("queries-keys-values", flite_narration.manifest,
+               tmp_path_factory.mktemp("qkv-media"))
+
+
+def runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """The (first, end) frames of each stretch of True."""
+    out, start = [], None
+    for n, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = n
+        elif not flag and start is not None:
+            out.append((start, n))
+            start = None
+    return out
+
+
+def test_each_guess_shows_as_the_voice_says_it(phrase):
+    frames, timing = phrase
+    beat = timing.beat("creature-is-ambiguous")
+    for guess in GUESSES:
+        said = beat.word(guess.rstrip("?")).start
+        first = next(n for n, shown in enumerate(frames.texts) if shown.get(guess, 0) > 0)
+        assert said <= first <= said + ON_WORD, (
+            f"{guess!r} first shows {(first - said) / FPS:+.2f} s from its word")
+
+
+def test_the_phrase_fades_out_visibly_as_fluffy_moves_on(qkv):
+    frames, _ = qkv
+    fading = [0 < shown.get(OLD_TEXT, 0) < 0.99 for shown in frames.texts]
+    assert frames.texts[0].get(OLD_TEXT, 0) > 0.3, "the scene opens on a cut: the phrase is gone"
+    assert sum(fading) / FPS >= FADE, f"the phrase leaves in {sum(fading) / FPS:.2f} s"
+
+
+def test_each_worked_line_stands_whole_long_enough_to_read(qkv):
+    frames, timing = qkv
+    stretches = runs(frames.whole)
+    starts = [timing.beat(s).start for s in ("query-looking-for", "key-contains")]
+    assert len(stretches) == 2 and [a >= s for (a, _), s in zip(stretches, starts)] == [True, True]
+    for first, end in stretches:
+        assert (end - first) / FPS >= READ, f"a working stands whole {(end - first) / FPS:.2f} s"
+
+
+def test_nothing_marked_moves_while_a_working_stands(qkv):
+    """The entries the working does not compute fill without a mark sweeping the matrix's other
+    columns beside it: while a working stands whole and still, every outline stays where it is."""
+    frames, _ = qkv
+    for n in range(1, len(frames.whole)):
+        if frames.whole[n] and frames.whole[n - 1] and np.array_equal(frames.signs[n],
+                                                                       frames.signs[n - 1]):
+            before = {tuple(c.ravel()) for c in frames.outlines[n - 1]}
+            now = {tuple(c.ravel()) for c in frames.outlines[n]}
+            assert now <= before, f"an outline moves beside the working at {n / FPS:.2f} s"
+
+
+def test_the_value_matrix_arrives_once_the_key_working_has_gone(qkv):
+    frames, timing = qkv
+    value = timing.beat("value-hands-over")
+    together = [n for n in range(timing.beat("key-contains").start, value.end)
+                if frames.products[n] and frames.texts[n].get("W_V", 0) > 0]
+    assert not together, f"W_V shows beside the key's working at {together[0] / FPS:.2f} s"
