@@ -492,3 +492,25 @@ def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, page_factory
     assert page.evaluate(PAUSED)
     assert page.get_by_role("button", name="Explore this step").is_visible()
     assert page.errors == []
+
+
+@pytest.mark.parametrize("how", ["Escape", "Back to the lesson"])
+def test_closing_a_tasks_panel_closes_its_check_too(site, page_factory, lesson_script, how):
+    """The task's numbers are its panel: the learner who leaves the panel (Escape in it, or its
+    Back to the lesson) leaves the task as "Skip for now" would, and is not left with a goal and
+    no numbers to edit, nor with focus outside the check where Escape no longer closes it."""
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    task = open_task(page, lesson_script)
+    page.locator(f'#explore input[data-m="{task.edit}"]').first.focus()  # editing its numbers
+    if how == "Escape":
+        page.keyboard.press("Escape")
+    else:
+        page.locator("#explore").get_by_role("button", name=how).click()
+    page.wait_for_selector("#explore", state="hidden")
+    page.wait_for_selector("#check", state="hidden")
+    assert page.evaluate(PAUSED)  # opened on a paused video: it stays paused
+    mark = page.locator(f'.transcript .check-mark[data-check="{task.id}"]')
+    assert mark.evaluate("m => m === document.activeElement")  # back on the mark that opened it
+    assert "(skipped)" in mark.inner_text()
+    assert page.errors == []
