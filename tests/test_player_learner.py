@@ -11,24 +11,16 @@ import sys
 import urllib.request
 
 import pytest
-from player_fixtures import axe, browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from player_fixtures import axe, browser, lesson, page_factory, served_player  # noqa: F401
 from test_checks_page import predicted
-
-from player.page import build_player
 
 PAUSED = "() => document.querySelector('video').paused"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(lesson, tmp_path_factory):
     """The player page built on the timed lesson, served over HTTP: (manifest, build, base URL)."""
-    manifest, shared = shared_lesson(tmp_path_factory)
-    build = copied_build(shared, tmp_path_factory.mktemp("learner") / "build")
-    build_player(manifest, build)
-    base, server = serve(build.root)
-    yield manifest, build, base
-    server.shutdown()
-    server.server_close()
+    yield from served_player(lesson, tmp_path_factory.mktemp("learner"))
 
 
 def open_page(page_factory, url: str, **options):
