@@ -221,14 +221,15 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
     """Each cue the page draws says the cue's text, above the control bar, at least 14 px high
     until the learner picks a size: inside the picture's bottom band that no scene text enters
     (scenes/style.py CAPTION_BAND_TOP, the frame 8 high) where two lines of that size fit in it,
-    else (a phone's picture) under the picture; a size picked in the band stays in it."""
+    else (a phone's picture) under the picture, where the control bar under them stays put as cues
+    of more or fewer lines come and go; a size picked in the band stays in it."""
     from scenes.style import CAPTION_BAND_TOP
     from transcript.captions import sentence_cues
 
     manifest, build, _ = site
     share = (CAPTION_BAND_TOP + 4.0) / 8.0  # of the picture's height, from its bottom (y = -4) up
     page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
-    in_band = None
+    in_band, bar_tops = None, set()
     for cue in sentence_cues(manifest):
         page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
         page.wait_for_function("t => document.querySelector('[data-caption-text]').textContent === t",
@@ -241,6 +242,8 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
             assert g["bottom"] <= g["pictureBottom"] + 0.5, (width, cue.id, g)
         else:
             assert g["top"] >= g["pictureBottom"] - 0.5, (width, cue.id, g)
+        bar_tops.add(round(g["barTop"], 1))
+    assert len(bar_tops) == 1, bar_tops  # no cue moves the controls
     assert in_band == (width > 1000)  # a desktop's picture has room for them; a phone's has not
     size = page.locator("[data-caption-size]").get_attribute("aria-label")
     page.get_by_role("button", name=size).click()  # the next size

@@ -11,24 +11,16 @@ import sys
 import urllib.request
 
 import pytest
-from player_fixtures import axe, browser, copied_build, page_factory, serve, shared_lesson  # noqa: F401
+from player_fixtures import axe, browser, lesson, page_factory, served_player  # noqa: F401
 from test_checks_page import predicted
-
-from player.page import build_player
 
 PAUSED = "() => document.querySelector('video').paused"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(lesson, tmp_path_factory):
     """The player page built on the timed lesson, served over HTTP: (manifest, build, base URL)."""
-    manifest, shared = shared_lesson(tmp_path_factory)
-    build = copied_build(shared, tmp_path_factory.mktemp("learner") / "build")
-    build_player(manifest, build)
-    base, server = serve(build.root)
-    yield manifest, build, base
-    server.shutdown()
-    server.server_close()
+    yield from served_player(lesson, tmp_path_factory.mktemp("learner"))
 
 
 def open_page(page_factory, url: str, **options):
@@ -491,4 +483,26 @@ def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, page_factory
     page.wait_for_selector("#explore", state="hidden")  # the check opened it: it goes with it
     assert page.evaluate(PAUSED)
     assert page.get_by_role("button", name="Explore this step").is_visible()
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("how", ["Escape", "Back to the lesson"])
+def test_closing_a_tasks_panel_closes_its_check_too(site, page_factory, lesson_script, how):
+    """The task's numbers are its panel: the learner who leaves the panel (Escape in it, or its
+    Back to the lesson) leaves the task as "Skip for now" would, and is not left with a goal and
+    no numbers to edit, nor with focus outside the check where Escape no longer closes it."""
+    _, _, base = site
+    page = open_page(page_factory, f"{base}/index.html")
+    task = open_task(page, lesson_script)
+    page.locator(f'#explore input[data-m="{task.edit}"]').first.focus()  # editing its numbers
+    if how == "Escape":
+        page.keyboard.press("Escape")
+    else:
+        page.locator("#explore").get_by_role("button", name=how).click()
+    page.wait_for_selector("#explore", state="hidden")
+    page.wait_for_selector("#check", state="hidden")
+    assert page.evaluate(PAUSED)  # opened on a paused video: it stays paused
+    mark = page.locator(f'.transcript .check-mark[data-check="{task.id}"]')
+    assert mark.evaluate("m => m === document.activeElement")  # back on the mark that opened it
+    assert "(skipped)" in mark.inner_text()
     assert page.errors == []

@@ -371,7 +371,13 @@
   // a task: the goal is checked live on every edit in the explore panel
   document.addEventListener("explorechange", (event) => {
     const check = byId.get(ui.open);
-    if (!check || check.kind !== "task" || !event.detail.state.open) return;
+    if (!check || check.kind !== "task") return;
+    if (!event.detail.state.open) {
+      // the learner left the task's panel (Escape in it, its Back to the lesson): the task goes with
+      // it, as "Skip for now" would, once the panel's own closing (its focus) is done
+      queueMicrotask(() => { if (ui.open === check.id) leave(playOnLeaving); });
+      return;
+    }
     const was = liveGoal(check);
     taskNumbers.set(check.id, event.detail.state.numbers);
     const now = liveGoal(check);

@@ -83,8 +83,27 @@
     })) {
       captionBox.style[key] = value === "" ? "" : value + "px";
     }
+    reserveLines(below);
     sizeButton.setAttribute("aria-label", "Caption size: " + size);
     sizeButton.dataset.size = size;
+  }
+
+  /** Under the picture, the box is as high as the tallest cue at this width and size, so that the
+   *  control bar below it stays put as cues of more or fewer lines come and go (a cue's two lines
+   *  wrap to three or four on a phone). */
+  function reserveLines(below) {
+    captionBox.style.minHeight = "";
+    if (!below) return;
+    const [shown, wasHidden] = [captionText.textContent, captionText.hidden];
+    captionText.hidden = false;
+    let tallest = 0;
+    for (const cue of data.captions || []) {
+      captionText.textContent = cue.text;
+      tallest = Math.max(tallest, captionBox.getBoundingClientRect().height);
+    }
+    captionText.textContent = shown;
+    captionText.hidden = wasHidden;
+    if (tallest) captionBox.style.minHeight = tallest + "px";
   }
 
   sizeButton.addEventListener("click", () => {
