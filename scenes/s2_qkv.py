@@ -105,7 +105,7 @@ class QueriesKeysValuesScene(LessonScene):
             # fluffy moves up to the corner as the rest of the phrase leaves, unhurried: the
             # whole time up to "three" is the change
             b.fit(self.scene_change(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
-                                    run_time=1.0), until="three")
+                                    run_time=1.0), by="three")
             b.fit(
                 Play(GrowArrow(down), GrowFromPoint(embedding, down.get_end()), FadeIn(names),
                      FadeIn(emb_caption), run_time=0.6),
@@ -147,14 +147,14 @@ class QueriesKeysValuesScene(LessonScene):
             b.fit(Play(FadeIn(questions[2], shift=0.15 * DOWN),
                        FadeOut(k.whole, shift=0.2 * UP, rate_func=later),
                        FadeOut(key_working.whole, shift=0.2 * UP, rate_func=later), run_time=1.1),
-                  until="hand")
+                  by="hand")
             b.fit(Play(FadeIn(v.whole, shift=0.2 * UP), run_time=0.4),
-                  self._filled(rows[2], None), until="decides")
+                  self._filled(rows[2], None), by="decides")
             start = rows[2].get_corner(DOWN + RIGHT) + 0.3 * LEFT
             out = Arrow(start, start + 0.7 * DOWN, buff=0.05,
                         color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
             b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                       run_time=0.8), until="listening")
+                       run_time=0.8), by="listening")
             # "...decides I'm worth listening to": what the others judge it by is its key
             judged = SurroundingRectangle(rows[1], color=style.KEY, buff=0.06, stroke_width=4)
             b.fit(Play(Create(judged), Indicate(questions[1], color=style.KEY), run_time=0.6),

@@ -112,15 +112,15 @@ class BroadcastScene(LessonScene):
             # outlined; it goes out on "broadcasts" to every key, along wires in the gap between
             # the tokens and their vectors, each of its entries lighting in turn
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
-                       FadeIn(ring), run_time=0.7), until="broadcasts")
+                       FadeIn(ring), run_time=0.7), by="broadcasts")
             b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1), run_time=0.9),
                   Play(lambda: [LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
                                             lag_ratio=0.5), *pulses()], run_time=1.3),
-                  until="specific")
+                  by="specific")
             # "...the question is specific": the question hangs from the query, asked as said
-            b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), until="any")
+            b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), by="any")
             b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
-                       run_time=2.2), until="describing")
+                       run_time=2.2), by="describing")
             # "...describing me?": "me" is creature, its token lit with the word in the question
             me = ask[-4:-1]  # the glyphs of "me?" (a Text has no glyph for a space)
             b.fit(Play(Indicate(tokens[c].word, color=style.QUERY, scale_factor=1.2),
