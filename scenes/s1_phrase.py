@@ -39,7 +39,8 @@ class PhraseScene(LessonScene):
 
         with self.beat("creature-is-ambiguous") as b:
             guesses = [caption(g, color=style.INK, size=style.TITLE_SIZE) for g in GUESSES]
-            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.7).next_to(creature, DOWN, buff=1.0))
+            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.7).next_to(creature, DOWN, buff=1.0),
+                          margin=0.6)
             # each guess hangs from creature by a thin line: one word, several readings
             ties = [Line(creature.get_bottom() + 0.08 * DOWN, g.get_top() + 0.12 * UP,
                          color=style.MUTED, stroke_width=2) for g in guesses]
@@ -69,4 +70,4 @@ class PhraseScene(LessonScene):
             # the guesses leave before the sentence takes their place
             b.fit(Play(FadeOut(*guesses, *ties), Write(question), run_time=0.6),
                   Play(FadeIn(ask, shift=0.2 * UP), run_time=0.6))
-        self.keep(fluffy=adjectives[0])  # the next scene builds its vectors
+        self.keep(creature=creature)  # the next scene builds its vectors

@@ -151,7 +151,7 @@ class SoftmaxScene(LessonScene):
                        FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
                   by="sum")
             # ...that sum to one: the whole is 100%; then each exponential over the sum, the
-            # strongest worked first, the other three together; they stay through the next sentence
+            # strongest worked first, then the other three in turn; they stay through the next sentence
             b.fit(Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), GrowFromCenter(brace),
                        FadeIn(total, shift=0.15 * DOWN), run_time=0.6),
                   *fractions.plays(powers.numbers(), [powers.powers, powers.values], result))
