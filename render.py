@@ -22,6 +22,8 @@ from common.notes import plain_warnings
 from common.paths import NotBuilt
 from common.stage import Stage, staged
 from common.stopping import exit_code, signal_name, stop_on_signals
+from scenes import SceneRegistryError
+from video.errors import SceneFailed
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         if stage is not None and isinstance(e.code, str):
             raise SystemExit(stage.public(e.code)) from None
         raise
-    except (BuildBusy, NotOurs, MediaError) as e:
+    except (BuildBusy, NotOurs, MediaError, SceneFailed, SceneRegistryError) as e:
         print(f"{name}: {_shown(stage, e)}", file=sys.stderr)
         return 1
     except NotBuilt as e:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 
 from cli.options import paths
-from scenes import scene_ids
+from scenes import known_scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scene", choices=scene_ids(), action="append", default=None,
+    parser.add_argument("--scene", action="append", default=None,
                         help="only this scene (repeat for several; default: every scene)")
 
 
@@ -20,6 +20,8 @@ def run(args: argparse.Namespace) -> int:
 
     p = paths(args)
     manifest = read_manifest(p.manifest)
+    for scene_id in args.scene or []:
+        known_scene(scene_id)
     for scene_id in args.scene or [s.id for s in manifest.scenes]:
         for out in write_sheets(scene_id, manifest, args.quality, p.root / "sheets",
                                 p.cache / "manim"):

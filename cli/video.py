@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 
 from cli.options import paths
-from scenes import scene_ids
+from scenes import known_scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scene", choices=scene_ids(), default=None,
+    parser.add_argument("--scene", default=None,
                         help="render only this scene, with its narration, to build/scenes/<scene>.mp4")
 
 
@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py video: {e}") from None
     if args.scene:
+        known_scene(args.scene)
         out = render_scene_alone(manifest, p.narration, args.scene, p.root / "scenes" / f"{args.scene}.mp4",
                                  args.quality, p.cache)
         print(f"scene {args.scene}: {out}")

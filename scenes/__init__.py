@@ -14,6 +14,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from common.choices import did_you_mean
+
 if TYPE_CHECKING:
     from scenes.base import LessonScene
 
@@ -29,7 +31,7 @@ def scene_modules() -> dict[str, tuple[str, str]]:
     """scene id -> (module name, class name), for every scene class under scenes/."""
     found: dict[str, tuple[str, str]] = {}
     for path in sorted(SCENES_DIR.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _parsed(path)
         for node in tree.body:
             if not isinstance(node, ast.ClassDef):
                 continue
@@ -51,7 +53,7 @@ def scene_follows() -> dict[str, str]:
     """scene id -> the scene id whose last picture it opens on (its class's `follows`)."""
     found: dict[str, str] = {}
     for sid, (module, name) in scene_modules().items():
-        tree = ast.parse((SCENES_DIR / (module.rsplit(".", 1)[1] + ".py")).read_text(encoding="utf-8"))
+        tree = _parsed(SCENES_DIR / (module.rsplit(".", 1)[1] + ".py"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and node.name == name:
                 for item in node.body:
@@ -61,6 +63,15 @@ def scene_follows() -> dict[str, str]:
                             and isinstance(item.value, ast.Constant) and item.value.value):
                         found[sid] = item.value.value
     return found
+
+
+def _parsed(path: Path) -> ast.Module:
+    """A scene module's syntax tree; a syntax error is one line naming its file and line."""
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    except SyntaxError as e:
+        raise SceneRegistryError(f"{path.relative_to(SCENES_DIR.parent)}:{e.lineno}: {e.msg}; fix "
+                                 "the Python there (no scene renders until it parses)") from None
 
 
 def scene_ids() -> list[str]:
@@ -83,6 +94,14 @@ def _entry(scene_id: str) -> tuple[str, str]:
     try:
         return scene_modules()[scene_id]
     except KeyError:
-        raise SceneRegistryError(f"no module in {SCENES_DIR} draws scene {scene_id!r}; add a class "
-                                 f"with scene_id = {scene_id!r}, or use one of: "
+        raise SceneRegistryError(f"no module in {SCENES_DIR} draws scene {scene_id!r}"
+                                 f"{did_you_mean(scene_id, scene_modules())}; add a class with "
+                                 f"scene_id = {scene_id!r}, or use one of: "
                                  f"{', '.join(scene_modules())}") from None
+
+
+def known_scene(scene_id: str) -> str:
+    """`scene_id` when a module draws it, else a SceneRegistryError naming the closest and every
+    scene (for a command's --scene, checked when it runs, so --help works whatever the code)."""
+    _entry(scene_id)
+    return scene_id

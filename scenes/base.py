@@ -4,7 +4,7 @@ A scene is a storyboard: `beats()` has one `with self.beat("sentence-id") as b:`
 its paragraph, and says inside what is on screen and when, with the beat's handle (`scenes.beat`):
 
     with self.beat("softmax-squashes") as b:
-        b.fit(Play(FadeIn(title), run_time=0.6), until="squashes")   # ends by the word, holds
+        b.fit(Play(FadeIn(title), run_time=0.6), by="squashes")   # done by the word, holds
         b.fit(Play(Transform(bars, shares), run_time=1.2))           # the rest of the sentence
 
 A beat starts on its sentence's first frame and, when its body ends, waits out the rest of the
@@ -47,6 +47,7 @@ from manim import (
     Wait,
 )
 
+from common.choices import few
 from scenes import fastcopy  # noqa: F401  (its import makes every mobject copy the fast one)
 from scenes.adapter import (
     EndSceneEarlyException,
@@ -63,7 +64,6 @@ from scenes.plan import Mode, RunPlan
 from scenes.prebuilt import Picture, last_picture
 from scenes.rules import CHANGE, carry, check_morph, lead, leaving, squeeze
 from scenes.timing import START, SceneTiming
-from transcript.script import few
 
 __all__ = ["Beat", "BeatRecord", "Cue", "LessonScene", "MissingBeats", "OverriddenAnimation", "Play",
            "RunPlan", "StopAfterBeat"]

@@ -1,10 +1,11 @@
 """A beat's handle: what `with self.beat("softmax-squashes") as b:` yields, the beat's timing.
 
 - `b.until("fluffy")` (or `b.until("to", 2)`, the second "to") holds the picture until the voice
-  reaches that word; the next play is a cue that starts on the word's frame.
-- `b.fit(Play(a, b, run_time=0.8), Play(c, run_time=0.4), until="fluffy")` plays a block one play
-  after another, sped up together (never slowed) to end by that word, then holds until it: the
-  cue word is written once. Without `until`, the block ends `REST` seconds before the beat does.
+  reaches that word; the next play is a cue that starts on the word's frame. To start a block on
+  a word, say so first: `b.until("fluffy")`, then `b.fit(...)`.
+- `b.fit(Play(a, b, run_time=0.8), Play(c, run_time=0.4), by="fluffy")` plays a block one play
+  after another, sped up together (never slowed) to be done *by* that word, then holds until it:
+  the cue word is written once. Without `by`, the block ends `REST` seconds before the beat does.
 - `b.left()` / `b.left("blue")` and `b.length()` give the seconds left (to the beat's end or a
   word) and the beat's length.
 
@@ -117,12 +118,12 @@ class Beat:
         end = self.timing.end if until is None else self.word_frame(until, n)
         return max(0, end - self.scene.frame) / self.scene.fps
 
-    def fit(self, *plays: Play, until: str | None = None, n: int = 1, rest: float = REST) -> None:
+    def fit(self, *plays: Play, by: str | None = None, n: int = 1, rest: float = REST) -> None:
         """Play `plays` one after another, each for its run time, all sped up by one factor when
-        needed to end by the `n`-th word `until` (then held until it), or `rest` seconds before
-        the beat ends."""
+        needed to be done by the `n`-th word `by` (then held until it), or `rest` seconds before
+        the beat ends. (It never waits for a word first: `until` does.)"""
         scene = self.scene
-        k = fit_factor(self.left(until, n) - (0.0 if until else rest), sum(p.run_time for p in plays))
+        k = fit_factor(self.left(by, n) - (0.0 if by else rest), sum(p.run_time for p in plays))
         done, start = 0.0, scene.frame
         for p in plays:  # frame boundaries from the running total: no rounding drift
             done += p.run_time * k
@@ -130,8 +131,8 @@ class Beat:
             scene.play(*([] if scene.rehearsing else p.animations()), run_time=frames / scene.fps)
             if p.then and not scene.rehearsing:
                 p.then()
-        if until is not None:
-            self.until(until, n)
+        if by is not None:
+            self.until(by, n)
 
     def play(self, *animations: Animation, run_time: float | None = None, **kwargs) -> None:
         """One play, as `Scene.play` (sped up to fit the beat when it would overrun it)."""

@@ -33,23 +33,24 @@ class PhraseScene(LessonScene):
 
         with self.beat("take-the-phrase") as b:
             heading = label("Take the phrase", size=style.TITLE_SIZE).to_edge(UP, buff=0.8)
-            b.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6), until="a")
+            b.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6), by="a")
             b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
                        run_time=1.4))
 
         with self.beat("creature-is-ambiguous") as b:
             guesses = [caption(g, color=style.INK, size=style.TITLE_SIZE) for g in GUESSES]
-            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.7).next_to(creature, DOWN, buff=1.0))
+            keep_in_frame(VGroup(*guesses).arrange(RIGHT, buff=0.7).next_to(creature, DOWN, buff=1.0),
+                          margin=0.6)
             # each guess hangs from creature by a thin line: one word, several readings
             ties = [Line(creature.get_bottom() + 0.08 * DOWN, g.get_top() + 0.12 * UP,
                          color=style.MUTED, stroke_width=2) for g in guesses]
             b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
-                  until="ambiguous")
+                  by="ambiguous")
             # each guess appears as the voice says it
             said = [g.rstrip("?") for g in GUESSES]
-            b.fit(Play(Wiggle(creature, scale_value=1.12), run_time=0.8), until=said[0])
+            b.fit(Play(Wiggle(creature, scale_value=1.12), run_time=0.8), by=said[0])
             for guess, tie, then in zip(guesses, ties, [*said[1:], None]):
-                b.fit(Play(Create(tie), FadeIn(guess, shift=0.2 * DOWN), run_time=0.4), until=then)
+                b.fit(Play(Create(tie), FadeIn(guess, shift=0.2 * DOWN), run_time=0.4), by=then)
 
         with self.beat("depends-on-fluffy-and-blue") as b:
             arcs = [ArcBetweenPoints(a.get_top() + 0.05 * UP, creature.get_top() + 0.05 * UP,
@@ -60,7 +61,7 @@ class PhraseScene(LessonScene):
                 b.until(word)
                 b.fit(Play(adjective.box.animate.set_stroke(style.KEY, width=4), Create(arc),
                            adjective.word.animate.set_color(style.KEY), run_time=1.0),
-                      until="blue" if word == "fluffy" else None)
+                      by="blue" if word == "fluffy" else None)
 
         with self.beat("needs-a-way-to-ask") as b:
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
@@ -69,4 +70,4 @@ class PhraseScene(LessonScene):
             # the guesses leave before the sentence takes their place
             b.fit(Play(FadeOut(*guesses, *ties), Write(question), run_time=0.6),
                   Play(FadeIn(ask, shift=0.2 * UP), run_time=0.6))
-        self.keep(fluffy=adjectives[0])  # the next scene builds its vectors
+        self.keep(creature=creature)  # the next scene builds its vectors

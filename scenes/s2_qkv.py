@@ -29,10 +29,10 @@ from scenes.prebuilt import built
 from scenes.rules import during
 from scenes.widgets import caption, keep_in_frame, label, mono, spelled, token_box, vector
 
-EXAMPLE = "fluffy"  # its key and value say the most: an adjective that hands over its texture
-GRID_LEFT = -3.4  # x of a matrix's first column: just right of the embedding
-GRID_STEP = 0.72  # between a matrix's columns
-SUM_RIGHT = 0.8  # where the column of products ends, left of the vectors
+GRID_LEFT = -3.55  # x of a matrix's first column: just right of the embedding
+GRID_STEP = 0.62  # between a matrix's columns: W_V's five leave room for the products
+SUM_RIGHT = 0.9  # where the column of products ends, left of the vectors
+ROWS_LEFT = 1.2  # where the query, key and value rows start
 
 
 class Matrix:
@@ -56,8 +56,8 @@ class QueriesKeysValuesScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        i = L.index(EXAMPLE)
-        token = token_box(EXAMPLE).move_to(4.6 * LEFT + 3.0 * UP)
+        i = L.focus  # creature, who will ask: the lesson follows it from the phrase on
+        token = token_box(L.tokens[i]).move_to(4.6 * LEFT + 3.0 * UP)
         embedding = vector(L.embeddings[i], style.EMBEDDING, width=0.95, cell=0.55,
                            size=style.BODY_SIZE - 2).next_to(token, DOWN, buff=0.5)
         names = VGroup(*(caption(f).next_to(cell, LEFT, buff=0.15) for f, cell in
@@ -72,9 +72,9 @@ class QueriesKeysValuesScene(LessonScene):
             ("value", L.result.values[i], style.VALUE, "W_V", L.w_v, "what I'll hand over"),
         ]
         for n, (name, values, color, tex, _, question) in enumerate(specs):
-            width = 1.15 if name == "value" else 1.42  # query and key cells carry a heading
+            width = 1.1 if name == "value" else 1.38  # query and key cells carry a heading
             row = vector(values, color, width=width, cell=0.55, size=style.BODY_SIZE - 2)
-            row.arrange(RIGHT, buff=0).move_to((2.2 - 2.1 * n) * UP).align_to(1.0 * RIGHT, LEFT)
+            row.arrange(RIGHT, buff=0).move_to((2.2 - 2.1 * n) * UP).align_to(ROWS_LEFT * RIGHT, LEFT)
             for t in row.numbers:  # each entry shows once it is worked out
                 t.set_opacity(0)
             rows.add(row)
@@ -102,10 +102,10 @@ class QueriesKeysValuesScene(LessonScene):
         with self.beat("three-small-vectors") as b:
             # The word stays; its embedding grows below it, then each vector (empty) from its
             # W's arrow: what fills them is worked out next.
-            # fluffy moves up to the corner as the rest of the phrase leaves, unhurried: the
+            # creature moves up to the corner as the rest of the phrase leaves, unhurried: the
             # whole time up to "three" is the change
-            b.fit(self.scene_change(self.from_previous("fluffy", token, FadeIn(token, shift=0.2 * DOWN)),
-                                    run_time=1.0), until="three")
+            b.fit(self.scene_change(self.from_previous("creature", token, FadeIn(token, shift=0.2 * DOWN)),
+                                    run_time=1.0), by="three")
             b.fit(
                 Play(GrowArrow(down), GrowFromPoint(embedding, down.get_end()), FadeIn(names),
                      FadeIn(emb_caption), run_time=0.6),
@@ -140,27 +140,29 @@ class QueriesKeysValuesScene(LessonScene):
 
         with self.beat("value-hands-over") as b:
             # the value's question comes at once; W_K and its working give way a moment later
-            # (a learner may still be reading it); on "hand", W_V's numbers, then the value's
-            # entries the same way; on "decides", it is handed out
+            # (a learner may still be reading it); W_V's numbers and the value worked the same
+            # way; on "listening", it is handed out
             v = matrices[2]
+            j = int(np.argmax(np.abs(L.result.values[i])))
+            value_working = self._working(L, i, L.w_v, j, style.VALUE)
             later = during(0.45, 1.0)
             b.fit(Play(FadeIn(questions[2], shift=0.15 * DOWN),
                        FadeOut(k.whole, shift=0.2 * UP, rate_func=later),
                        FadeOut(key_working.whole, shift=0.2 * UP, rate_func=later), run_time=1.1),
-                  until="hand")
-            b.fit(Play(FadeIn(v.whole, shift=0.2 * UP), run_time=0.4),
-                  self._filled(rows[2], None), until="decides")
+                  Play(FadeIn(v.whole, shift=0.2 * UP), run_time=0.3),
+                  *self._worked(embedding, v, rows[2], j, value_working, style.VALUE, slow=False),
+                  self._filled(rows[2], j), by="listening")
             start = rows[2].get_corner(DOWN + RIGHT) + 0.3 * LEFT
             out = Arrow(start, start + 0.7 * DOWN, buff=0.05,
                         color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
             b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                       run_time=0.8), until="listening")
+                       run_time=0.8))
             # "...decides I'm worth listening to": what the others judge it by is its key
             judged = SurroundingRectangle(rows[1], color=style.KEY, buff=0.06, stroke_width=4)
             b.fit(Play(Create(judged), Indicate(questions[1], color=style.KEY), run_time=0.6),
                   Play(FadeOut(judged), FadeOut(out, shift=0.2 * DOWN), run_time=0.5))
-        # every token builds its vectors next: fluffy's rows, numbers and all, move into its own
-        self.keep(fluffy=token, vectors=rows)
+        # every token builds its vectors next: creature's rows, numbers and all, move into its own
+        self.keep(creature=token, vectors=rows)
 
     def _working(self, L: Lesson, i: int, w: np.ndarray, j: int, color: ManimColor) -> "Working":
         """Entry `j` of token `i`'s embedding times `w` as a column sum beside the matrix."""

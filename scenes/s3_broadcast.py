@@ -29,6 +29,8 @@ from scenes.widgets import caption, label, token_row, vector
 # by then (`scenes.rules.LEAVING` of it), so two layouts never show at once.
 OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
+ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
+GAP = 0.15  # between a column passing under and those in place
 
 
 def mini(values, color):
@@ -42,13 +44,19 @@ def window(start: float, end: float):
     return lambda t: min(1.0, max(0.0, (t - start) / (end - start)))
 
 
-def corner_path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
-    """An L-shaped path: first up or down to the end's height, then across to it. Cells of a
-    row, stepped to their slots' heights, never overlap, and a column then slides in whole."""
-    down, across = smooth(min(1.0, 2 * alpha)), smooth(max(0.0, 2 * alpha - 1))
-    out = start + (end - start) * down
-    out[:, 0] = start[:, 0] + (end[:, 0] - start[:, 0]) * across
-    return out
+def under_path(drop: float):
+    """A path for a row's cells into a column: first up or down to their slots' heights less
+    `drop` (stepped apart there, the cells never overlap), then across, then up by `drop` as a
+    column. With a drop, a row crosses below the columns already in place, never through them."""
+    legs = 3 if drop else 2
+
+    def path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
+        step, across, up = (smooth(min(1.0, max(0.0, legs * alpha - k))) for k in range(3))
+        out = start.copy()
+        out[:, 1] = start[:, 1] + (end[:, 1] - drop - start[:, 1]) * step + drop * (up if drop else 0)
+        out[:, 0] = start[:, 0] + (end[:, 0] - start[:, 0]) * across
+        return out
+    return path
 
 
 class BroadcastScene(LessonScene):
@@ -70,26 +78,29 @@ class BroadcastScene(LessonScene):
 
         with self.beat("all-in-parallel") as b:
             together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
-            f = L.index("fluffy")
-            fluffy = tokens[f]
-            others = VGroup(*(t for t in tokens if t is not fluffy))
+            f = L.focus  # creature, whose vectors the previous scene built
+            asker = tokens[f]
+            others = VGroup(*(t for t in tokens if t is not asker))
             # what moves sets off once the old layout's texts are faint (MOVE_FROM)
-            carried = [self.from_previous("fluffy", fluffy, FadeIn(fluffy),
+            carried = [self.from_previous("creature", asker, FadeIn(asker),
                                           rate_func=window(MOVE_FROM, 0.45))]
             if "vectors" in self.previous:
-                # fluffy's rows turn into columns one after another, each cell on its own
-                # L-shaped path: down to its slot's height, then across (numbers and all)
+                # creature's rows turn into columns one after another, numbers and all, each cell
+                # down to its slot's height and across; the key and the value pass under the
+                # columns already placed, then rise into theirs
                 rows = self.take("vectors")
-                carried += [ReplacementTransform(row, trios[f][n], path_func=corner_path,
-                                                 rate_func=window(MOVE_FROM + 0.25 * n,
-                                                                  MOVE_FROM + 0.3 + 0.25 * n))
-                            for n, row in enumerate(rows)]
+                placed = trios[f][0].get_bottom()[1]  # the query's column: where the others pass under
+                for n, (row, column) in enumerate(zip(rows, trios[f])):
+                    drop = 0.0 if n == 0 else column.get_top()[1] - placed + GAP
+                    carried.append(ReplacementTransform(
+                        row, column, path_func=under_path(drop),
+                        rate_func=window(MOVE_FROM + ROW_SHARE * n, MOVE_FROM + ROW_SHARE * (n + 1))))
             else:
                 carried.append(FadeIn(trios[f]))
             # on "tokens", the other tokens arrive above the moving rows, only once the old
-            # layout (labels, W grids) has left; their vectors once fluffy's have landed
+            # layout (labels, W grids) has left; their vectors once creature's have landed
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
-            b.fit(self.scene_change(*carried, run_time=2.2),
+            b.fit(self.scene_change(*carried, run_time=2.8),
                   Play(LaggedStart(*(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
                                      if n != f), lag_ratio=0.15), FadeIn(legend), run_time=0.7),
                   Play(FadeIn(together), run_time=0.4))
@@ -112,15 +123,15 @@ class BroadcastScene(LessonScene):
             # outlined; it goes out on "broadcasts" to every key, along wires in the gap between
             # the tokens and their vectors, each of its entries lighting in turn
             b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
-                       FadeIn(ring), run_time=0.7), until="broadcasts")
+                       FadeIn(ring), run_time=0.7), by="broadcasts")
             b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1), run_time=0.9),
                   Play(lambda: [LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
                                             lag_ratio=0.5), *pulses()], run_time=1.3),
-                  until="specific")
+                  by="specific")
             # "...the question is specific": the question hangs from the query, asked as said
-            b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), until="any")
+            b.fit(Play(Create(tie), legend.animate.set_opacity(0.35), run_time=0.5), by="any")
             b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
-                       run_time=2.2), until="describing")
+                       run_time=2.2), by="describing")
             # "...describing me?": "me" is creature, its token lit with the word in the question
             me = ask[-4:-1]  # the glyphs of "me?" (a Text has no glyph for a space)
             b.fit(Play(Indicate(tokens[c].word, color=style.QUERY, scale_factor=1.2),

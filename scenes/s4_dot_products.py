@@ -92,7 +92,7 @@ class DotProductsScene(LessonScene):
             steady = during(0.85, 1.0)
             b.fit(self.scene_change(*self._reflow(boxes, keys), self._travel(query, boxes, L.focus),
                                     *(FadeIn(m, rate_func=steady) for m in (dims, q_title, rule)),
-                                    run_time=1.75), until="every")
+                                    run_time=1.75), by="every")
             # A copy of the query leaves it along the lane and drops beside each key in reading
             # order (the others dim), row against row; the products are written out and summed,
             # ÷ √d_k with what the root is, and the score grows out of the pair. Every line
@@ -140,7 +140,7 @@ class DotProductsScene(LessonScene):
                           Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(halved, shift=0.1 * UP), run_time=0.3),
                           Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
-                          grow, until=word)
+                          grow, by=word)
                 else:
                     work = [arrive,
                             Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
@@ -149,8 +149,9 @@ class DotProductsScene(LessonScene):
                                              lag_ratio=0.4), run_time=0.45),
                             Play(FadeIn(result, shift=0.1 * UP), run_time=0.25), grow]
                     if n + 1 == len(keys):  # the last: then the whole stack is held, the copy gone
-                        work.append(Play(FadeOut(pair), *light(*range(len(keys))), run_time=0.3))
-                    b.fit(*work, until=word)
+                        work.append(Play(lambda: [FadeOut(pair), *light(*range(len(keys)))],
+                                         run_time=0.3))
+                    b.fit(*work, by=word)
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high") as b:
@@ -160,9 +161,11 @@ class DotProductsScene(LessonScene):
                               for n in adjectives))
             why = caption("both keys say “adjective”, the very thing creature asks for",
                           color=style.KEY).move_to([keys.get_x(), 3.4, 0])  # where the copy went
-            b.fit(Play(*(scores[n].animate.scale(1.35) for n in adjectives),
-                       *(boxes[n].box.animate.set_stroke(style.KEY, width=4) for n in adjectives),
-                       FadeIn(frames), run_time=1.0),
+            # the adjectives' keys stand out, the others step back
+            b.fit(Play(lambda: [*(scores[n].animate.scale(1.35) for n in adjectives),
+                                *(boxes[n].box.animate.set_stroke(style.KEY, width=4)
+                                  for n in adjectives),
+                                *light(*adjectives), FadeIn(frames)], run_time=1.0),
                   Play(FadeIn(why), run_time=0.5))
 
         with self.beat("article-barely-registers") as b:

@@ -91,7 +91,7 @@ class RawScoresScene(LessonScene):
                   Play(lambda: [Create(floor), Create(axis),
                                 LaggedStart(*rise, lag_ratio=0.15),
                                 FadeIn(title)], run_time=0.8),
-                  until="six")
+                  by="six")
             # each read score's bar and score outlined, where they stand now
             rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
                                                   buff=0.1, stroke_width=3) for _, i in spoken))
@@ -100,7 +100,7 @@ class RawScoresScene(LessonScene):
                 b.until(word)
                 b.fit(Play(Indicate(numbers[i], color=style.WEIGHT, scale_factor=1.2),
                            FadeIn(rings[k]), run_time=0.6),
-                      until=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
+                      by=spoken[k + 1][0] if k + 1 < len(spoken) else "no")
             b.fit(Play(FadeIn(ceiling, shift=0.2 * UP), FadeOut(rings),
                        axis.animate.put_start_and_end_on(axis.get_start(),
                                                          axis.get_end() + 0.3 * UP),
@@ -140,12 +140,12 @@ class RawScoresScene(LessonScene):
                        run_time=0.25),  # on "Before"
                   *(Play(lambda bar=bar, piece=piece, gx=gx: [pour(bar, piece, gx, base_y)],
                          run_time=0.6) for bar, piece, gx in zip(bars, pieces, gaps)),
-                  until="behave")
+                  by="behave")
             # "...behave like percentages": what the scores add up to, against the whole that
             # weights share out
             b.fit(Play(Create(ruler), FadeIn(whole, shift=0.15 * DOWN),
                        FadeIn(total, shift=0.15 * UP), run_time=0.6),
-                  until="percentages")
+                  by="percentages")
             # everything right of the mark is too much
             b.fit(Play(Create(mark), Indicate(total, color=style.WEIGHT, scale_factor=1.1),
                        run_time=0.8))

@@ -137,7 +137,7 @@ class SoftmaxScene(LessonScene):
                                   FadeIn(steps, shift=0.2 * UP, rate_func=during(0.45, 0.8))),
                 Play(*(FadeIn(t.box) for t in tokens), run_time=0.4),
                 Play(Indicate(steps[2], color=style.WEIGHT, scale_factor=1.1), run_time=0.4),
-                until="scores")
+                by="scores")
             # each bar grows to e to its score, its score rising into the exponent's slot as the
             # "e" grows in; then each exponential is copied straight up its column into the sum
             b.fit(Play(*(AnimationGroup(Transform(bar, tall), ReplacementTransform(number, power[1]),
@@ -149,9 +149,9 @@ class SoftmaxScene(LessonScene):
                   Play(LaggedStart(*(TransformFromCopy(v, t, rate_func=COPY_LEAVES)
                                      for v, t in zip(powers.numbers(), terms)), lag_ratio=0.1),
                        FadeIn(plus, rate_func=during(0.5, 1.0)), run_time=0.9),
-                  until="sum")
+                  by="sum")
             # ...that sum to one: the whole is 100%; then each exponential over the sum, the
-            # strongest worked first, the other three together; they stay through the next sentence
+            # strongest worked first, then the other three in turn; they stay through the next sentence
             b.fit(Play(FadeIn(equals), FadeIn(result, shift=0.2 * LEFT), GrowFromCenter(brace),
                        FadeIn(total, shift=0.15 * DOWN), run_time=0.6),
                   *fractions.plays(powers.numbers(), [powers.powers, powers.values], result))
@@ -173,14 +173,14 @@ class SoftmaxScene(LessonScene):
                            for pct, num in zip(fractions.percents(), weight_nums)), run_time=0.8)]
                 b.fit(*arrive, Play(FadeIn(ring), weight_nums[i].animate.set_color(style.WEIGHT),
                                     run_time=0.4 if arrive else 0.6),
-                      until="attention" if token == "fluffy" else token)
+                      by="attention" if token == "fluffy" else token)
                 bar = SurroundingRectangle(score_bars[i], color=style.WEIGHT, buff=0.06)
                 if token == "fluffy":  # "...of the attention": its bar is that share
-                    b.fit(Play(Create(bar), run_time=0.6), until=token)
+                    b.fit(Play(Create(bar), run_time=0.6), by=token)
                 b.fit(Play(tokens[i].box.animate.set_stroke(style.WEIGHT, width=4),
                            FadeOut(ring), *([FadeOut(bar)] if token == "fluffy" else []),
                            run_time=0.8),
-                      until="scraps" if token == "blue"
+                      by="scraps" if token == "blue"
                       else spoken_value("percent", "blue", L).split()[0])
             scraps = [i for i in range(len(L.tokens)) if L.tokens[i] not in ("fluffy", "blue")]
             notes = VGroup(*(caption("scraps").next_to(weight_nums[i], UP, buff=0.15)

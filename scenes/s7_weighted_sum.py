@@ -165,17 +165,17 @@ class WeightedSumScene(LessonScene):
             b.fit(self.scene_change(*arrive),
                   Play(FadeIn(names),
                        LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15),
-                       run_time=0.8), until="attends")
+                       run_time=0.8), by="attends")
             # the tokens it attends to are outlined, and their weights become multipliers
             rings = VGroup(*(SurroundingRectangle(t, color=style.WEIGHT, buff=0.06) for t in boxes))
             b.fit(Play(FadeIn(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
                        run_time=0.5),
-                  Play(FadeOut(rings), run_time=0.25), until="scaled")
+                  Play(FadeOut(rings), run_time=0.25), by="scaled")
             # Each weight scales its token's value where it stands, one column after another:
             # its product is written out above (value × weight = share), its numbers become
             # their share and its bars shrink to it. The lines stay for the rest of the beat.
             b.fit(*(scale_one(self, t, line, v, s) for t, line, v, s
-                    in zip(times, products, values, scaled_cols)), until="folds")
+                    in zip(times, products, values, scaled_cols)), by="folds")
             # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
             # vector"; then the scaled values add up row by row into the weighted sum, and sum and
             # embedding row by row into the new vector. Every term and line stays on screen.
@@ -218,9 +218,9 @@ class WeightedSumScene(LessonScene):
             b.fit(Play(FadeOut(working), run_time=0.3),
                   Play(fold.animate.shift(shift), names.animate.shift(names_shift), run_time=0.5),
                   Play(FadeIn(arrow_to), FadeIn(meaning, shift=0.15 * LEFT), run_time=0.5),
-                  until="generic")
+                  by="generic")
             b.fit(Play(Wiggle(meaning, scale_value=1.08), FadeIn(guesses, shift=0.15 * DOWN),
-                       run_time=0.8), until="fluffy")
+                       run_time=0.8), by="fluffy")
             b.fit(
                 # the old word leaves before the box grows over where it stood (drawn above
                 # the box while it fades), and the new word comes once the box has its size

@@ -148,8 +148,8 @@ class FormulaScene(LessonScene):
                   Play(LaggedStart(*(FadeIn(p, shift=0.15 * UP) for p in (equals, *formula)),
                                    lag_ratio=0.1),
                        FadeIn(intro, shift=0.2 * DOWN), run_time=0.6),
-                  until="line")
-            b.fit(Play(Create(rule), run_time=0.5), until="softmax")
+                  by="line")
+            b.fit(Play(Create(rule), run_time=0.5), by="softmax")
             # ("...the square root of d": √d, lit on "divided", is outlined)
             root = SurroundingRectangle(part("√d"), color=style.MUTED, buff=0.08, stroke_width=3)
             spoken = [("softmax", "softmax"), ("Q", "Q"), ("K", "K"), ("scale", "divided"),
@@ -173,7 +173,7 @@ class FormulaScene(LessonScene):
                 if name != "√d":
                     lights += [Transform(rule, under(part(name))),
                                FadeIn(row_of[name], shift=0.15 * UP)]
-                b.fit(Play(*lights, run_time=0.5), until=after)
+                b.fit(Play(*lights, run_time=0.5), by=after)
 
         with self.beat("every-symbol-is-a-step") as b:
             b.play(FadeOut(intro), FadeOut(rule), FadeIn(numbers_title, shift=0.1 * DOWN),

@@ -216,10 +216,10 @@ class AllAtOnceScene(LessonScene):
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
                      crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
                 *self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines),
-                until="multiplication")
+                by="multiplication")
             others = [i for i in range(n) if i != f]
             b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
-                  until="GPUs")
+                  by="GPUs")
             # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
             # place (smaller, in value and on screen); then
             # softmax row by row, each row's sum beside it: one
@@ -299,15 +299,15 @@ class AllAtOnceScene(LessonScene):
             richer.move_to(meaning)
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
-                until="ambiguous")
+                by="ambiguous")
             # its plain name on "ambiguous"; on "ends" its row of the output is read left to
             # right, the vector it ends the sentence with (no still stretch before "fluffy")
-            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), until="ends")
+            b.fit(Play(FadeIn(meaning, scale=0.9), run_time=0.6), by="ends")
             b.fit(Play(LaggedStart(*(AnimationGroup(
                       Indicate(out.rects[f][j], color=style.VALUE, scale_factor=1.1),
                       Indicate(out.texts[f][j], color=style.INK, scale_factor=1.1))
                       for j in range(out.n_cols)), lag_ratio=0.25), run_time=1.0),
-                  until="fluffy")
+                  by="fluffy")
             b.fit(
                 # (each cell's box lights up green and its number stays white, readable on it)
                 Play(*(Indicate(part, color=c, scale_factor=1.2) for j in lit

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from common.choices import few
 from transcript.manifest import Manifest
-from transcript.script import few
 from transcript.words import word_key
 
 START = "start"  # the picture a scene's first beat starts from, which its code alone decides
@@ -31,7 +31,7 @@ class UnknownBeat(KeyError):
     def __init__(self, scene_id: str, sentence_id: str, known: tuple[str, ...]):
         self.scene_id, self.sentence_id, self.known = scene_id, sentence_id, known
         super().__init__(f"sentence {sentence_id!r} is not in scene {scene_id!r}; its sentences "
-                         f"are: {few(known)}")
+                         f"are: {few(known, near=sentence_id)}")
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -1,7 +1,8 @@
 """Scenes 1 and 2 held on every frame of the real scenes run without pixels: the phrase's guesses
-come as the voice says them, the phrase leaves as a fade a learner sees (no cut) while fluffy
-moves on, and each projection's worked column sum stands whole, long enough to read, with
-nothing marked travelling past it and the next matrix arriving only once it has gone."""
+come as the voice says them, the phrase leaves as a fade a learner sees (no cut) while creature
+moves on, and each projection's worked column sum (query, key, value) stands whole, long enough
+to read, with nothing marked travelling past it and the next matrix arriving only once the last
+one's working has gone."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 from manim import SurroundingRectangle
 
-from attention import lesson
+from attention import lesson, score_figure
 from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene
@@ -39,6 +40,7 @@ class Frames:
     whole: list[bool] = field(default_factory=list)
     products: list[int] = field(default_factory=list)  # lines of working ("×") visible at all
     signs: list[np.ndarray] = field(default_factory=list)  # where the "×" of the working stand
+    totals: list[set[str]] = field(default_factory=list)  # a working's total (left of the vectors)
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         """Frame `frame` of the scene, shown for `n` frames."""
@@ -48,17 +50,31 @@ class Frames:
         for m in family:
             if label(m) != type(m).__name__:
                 shown[label(m)] = max(shown.get(label(m), 0.0), opacity(m))
+        # the marks on the matrices' side (left of the column of products)
         outlines = [np.round([m.get_corner(np.array([-1, -1, 0])), m.get_corner(np.array([1, 1, 0]))], 3)
-                    for m in family if isinstance(m, SurroundingRectangle) and opacity(m) > 0.05]
+                    for m in family if isinstance(m, SurroundingRectangle) and opacity(m) > 0.05
+                    and m.get_right()[0] < SUM_RIGHT]
         whole = _working_whole(scene)
         products = sum(1 for m in family if label(m) == "×")
         signs = np.round([box for name, box in text_boxes(scene.mobjects) if name == "×"], 3)
+        lowest = min((box[0][1] for box in signs), default=-np.inf)
+        totals = {name for name, box in text_boxes(scene.mobjects)
+                  if box.mean(axis=0)[0] < SUM_RIGHT and box[1][1] < lowest and _number(name)}
         for _ in range(n):
             self.texts.append(shown)
             self.outlines.append(outlines)
             self.whole.append(whole)
             self.products.append(products)
             self.signs.append(signs)
+            self.totals.append(totals)
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _working_whole(scene: LessonScene) -> bool:
@@ -68,14 +84,8 @@ def _working_whole(scene: LessonScene) -> bool:
     if sum(1 for m in opaque if label(m) == "×") != len(lesson().features):
         return False
     lowest = min(box[0][1] for box in times)
-    for m in opaque:
-        try:
-            float(label(m))
-        except ValueError:
-            continue
-        if m.get_center()[0] < SUM_RIGHT and m.get_top()[1] < lowest:
-            return True
-    return False
+    return any(_number(label(m)) and m.get_center()[0] < SUM_RIGHT and m.get_top()[1] < lowest
+               for m in opaque)
 
 
 def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
@@ -119,7 +129,7 @@ def test_each_guess_shows_as_the_voice_says_it(phrase):
             f"{guess!r} first shows {(first - said) / FPS:+.2f} s from its word")
 
 
-def test_the_phrase_fades_out_visibly_as_fluffy_moves_on(qkv):
+def test_the_phrase_fades_out_visibly_as_creature_moves_on(qkv):
     frames, _ = qkv
     fading = [0 < shown.get(OLD_TEXT, 0) < 0.99 for shown in frames.texts]
     assert frames.texts[0].get(OLD_TEXT, 0) > 0.3, "the scene opens on a cut: the phrase is gone"
@@ -129,15 +139,17 @@ def test_the_phrase_fades_out_visibly_as_fluffy_moves_on(qkv):
 def test_each_worked_line_stands_whole_long_enough_to_read(qkv):
     frames, timing = qkv
     stretches = runs(frames.whole)
-    starts = [timing.beat(s).start for s in ("query-looking-for", "key-contains")]
-    assert len(stretches) == 2 and [a >= s for (a, _), s in zip(stretches, starts)] == [True, True]
+    starts = [timing.beat(s).start for s in ("query-looking-for", "key-contains", "value-hands-over")]
+    assert len(stretches) == len(starts), stretches
+    assert all(first >= start for (first, _), start in zip(stretches, starts))
     for first, end in stretches:
         assert (end - first) / FPS >= READ, f"a working stands whole {(end - first) / FPS:.2f} s"
 
 
 def test_nothing_marked_moves_while_a_working_stands(qkv):
     """The entries the working does not compute fill without a mark sweeping the matrix's other
-    columns beside it: while a working stands whole and still, every outline stays where it is."""
+    columns beside it: while a working stands whole and still, every outline on the matrices'
+    side stays where it is."""
     frames, _ = qkv
     for n in range(1, len(frames.whole)):
         if frames.whole[n] and frames.whole[n - 1] and np.array_equal(frames.signs[n],
@@ -148,8 +160,12 @@ def test_nothing_marked_moves_while_a_working_stands(qkv):
 
 
 def test_the_value_matrix_arrives_once_the_key_working_has_gone(qkv):
+    """W_V never shows beside the key's working (its total, left of the vectors)."""
     frames, timing = qkv
+    L = lesson()
+    key = L.result.keys[L.focus]
+    total = score_figure(key[int(np.argmax(np.abs(key)))])
     value = timing.beat("value-hands-over")
     together = [n for n in range(timing.beat("key-contains").start, value.end)
-                if frames.products[n] and frames.texts[n].get("W_V", 0) > 0]
+                if total in frames.totals[n] and frames.texts[n].get("W_V", 0) > 0]
     assert not together, f"W_V shows beside the key's working at {together[0] / FPS:.2f} s"

@@ -117,7 +117,7 @@ def test_vectors_on_screen_are_the_cores(timelines):
     for n in range(len(L.tokens)):
         assert exact_score_figure(L.focus_scores[n]) in texts
     qkv = texts_at(timelines, "queries-keys-values", "value-hands-over")
-    i = L.index("fluffy")
+    i = L.focus  # creature's own vectors, worked out
     expected = [f"{v:.1f}" for v in (*L.result.queries[i], *L.result.keys[i], *L.result.values[i])]
     for figure in set(expected):
         assert qkv.count(figure) >= expected.count(figure)

@@ -15,7 +15,8 @@ from attention import Lesson
 from attention.checks import EDITABLE, QUANTITIES, SCORE_INPUTS, Goal, meets, one_entry_edit, ranked, shown
 from attention.explore import ENTRY_LIMIT
 from attention.vocabulary import vocabulary
-from transcript.script import Check, few
+from common.choices import few
+from transcript.script import Check
 
 if TYPE_CHECKING:
     from transcript.loader import _Reader
@@ -82,7 +83,7 @@ class _Tokens:
         if value not in among:
             raise self.r.error(node, f"{value!r} ({role} of {self.what}) is no "
                                f"{of or 'token of the phrase ' + repr(self.core.phrase)}",
-                               f"use one of: {few(among, 10)}")
+                               f"use one of: {few(among, 10, near=value)}")
         return value
 
     def quantity(self, node: Node) -> str:

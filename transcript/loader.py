@@ -22,10 +22,11 @@ from yaml.scanner import Scanner
 
 from attention import Lesson, lesson
 from attention.steps import STEPS
+from common.choices import few
 from common.settings import VOICES
 from transcript.checks import MAX_CHECKS, read_check
 from transcript.sayable import first_unsayable
-from transcript.script import Check, Course, Link, Paragraph, Script, Sentence, few
+from transcript.script import Check, Course, Link, Paragraph, Script, Sentence
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
 DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
@@ -429,7 +430,7 @@ def _check_placeholders(r: _Reader, node: Node, template: str, core: Lesson) -> 
                           "use {score:TOKEN} or {percent:TOKEN}")
         if m["token"] not in core.tokens:
             raise r.error(node, f"{_quoted(m[0])} names no token of the phrase",
-                          f"use one of: {few(core.tokens)}")
+                          f"use one of: {few(core.tokens, near=m['token'])}")
     if "{" in PLACEHOLDER.sub("", template) or "}" in PLACEHOLDER.sub("", template):
         raise r.error(node, "a '{' or '}' that is not a number placeholder",
                       "write numbers as {score:TOKEN} or {percent:TOKEN}, or remove the brace")

@@ -10,9 +10,10 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from common.choices import few
 from common.files import atomic_write_text
 from common.paths import NotBuilt
-from transcript.script import Check, Course, Link, Script, few
+from transcript.script import Check, Course, Link, Script
 from transcript.words import TimedWord
 
 GRID_FPS = 15
@@ -69,7 +70,7 @@ class Manifest:
             if s.id == sentence_id:
                 return s
         raise KeyError(f"unknown sentence id {sentence_id!r}; known ids: "
-                       + few(s.id for s in self.sentences))
+                       + few((s.id for s in self.sentences), near=sentence_id))
 
     def sentences_of(self, scene: str) -> tuple[TimedSentence, ...]:
         return tuple(s for s in self.sentences if s.scene == scene)
@@ -78,7 +79,7 @@ class Manifest:
         """A scene runs from its first sentence's start (0 for the first) to the next scene's."""
         ids = [sc.id for sc in self.scenes]
         if scene not in ids:
-            raise KeyError(f"unknown scene {scene!r}; scenes: {few(ids)}")
+            raise KeyError(f"unknown scene {scene!r}; scenes: {few(ids, near=scene)}")
         i = ids.index(scene)
         start = 0.0 if i == 0 else self.sentences_of(scene)[0].start
         end = self.duration if i == len(ids) - 1 else self.sentences_of(ids[i + 1])[0].start

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
-T = TypeVar("T")
-
-
-def few(items: Iterable[T], shown: int = 5, name: Callable[[T], str] = str) -> str:
-    """The first `shown` of `items` (each as `name` gives it) joined by commas, then how many
-    more: an error line that lists sentences stays one short line, however long the lesson."""
-    every = list(items)
-    head = ", ".join(name(i) for i in every[:shown])
-    return head if len(every) <= shown else f"{head} and {len(every) - shown} more"
+from common.choices import few
 
 
 @dataclass(frozen=True)
@@ -112,4 +102,4 @@ class Script:
         for p in self.paragraphs:
             if p.scene == scene:
                 return p
-        raise KeyError(f"unknown scene {scene!r}; the scenes are {few(self.scenes)}")
+        raise KeyError(f"unknown scene {scene!r}; the scenes are {few(self.scenes, near=scene)}")

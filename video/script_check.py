@@ -14,12 +14,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from common.choices import few
 from common.files import atomic_write_text
 from common.settings import QUALITIES
 from scenes import SceneRegistryError, scene_modules, scene_source
 from scenes.timing import scene_timing
 from transcript.manifest import TimedSentence, new_manifest
-from transcript.script import Script, few
+from transcript.script import Script
 from transcript.words import TimedWord, word_key, words_of
 from video.cache import beat_sources
 
@@ -43,7 +44,7 @@ def check_script(script: Script, cache_dir: Path) -> None:
         if p.scene not in modules:
             raise ScriptSceneError(
                 f"{script.path}:{p.line}: scene {p.scene!r} has no module in scenes/\n  fix: add a "
-                f"scene class with scene_id = {p.scene!r}, or use one of: {few(modules)}")
+                f"scene class with scene_id = {p.scene!r}, or use one of: {few(modules, near=p.scene)}")
     for sid, (module, _) in modules.items():
         if sid not in script.scenes:
             raise ScriptSceneError(
@@ -94,7 +95,7 @@ def _check_scene(script: Script, scene_id: str, run: Callable[[], LessonScene]) 
         raise ScriptSceneError(
             f"{scene_source(scene_id)}: scene {scene_id!r} has a beat for sentence "
             f"{e.sentence_id!r}, which its paragraph in {script.path}:{paragraph.line} does not "
-            f"have (it has: {few(e.known)})\n  fix: add that sentence to the paragraph, "
+            f"have (it has: {few(e.known, near=e.sentence_id)})\n  fix: add that sentence to the paragraph, "
             "or change the scene's beat to one of its ids") from None
     except WordNotFound as e:
         raise ScriptSceneError(
