@@ -336,6 +336,8 @@ def test_an_edited_entry_reads_as_the_core_writes_it_in_its_cell_and_its_explana
     page = open_page(page_factory, base + "/index.html#s=adjectives-score-high")
     open_panel(page)
     go_to_step(page, "qkv")
+    # the pointer leaves the panel: a cell coming under it would explain itself on hover
+    page.mouse.move(0, 0)
     cell = page.get_by_label(f"W_K, {L.features[0]} row, {L.qk_dims[0]} column")
     cell.fill("5.0")
     other = page.get_by_label(f"W_K, {L.features[1]} row, {L.qk_dims[0]} column")
