@@ -37,9 +37,9 @@ from attention.figures import exact_score_figure, percent_figure, score_figure, 
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
+from scenes.parts import formula_tex
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
-from scenes.s8_formula import formula_tex
 from scenes.widgets import caption, crossfade, spelled, token_box
 
 CELL_H = 0.45
