@@ -164,11 +164,12 @@ class WeightedSumScene(LessonScene):
             # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
             # vector"; then the scaled values add up row by row into the weighted sum, and sum and
             # embedding row by row into the new vector. Every term and line stays on screen.
-            rows, band = row_by_row(scaled_cols, total, self, step=0.4)
-            added, fold_band = row_by_row([total, emb], new_col, self, step=0.3)
+            # (brisk, so that the fold plays under "into its own vector"; the terms stay to be read)
+            rows, band = row_by_row(scaled_cols, total, self, step=0.15)
+            added, fold_band = row_by_row([total, emb], new_col, self, step=0.15)
             b.fit(Play(FadeIn(plus), FadeIn(equals), FadeIn(out_label), FadeIn(plus2), FadeIn(emb),
-                       FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.4),
-                  *rows, Play(FadeOut(band), run_time=0.2),
+                       FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.3),
+                  *rows, Play(FadeOut(band), run_time=0.15),
                   *added, Play(FadeOut(fold_band), run_time=0.3))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:
