@@ -212,15 +212,16 @@ class AllAtOnceScene(LessonScene):
             # The rows close up into Q, the columns into Kᵀ; on "once" every row of QKᵀ fills
             # together, a column of Kᵀ at a time; then creature's row is worked as the check,
             # a line of working per cell.
+            outline, *every_row = self._row_sweep(q, kt, raw, list(range(n)), step=0.3,
+                                                  also=[FadeIn(raw_name)])
             b.fit(
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
-                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
-                by="once")
-            b.fit(*self._row_sweep(q, kt, raw, list(range(n)), step=0.3, also=[FadeIn(raw_name)]),
-                  by="multiplication")
-            b.fit(*self._row_sweep(q, kt, raw, [f], step=0.4, lines=lines, cells=False),
-                  by="GPUs")
+                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.2),
+                outline, by="once")
+            b.fit(*every_row)
+            b.fit(*self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines, cells=False),
+                  by="for")
             # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
             # place (smaller, in value and on screen); then
             # softmax row by row, each row's sum beside it: one
@@ -237,7 +238,7 @@ class AllAtOnceScene(LessonScene):
             b.fit(
                 # the division is written first, then every score shrinks away and its half
                 # settles in its cell (not larger than the cell: the result is the smaller one)
-                # (on "GPUs": the grid's name lights at once, a change the eye sees on the word)
+                # (on "for": the grid's name lights at once, a change the eye sees on the word)
                 Play(FadeIn(divide, shift=0.15 * LEFT),
                      Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.8),
                 # (the cells first, so the numbers stay drawn above them)
