@@ -13,10 +13,10 @@ def few(items: Iterable[T], shown: int = 5, name: Callable[[T], str] = str,
         near: str | None = None) -> str:
     """The first `shown` of `items` (each as `name` gives it) joined by commas, then how many
     more: an error line that lists sentences stays one short line, however long the lesson.
-    Given `near` (the name that was not found), the items spelled most like it come first, so
-    the one meant is named, never only counted."""
+    Given `near` (the name that was not found) and more items than are shown, those spelled most
+    like it come first, so the one meant is named, never only counted."""
     every = list(items)
-    if near is not None:
+    if near is not None and len(every) > shown:  # all listed: in their own order
         close = closest(near, [name(i) for i in every], shown)
         every.sort(key=lambda i: close.index(name(i)) if name(i) in close else len(close))
     head = ", ".join(name(i) for i in every[:shown])

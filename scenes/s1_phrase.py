@@ -17,9 +17,8 @@ from manim import (
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.parts import GUESSES
 from scenes.widgets import Wiggle, caption, keep_in_frame, label, token_row
-
-GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its own
 
 
 class PhraseScene(LessonScene):

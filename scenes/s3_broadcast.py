@@ -31,6 +31,7 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
+THEIRS_FROM = 0.86  # of the change: the other tokens' vectors, once creature's last row is past
 
 
 def mini(values, color):
@@ -98,12 +99,13 @@ class BroadcastScene(LessonScene):
             else:
                 carried.append(FadeIn(trios[f]))
             # on "tokens", the other tokens arrive above the moving rows, only once the old
-            # layout (labels, W grids) has left; their vectors once creature's have landed
+            # layout (labels, W grids) has left; their vectors all at once, in parallel, as
+            # creature's last row crosses to its column (past where theirs appear)
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
-            b.fit(self.scene_change(*carried, run_time=2.8),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.2 * DOWN) for n, t in enumerate(trios)
-                                     if n != f), lag_ratio=0.15), FadeIn(legend), run_time=0.7),
-                  Play(FadeIn(together), run_time=0.4))
+            carried += [FadeIn(t, shift=0.2 * DOWN, rate_func=window(THEIRS_FROM, 1.0))
+                        for n, t in enumerate(trios) if n != f]
+            carried.append(FadeIn(legend, rate_func=window(THEIRS_FROM, 1.0)))
+            b.fit(self.scene_change(*carried, run_time=2.8), Play(FadeIn(together), run_time=0.4))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus

@@ -22,8 +22,8 @@ from manim import (
 from attention import Lesson, exact_score_figure, lesson, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.parts import through, through_copy
 from scenes.rules import during
-from scenes.s5_raw_scores import through, through_copy
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
 
 LANE_Y = 2.85  # the height creature's query and its travelling copy keep, above the chips

@@ -32,6 +32,7 @@ from manim import (
 from attention import exact_score_figure, lesson, total_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.parts import through
 from scenes.rules import during
 from scenes.widgets import caption, label
 from transcript.spoken import spoken_value
@@ -233,26 +234,3 @@ def pour(bar: Mobject, piece: Mobject, gap_x: float, floor_y: float) -> Animatio
     return UpdateFromAlphaFunc(rope, update, rate_func=linear)
 
 
-def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
-    """A morph's path (a Transform's `path_func`) on which the centre of `start` runs straight
-    from stop to stop to the centre of `end`, at one speed, while its shape morphs as usual."""
-    a, b = start.get_center(), end.get_center()
-    corners = [a, *stops, b]
-    legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
-    total = sum(legs) or 1.0
-
-    def centre(alpha: float) -> np.ndarray:
-        way = alpha * total
-        for p, q, leg in zip(corners, corners[1:], legs):
-            if way <= leg:
-                return p + (q - p) * (way / leg if leg else 1.0)
-            way -= leg
-        return b
-
-    return lambda p0, p1, alpha: p0 + (p1 - p0) * alpha + centre(alpha) - (a + (b - a) * alpha)
-
-
-def through_copy(start: Mobject, end: Mobject, stops: list[np.ndarray]):
-    """`through` for a TransformFromCopy(start, end): Manim runs that one as a Transform of `end`
-    into `start` played backwards, so its path is given from `end` back through the stops."""
-    return through(end, start, stops[::-1])

@@ -9,8 +9,8 @@ from attention import Lesson
 from attention.figures import exp_figure, percent_figure
 from scenes import style
 from scenes.base import Play
+from scenes.parts import through_copy
 from scenes.rules import during
-from scenes.s5_raw_scores import through_copy
 from scenes.widgets import label, mono
 
 NUM_Y, RULE_Y, DEN_Y = 1.48, 1.25, 1.02  # each fraction: its term over its rule over the sum

@@ -30,9 +30,9 @@ from attention import Lesson, lesson
 from attention.figures import exact_score_figure, exp_figure, percent_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.parts import through_copy
 from scenes.prebuilt import built
 from scenes.rules import during
-from scenes.s5_raw_scores import through_copy
 from scenes.s6_fractions import COPY_LEAVES, Fractions
 from scenes.widgets import caption, label, mono, spelled, token_row
 from transcript.spoken import spoken_value

@@ -19,35 +19,20 @@ from manim import (
     VGroup,
 )
 
-from attention import Lesson, lesson
+from attention import lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, regrid
-from scenes.s1_phrase import GUESSES
+from scenes.parts import CELL_H, CELL_W, GUESSES, TOP, column, vector_scale
 from scenes.widgets import Wiggle, caption, keep_in_frame, label, spelled, token_box
 
-TOP = 0.75  # top edge of the vectors' first row
-CELL_H = 0.5
-CELL_W = 0.85
 VALUE_XS = (-4.3, -2.85, -1.4, 0.05)  # the four value columns
 SUM_X = 1.65  # the weighted sum, right of the value columns
 EMB_X2, NEW_X2 = 3.65, 5.35  # sum + embedding = new vector, right of the sum, as it is folded
 NEW_X = 0.7  # where the new vector settles once the terms have left, room on its right
 PRODUCTS_TOP = 3.45  # the first product line's centre; the others stack below it
 PRODUCT_GAP = 0.45
-
-
-def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
-    """A vector as one column of cells, its first row's top at TOP."""
-    g = Grid([[value_figure(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
-             levels=np.abs(np.asarray(values))[:, None] / scale)
-    return g.move_to([x, TOP, 0], aligned_edge=UP)
-
-
-def vector_scale(L: Lesson) -> float:
-    """The entry that fills a cell: the largest of the values and of creature's new vector."""
-    return float(max(np.max(np.abs(L.result.values)), np.max(np.abs(L.focus_new_vector)), 1e-9))
 
 
 def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
@@ -179,11 +164,12 @@ class WeightedSumScene(LessonScene):
             # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
             # vector"; then the scaled values add up row by row into the weighted sum, and sum and
             # embedding row by row into the new vector. Every term and line stays on screen.
-            rows, band = row_by_row(scaled_cols, total, self, step=0.4)
-            added, fold_band = row_by_row([total, emb], new_col, self, step=0.3)
+            # (brisk, so that the fold plays under "into its own vector"; the terms stay to be read)
+            rows, band = row_by_row(scaled_cols, total, self, step=0.15)
+            added, fold_band = row_by_row([total, emb], new_col, self, step=0.15)
             b.fit(Play(FadeIn(plus), FadeIn(equals), FadeIn(out_label), FadeIn(plus2), FadeIn(emb),
-                       FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.4),
-                  *rows, Play(FadeOut(band), run_time=0.2),
+                       FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.3),
+                  *rows, Play(FadeOut(band), run_time=0.15),
                   *added, Play(FadeOut(fold_band), run_time=0.3))
 
         with self.beat("encodes-a-fluffy-blue-one") as b:

@@ -22,23 +22,10 @@ from attention import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.parts import PIECES, column, formula_tex, vector_scale
 from scenes.prebuilt import built
 from scenes.rules import during
-from scenes.s7_weighted_sum import column, vector_scale
 from scenes.widgets import caption, label, spelled
-
-# The formula as separately addressable TeX pieces, with each piece's role colour.
-PIECES = (
-    (r"\mathrm{softmax}", style.WEIGHT),
-    (r"\Big(", style.INK),
-    (r"Q", style.QUERY),
-    (r"K^{\top}", style.KEY),
-    (r"/", style.MUTED),
-    (r"\sqrt{d}", style.MUTED),
-    (r"\Big)", style.INK),
-    (r"\cdot", style.INK),
-    (r"V", style.VALUE),
-)
 
 SIZE = 80  # the formula's font size here, with creature's weighted sum before it
 SUM_SCALE = 0.8  # that sum's scale, its numbers still readable
@@ -48,14 +35,6 @@ def piece(name: str) -> list[int]:
     """Indices of the pieces that make up one spoken symbol of the formula."""
     groups = {"softmax": [0, 1, 6], "Q": [2], "K": [3], "scale": [4, 5], "√d": [5], "V": [7, 8]}
     return groups[name]
-
-
-def formula_tex(size: int = 96) -> MathTex:
-    """softmax(QKᵀ/√d)·V as its coloured pieces (`PIECES`)."""
-    formula = built(MathTex, *(tex for tex, _ in PIECES), font_size=size)
-    for sub, (_, color) in zip(formula, PIECES):
-        sub.set_color(color)
-    return formula
 
 
 class FormulaScene(LessonScene):

@@ -37,9 +37,9 @@ from attention.figures import exact_score_figure, percent_figure, score_figure, 
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
+from scenes.parts import formula_tex
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
-from scenes.s8_formula import formula_tex
 from scenes.widgets import caption, crossfade, spelled, token_box
 
 CELL_H = 0.45
@@ -209,17 +209,19 @@ class AllAtOnceScene(LessonScene):
                        for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6))
 
         with self.beat("one-matrix-multiplication") as b:
-            # The rows close up into Q, the columns into Kᵀ; creature's row of QKᵀ is written
-            # cell by cell, then the other rows fill together, a column of Kᵀ at a time.
+            # The rows close up into Q, the columns into Kᵀ; on "once" every row of QKᵀ fills
+            # together, a column of Kᵀ at a time; then creature's row is worked as the check,
+            # a line of working per cell.
+            outline, *every_row = self._row_sweep(q, kt, raw, list(range(n)), step=0.3,
+                                                  also=[FadeIn(raw_name)])
             b.fit(
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
-                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=0.8),
-                *self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines),
-                by="multiplication")
-            others = [i for i in range(n) if i != f]
-            b.fit(*self._row_sweep(q, kt, raw, others, step=0.3, also=[FadeIn(raw_name)]),
-                  by="GPUs")
+                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.2),
+                outline, by="once")
+            b.fit(*every_row)
+            b.fit(*self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines, cells=False),
+                  by="for")
             # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
             # place (smaller, in value and on screen); then
             # softmax row by row, each row's sum beside it: one
@@ -236,7 +238,7 @@ class AllAtOnceScene(LessonScene):
             b.fit(
                 # the division is written first, then every score shrinks away and its half
                 # settles in its cell (not larger than the cell: the result is the smaller one)
-                # (on "GPUs": the grid's name lights at once, a change the eye sees on the word)
+                # (on "for": the grid's name lights at once, a change the eye sees on the word)
                 Play(FadeIn(divide, shift=0.15 * LEFT),
                      Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.8),
                 # (the cells first, so the numbers stay drawn above them)
@@ -320,12 +322,13 @@ class AllAtOnceScene(LessonScene):
 
     def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
                    colors=(style.QUERY, style.KEY), also=(), then=None,
-                   lines: list[VGroup] | None = None) -> list[Play]:
+                   lines: list[VGroup] | None = None, cells: bool = True) -> list[Play]:
         """Rows `rows` of `left` outlined together (with `also`), then each column of `top` in
         turn, their entries written where they cross in `result`, every outlined row at once:
         one row of the product cell by cell (with its line of working from `lines`, if given), or
-        several rows filling together. The outlines are made when their play comes, around the
-        rows and columns where they stand then (after any closing up)."""
+        several rows filling together; with `cells` False, only the lines, over entries already
+        written. The outlines are made when their play comes, around the rows and columns where
+        they stand then (after any closing up)."""
         rings: dict = {}
 
         def outline_rows() -> list[Animation]:
@@ -341,10 +344,11 @@ class AllAtOnceScene(LessonScene):
                 ring = Create(rings["col"]) if j == 0 else Transform(rings["col"], rings["cols"][j])
                 # with a line of working: the line is written first, then its sum fills the cell
                 fill = during(0.45, 1.0) if lines else None
-                cells = [FadeIn(result.cell(i, j), shift=0.1 * DOWN, **_rate(fill)) for i in rows]
+                filled = [FadeIn(result.cell(i, j), shift=0.1 * DOWN, **_rate(fill))
+                          for i in rows] if cells else []
                 written = [FadeIn(lines[j], shift=0.1 * RIGHT, rate_func=during(0.0, 0.5))] \
                     if lines else []
-                return [ring, *written, *cells]
+                return [ring, *written, *filled]
             return animations
 
         plays = [Play(outline_rows, run_time=0.3)]

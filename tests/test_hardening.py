@@ -165,7 +165,8 @@ def line_of(path: Path, fragment: str) -> int:
 
 @pytest.mark.parametrize("old, new, expect", [
     # (a sentence no check shows: the script's own check of `show` would speak first)
-    ("      - id: value-hands-over\n        text: \"A value: what I'll hand over if anyone decides I'm worth listening to.\"\n", "",
+    ("      - id: value-hands-over\n        text: \"A value: what I'll hand over if anyone decides I'm worth listening to.\"\n"
+     "        pause: 1.2\n", "",
      ["s2_qkv.py", "'value-hands-over'", "lesson.yaml:"]),
     ("      - id: needs-a-way-to-ask\n", "      - id: one-more-sentence\n        text: \"And one more.\"\n"
      "      - id: needs-a-way-to-ask\n", ["lesson.yaml:", "one-more-sentence (line", "s1_phrase.py"]),

@@ -1,0 +1,75 @@
+"""Pieces of the attention lesson's picture that several of its scenes draw, kept here so that
+no scene imports another (an edit of one scene redraws that scene, not the ones after it)."""
+
+import numpy as np
+from manim import UP, MathTex, Mobject
+
+from attention import Lesson
+from attention.figures import value_figure
+from scenes import style
+from scenes.grid import Grid
+from scenes.prebuilt import built
+
+GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its own
+
+TOP = 0.75  # top edge of a value column's first row (scenes 7 and 8)
+CELL_H = 0.5
+CELL_W = 0.85
+
+# The formula as separately addressable TeX pieces, with each piece's role colour.
+PIECES = (
+    (r"\mathrm{softmax}", style.WEIGHT),
+    (r"\Big(", style.INK),
+    (r"Q", style.QUERY),
+    (r"K^{\top}", style.KEY),
+    (r"/", style.MUTED),
+    (r"\sqrt{d}", style.MUTED),
+    (r"\Big)", style.INK),
+    (r"\cdot", style.INK),
+    (r"V", style.VALUE),
+)
+
+
+def column(values: np.ndarray, color, x: float, scale: float) -> Grid:
+    """A vector as one column of cells, its first row's top at TOP."""
+    g = Grid([[value_figure(v)] for v in values], color, cell_w=CELL_W, cell_h=CELL_H,
+             levels=np.abs(np.asarray(values))[:, None] / scale)
+    return g.move_to([x, TOP, 0], aligned_edge=UP)
+
+
+def vector_scale(L: Lesson) -> float:
+    """The entry that fills a cell: the largest of the values and of creature's new vector."""
+    return float(max(np.max(np.abs(L.result.values)), np.max(np.abs(L.focus_new_vector)), 1e-9))
+
+
+def formula_tex(size: int = 96) -> MathTex:
+    """softmax(QKᵀ/√d)·V as its coloured pieces (`PIECES`)."""
+    formula = built(MathTex, *(tex for tex, _ in PIECES), font_size=size)
+    for sub, (_, color) in zip(formula, PIECES):
+        sub.set_color(color)
+    return formula
+
+
+def through(start: Mobject, end: Mobject, stops: list[np.ndarray]):
+    """A morph's path (a Transform's `path_func`) on which the centre of `start` runs straight
+    from stop to stop to the centre of `end`, at one speed, while its shape morphs as usual."""
+    a, b = start.get_center(), end.get_center()
+    corners = [a, *stops, b]
+    legs = [float(np.linalg.norm(q - p)) for p, q in zip(corners, corners[1:])]
+    total = sum(legs) or 1.0
+
+    def centre(alpha: float) -> np.ndarray:
+        way = alpha * total
+        for p, q, leg in zip(corners, corners[1:], legs):
+            if way <= leg:
+                return p + (q - p) * (way / leg if leg else 1.0)
+            way -= leg
+        return b
+
+    return lambda p0, p1, alpha: p0 + (p1 - p0) * alpha + centre(alpha) - (a + (b - a) * alpha)
+
+
+def through_copy(start: Mobject, end: Mobject, stops: list[np.ndarray]):
+    """`through` for a TransformFromCopy(start, end): Manim runs that one as a Transform of `end`
+    into `start` played backwards, so its path is given from `end` back through the stops."""
+    return through(end, start, stops[::-1])
