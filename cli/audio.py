@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import paths
+from cli.options import add_course, paths
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Nothing beyond the common options (--lesson, --build, --voice, --recordings)."""
+    """The course file, besides the common options (--lesson, --build, --voice, --recordings)."""
+    add_course(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -18,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
 
     build = paths(args)
     try:
-        script = load_script(args.lesson)
+        script = load_script(args.lesson, course=args.course)
         manifest, report = build_narration(script, build, voice=args.voice,
                                            recordings=args.recordings, progress=print)
     except (TranscriptError, RecordingError, VoiceError, AlignmentError) as e:

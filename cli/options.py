@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from common.files import temp_path
-from common.paths import DEFAULT_BUILD, DEFAULT_LESSON, BuildPaths
+from common.paths import DEFAULT_BUILD, DEFAULT_COURSE, DEFAULT_LESSON, BuildPaths
 from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES, Quality
 from player.publish import Publish, PublishError, publish
 
@@ -32,6 +32,12 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="folder of recorded takes, one file per sentence id")
     parser.add_argument("--jobs", type=positive_int, default=None,
                         help="scene render processes (default: one per core)")
+
+
+def add_course(parser: argparse.ArgumentParser) -> None:
+    """The course file, for the commands that place the lesson in its course (lesson.json)."""
+    parser.add_argument("--course", type=user_path, default=DEFAULT_COURSE,
+                        help="the course file: its stops, which one is this lesson (default: course.yaml)")
 
 
 def quality(name: str) -> Quality:

@@ -1,7 +1,7 @@
 """Subcommand 'render': the whole lesson — narration, video, player page, clips and SCORM package.
 
-Every input (the lesson YAML against the scenes, recorded takes, --base-url, --allow-origin) is
-checked before anything renders.
+Every input (the lesson YAML against the scenes, its place in the course file, recorded takes,
+--base-url, --allow-origin) is checked before anything renders.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cli.options import add_publish, paths, publish_settings
+from cli.options import add_course, add_publish, paths, publish_settings
 
 if TYPE_CHECKING:
     from common.paths import BuildPaths
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where the build is published and who may embed it."""
+    """The course file; where the build is published and who may embed it."""
+    add_course(parser)
     add_publish(parser)
 
 
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         from transcript import TranscriptError, load_script
 
         try:
-            script = load_script(args.lesson)
+            script = load_script(args.lesson, course=args.course)
         except TranscriptError as e:
             raise SystemExit(f"render.py render: {e}") from None
         if ahead is not None:

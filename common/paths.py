@@ -8,6 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LESSON = ROOT / "transcript" / "lesson.yaml"
+DEFAULT_COURSE = ROOT / "course.yaml"  # the course: its stops, which of them are lessons here
 DEFAULT_BUILD = ROOT / "build"
 
 

@@ -376,9 +376,10 @@ def test_bad_paths_get_one_clear_line(tmp_path):
     message = one_line_exit(["audio", "--build", str(tmp_path / "b"), "--lesson", str(tmp_path)])
     assert f"{tmp_path}:0: is a folder" in message and "fix:" in message
     latin1 = tmp_path / "latin1.yaml"
-    latin1.write_bytes(LESSON.read_bytes().replace(b"title: How", "title: Hów".encode("latin-1"), 1))
+    latin1.write_bytes(LESSON.read_bytes().replace(b'title: "Attention', 'title: "Atténtion'.encode("latin-1"), 1))
     message = one_line_exit(["audio", "--build", str(tmp_path / "b"), "--lesson", str(latin1)])
-    assert f"{latin1}:{line_of(LESSON, 'title: How')}: is not UTF-8" in message
+    title = 'title: "Attention'
+    assert f"{latin1}:{line_of(LESSON, title)}: is not UTF-8" in message
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")

@@ -27,6 +27,7 @@ from transcript import TranscriptError, load_script
 
 LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
+COURSE = REPO / "course.yaml"
 SENTENCE = "key-contains"
 TEXT = "A key: what do I contain."
 LONG_LINE = 400  # characters: a path or two and a short message
@@ -70,14 +71,20 @@ def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audi
 
 # --- the lesson YAML ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("written, fix", [
+@pytest.mark.parametrize("typed, fix", [
     ("0x7", "e.g. 7"), ("0b111", "e.g. 7"), ("0o7", "e.g. 7"), ("1:30", "e.g. 90"),
     ("1_000", "e.g. 1000"), ("010", "e.g. 8"),
 ])
-def test_a_whole_number_not_in_plain_digits_is_refused_saying_what_to_write(tmp_path, written, fix):
-    lesson = write_variant(tmp_path, "stop: 7", f"stop: {written}")
-    message = refused_lesson(tmp_path, lesson, line_of(lesson, f"stop: {written}"))
-    assert "course.stop" in message and fix in message.split("fix:")[1]
+def test_a_whole_number_not_in_plain_digits_is_refused_saying_what_to_write(tmp_path, typed, fix):
+    """In the course file, whose stops are numbered (test_course_file.py has its other mistakes)."""
+    course = tmp_path / "course.yaml"
+    course.write_text(COURSE.read_text(encoding="utf-8").replace("stop: 7", f"stop: {typed}"),
+                      encoding="utf-8")
+    build = tmp_path / "build"
+    done = render("audio", "--course", str(course), "--build", str(build), "--voice", "flite")
+    message = refusal(done)
+    assert message.startswith(f"render.py audio: {course}:{line_of(course, f'stop: {typed}')}: stop ")
+    assert fix in done.stderr.split("fix:")[1] and written(build) == []
 
 
 @pytest.mark.parametrize("written", [".inf", ".nan", "-.inf", "0:0.5", "1e400", "1.0e+400", ".NaN"])
@@ -126,7 +133,7 @@ def test_a_list_as_a_key_is_refused_as_a_key_that_must_be_text(tmp_path):
 @pytest.mark.parametrize("old, new, needle, said", [
     ("voice: piper", "voice: *nowhere", "voice: *nowhere", "undefined alias"),
     ("voice: piper", "voice: &v piper\nposter2: &v x", "poster2: &v x", "duplicate anchor"),
-    ("stop: 7", "stop: 7: 8", "stop: 7: 8", "not valid YAML"),
+    ("completion_threshold: 0.9", "completion_threshold: 0.9: 8", "0.9: 8", "not valid YAML"),
     ("voice: piper", "voice: piper\n---\nvoice: again", "---", "single document"),
 ], ids=["undefined-alias", "duplicate-anchor", "scanner", "two-documents"])
 def test_other_yaml_errors_are_one_line_at_theirs(tmp_path, old, new, needle, said):
@@ -172,7 +179,7 @@ def test_the_preview_shows_a_hostile_lesson_as_its_error_line_and_keeps_counting
     """The preview's error for a render is the loader's own line; its status thread, which loads
     the lesson twice a second, outlives every hostile save and counts the beats of the next good one."""
     good = GOOD.read_text(encoding="utf-8")
-    hostile = [good.replace("stop: 7", "stop: 0x7"), good.replace("title: How", "title: \x00How"),
+    hostile = [good.replace("id: attention", "id: 0x7"), good.replace('title: "', 'title: "\x00'),
                good.replace("voice: piper", "voice: " + "[" * 5000 + "]" * 5000),
                good.replace("completion_threshold: 0.9", "completion_threshold: .nan")]
     lesson = tmp_path / "lesson.yaml"
@@ -180,7 +187,7 @@ def test_the_preview_shows_a_hostile_lesson_as_its_error_line_and_keeps_counting
     with pytest.raises(TranscriptError) as e:
         load_script(lesson)
     assert describe(e.value) == str(e.value)
-    assert str(e.value).startswith(f"{lesson}:{line_of(lesson, 'stop: 0x7')}: ")
+    assert str(e.value).startswith(f"{lesson}:{line_of(lesson, 'id: 0x7')}: ")
 
     status = PreviewStatus()
     preview = Preview(PreviewOptions(lesson, BuildPaths(tmp_path / "build"), LOW), status)

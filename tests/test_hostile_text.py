@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from strict_webvtt import InvalidVTT, parse_strict
-from test_hostile_input import refused_lesson, render
+from test_hostile_input import COURSE, refused_lesson, render
 from test_transcript import GOOD, line_of, write_variant
 
 from player.clip_plan import plan
@@ -148,7 +148,6 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
     text = GOOD.read_text(encoding="utf-8")
     for old, new in (
         (TITLE, f'title: "Attention {ALLOWED}"'), (SCENE_TITLE, f'    title: "The phrase {ALLOWED}"'),
-        ("  title: How language models work", f'  title: "How models work {ALLOWED}"'),
         ("tagline: \"", f'tagline: "{ALLOWED} '), (QUESTION, f'question: "Which key? {ALLOWED}"'),
         (FIRST, r'text: "Take the phrase: a & <fluffy> --> \"blue\" 🙂 creature.\n\nReally."'),
     ):
@@ -156,10 +155,14 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
         text = text.replace(old, new, 1)
     lesson = tmp_path / "lesson.yaml"
     lesson.write_text(text, encoding="utf-8")
-    script = load_script(lesson)
+    course = tmp_path / "course.yaml"  # the course's title, in course.yaml
+    course.write_text(COURSE.read_text(encoding="utf-8").replace(
+        "title: How language models work", f'title: "How models work {ALLOWED}"', 1), encoding="utf-8")
+    script = load_script(lesson, course=course)
+    assert script.course.title.startswith("How models work & <b>")
     build = tmp_path / "build"
-    done = render("audio", "--lesson", str(lesson), "--build", str(build), "--voice", "flite",
-                  timeout=900)
+    done = render("audio", "--lesson", str(lesson), "--course", str(course), "--build", str(build),
+                  "--voice", "flite", timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
 
     chapters = parse_strict((build / "chapters.vtt").read_text(encoding="utf-8"), chapters=True)

@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -23,10 +24,12 @@ from yaml.scanner import Scanner
 from attention import Lesson, lesson
 from attention.steps import STEPS
 from common.choices import few
+from common.paths import DEFAULT_COURSE
 from common.settings import VOICES
 from transcript.checks import MAX_CHECKS, read_check
+from transcript.course import LESSON_FILES, read_course
 from transcript.sayable import first_unsayable
-from transcript.script import Check, Course, Link, Paragraph, Script, Sentence
+from transcript.script import Check, Course, Paragraph, Script, Sentence
 from transcript.spoken import KINDS, PLACEHOLDER, fill
 
 DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
@@ -37,6 +40,20 @@ MAX_PAUSE = 10.0  # seconds: a longer silence after a sentence reads as the less
 WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,8})")  # what YAML 1.1 and an author both read as one number
 DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,12})?|\.[0-9]{1,12}")
 INT, FLOAT, STR = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:str")
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """Which file an error is about, in the words its messages use."""
+
+    file: str  # "lesson file"
+    yaml: str  # "lesson YAML"
+    script: str  # "lesson script"
+    example: str  # the project's own, to start from
+
+
+LESSON = _Kind("lesson file", "lesson YAML", "lesson script", "transcript/lesson.yaml")
+COURSE = _Kind("course file", "course YAML", "course file", "course.yaml")
 
 
 class TranscriptError(ValueError):
@@ -215,48 +232,47 @@ def source_line(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def _read(path: Path) -> bytes:
-    """The lesson file's bytes, refused before reading when it is no regular file (a FIFO
-    would block, /dev/zero never end) or too large to be a lesson's script."""
+def _read(path: Path, k: _Kind) -> bytes:
+    """The file's bytes, refused before reading when it is no regular file (a FIFO would
+    block, /dev/zero never end) or too large to be a lesson's script (or a course file)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise TranscriptError(path, 0, "the lesson file does not exist",
-                              "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
+        raise TranscriptError(path, 0, f"the {k.file} does not exist",
+                              f"pass the path of the {k.yaml}, e.g. {k.example}") from None
     except PermissionError:
         raise TranscriptError(path, 0, "cannot be read (permission denied)",
                               "make the file readable, or pass a copy you can read") from None
     except OSError as e:
         raise TranscriptError(path, 0, f"cannot be read ({e.strerror or e})",
-                              "pass the path of the lesson YAML, e.g. transcript/lesson.yaml") from None
+                              f"pass the path of the {k.yaml}, e.g. {k.example}") from None
     try:
         info = os.fstat(fd)
         mode, size = info.st_mode, info.st_size
         if stat.S_ISDIR(mode):
-            raise TranscriptError(path, 0, "is a folder, not a lesson file",
-                                  f"pass the YAML file inside it, e.g. {path / 'lesson.yaml'}")
+            raise TranscriptError(path, 0, f"is a folder, not a {k.file}",
+                                  f"pass the YAML file inside it, e.g. {path / Path(k.example).name}")
         if not stat.S_ISREG(mode):
             raise TranscriptError(path, 0, "is not a regular file (a pipe, socket or device)",
-                                  "pass the lesson YAML file itself, e.g. transcript/lesson.yaml")
+                                  f"pass the {k.yaml} file itself, e.g. {k.example}")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_BYTES + 1) if size <= MAX_BYTES else b""
     except OSError as e:  # /proc/self/mem opens as a regular file, then fails to read
-        raise TranscriptError(path, 0, f"cannot be read ({e.strerror or e}): it is no lesson "
-                              "script but a special file (such as /proc/self/mem) or on a failing disk",
-                              "pass the lesson YAML file itself, e.g. transcript/lesson.yaml") from None
+        raise TranscriptError(path, 0, f"cannot be read ({e.strerror or e}): it is no {k.script} "
+                              "but a special file (such as /proc/self/mem) or on a failing disk",
+                              f"pass the {k.yaml} file itself, e.g. {k.example}") from None
     finally:
         os.close(fd)
     if size > MAX_BYTES or len(data) > MAX_BYTES:
         raise TranscriptError(path, 0, f"is {max(size, len(data)):,} bytes, larger than a "
-                              f"lesson script can be ({MAX_BYTES:,} at most)",
-                              "pass the lesson YAML (a few KB, like transcript/lesson.yaml), not "
-                              "another file")
+                              f"{k.script} can be ({MAX_BYTES:,} at most)",
+                              f"pass the {k.yaml} (a few KB, like {k.example}), not another file")
     return data
 
 
-def _source(path: Path) -> str:
-    """The lesson file as text, its line ends made \\n as a text-mode read makes them."""
-    data = _read(path)
+def _source(path: Path, k: _Kind = LESSON) -> str:
+    """The file as text, its line ends made \\n as a text-mode read makes them."""
+    data = _read(path, k)
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -293,8 +309,10 @@ def _compose(path: Path, source: str) -> Node | None:
                               "check the indentation and quoting of the file") from None
 
 
-def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> Script:
-    """Parse and validate the lesson YAML at `path`; raises TranscriptError on any problem."""
+def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None,
+                course: Path | str = DEFAULT_COURSE) -> Script:
+    """Parse and validate the lesson YAML at `path`, and its place in the course file `course`;
+    raises TranscriptError on any problem in either."""
     path = Path(path)
     core = core or lesson()
     root = _compose(path, _source(path))
@@ -302,9 +320,9 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
         raise TranscriptError(path, 1, "the lesson file is empty",
                               "start from transcript/lesson.yaml in the project")
     r = _Reader(path)
-    top = r.mapping(root, "the lesson", ("title", "tagline", "course", "paragraphs"),
+    top = r.mapping(root, "the lesson", ("id", "title", "tagline", "paragraphs"),
                     ("voice", "poster", "completion_threshold", "mastery_score"))
-    course = _course(r, top["course"])
+    lesson_id, title = r.kebab(top["id"], "the lesson's id"), r.text(top["title"], "title")
     voice = "piper"
     if "voice" in top:
         voice = r.text(top["voice"], "voice")
@@ -364,8 +382,9 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None) -> 
     mastery = None
     if "mastery_score" in top:
         mastery = _mastery(r, top["mastery_score"], len(checks))
-    return Script(path=path, title=r.text(top["title"], "title"),
-                  tagline=r.text(top["tagline"], "tagline"), course=course, voice=voice,
+    tagline = r.text(top["tagline"], "tagline")
+    return Script(path=path, id=lesson_id, title=title, tagline=tagline,
+                  course=_place(Path(course), lesson_id, title), voice=voice,
                   paragraphs=tuple(paragraphs), poster=poster, completion_threshold=threshold,
                   checks=tuple(c for c, _ in checks), mastery_score=mastery)
 
@@ -400,18 +419,32 @@ def _mastery(r: _Reader, node: Node, checks: int) -> int:
     return score
 
 
-def _course(r: _Reader, node: Node) -> Course:
-    c = r.mapping(node, "course", ("title", "stop", "stops", "before", "next"))
-    links = {}
-    for key in ("before", "next"):
-        link = r.mapping(c[key], f"course.{key}", ("title", "href"))
-        links[key] = Link(r.text(link["title"], f"course.{key}.title"),
-                          r.text(link["href"], f"course.{key}.href"))
-    stop, stops = r.integer(c["stop"], "course.stop"), r.integer(c["stops"], "course.stops")
-    if not 1 <= stop <= stops:
-        raise r.error(c["stop"], f"stop {stop} is outside 1..{stops}",
-                      "set course.stop to this lesson's place in the course")
-    return Course(r.text(c["title"], "course.title"), stop, stops, links["before"], links["next"])
+def _place(path: Path, lesson_id: str, title: str) -> Course:
+    """The lesson's place in the course file at `path` (transcript.course), its errors naming
+    that file."""
+    titles = {**_project_lessons(), lesson_id: title}
+    root = _compose(path, _source(path, COURSE))
+    if root is None:
+        raise TranscriptError(path, 1, "the course file is empty",
+                              f"start from {COURSE.example} in the project")
+    return read_course(_Reader(path), root, titles, lesson_id).place(lesson_id, titles)
+
+
+def _project_lessons() -> dict[str, str]:
+    """The title of each lesson of the project, by the id it declares: only the two lines are
+    read (a lesson that does not load says why when it is the one loaded)."""
+    titles = {}
+    for path in LESSON_FILES:
+        try:
+            root = _compose(path, _source(path))
+        except TranscriptError:
+            continue
+        if isinstance(root, MappingNode):
+            top = {k.value: v for k, v in root.value if isinstance(k, ScalarNode)}
+            lesson_id, title = top.get("id"), top.get("title")
+            if isinstance(lesson_id, ScalarNode) and isinstance(title, ScalarNode):
+                titles[str(lesson_id.value)] = str(title.value)
+    return titles
 
 
 def _step(r: _Reader, node: Node, what: str) -> str:

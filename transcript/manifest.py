@@ -135,7 +135,8 @@ def read_manifest(path: Path) -> Manifest:
 
 def _manifest_from(data: dict) -> Manifest:
     c = data["course"]
-    course = Course(c["title"], c["stop"], c["stops"], Link(**c["before"]), Link(**c["next"]))
+    before, after = (Link(**c[k]) if c.get(k) else None for k in ("before", "next"))
+    course = Course(c["title"], c["stop"], c["stops"], before, after)
     return Manifest(
         title=data["title"], tagline=data["tagline"], course=course, grid_fps=data["grid_fps"],
         duration=data["duration"], audio=data["audio"],

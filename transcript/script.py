@@ -16,11 +16,14 @@ class Link:
 
 @dataclass(frozen=True)
 class Course:
+    """A lesson's place in its course, derived from `course.yaml`: the first stop has no
+    `before`, the last no `next`."""
+
     title: str
     stop: int
     stops: int
-    before: Link
-    next: Link
+    before: Link | None = None
+    next: Link | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Paragraph:
 @dataclass(frozen=True)
 class Script:
     path: Path
+    id: str  # the lesson's id, as it declares it: course.yaml names its stop by it
     title: str
     tagline: str
     course: Course
