@@ -31,7 +31,9 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
-THEIRS_FROM = 0.86  # of the change: the other tokens' vectors, once creature's last row is past
+# of the change: the other tokens' vectors, together, once creature's key row has left the place
+# they take (the key and the value then pass under them)
+THEIRS = (MOVE_FROM + 1.4 * ROW_SHARE, MOVE_FROM + 2.1 * ROW_SHARE)
 
 
 def mini(values, color):
@@ -90,7 +92,10 @@ class BroadcastScene(LessonScene):
                 # down to its slot's height and across; the key and the value pass under the
                 # columns already placed, then rise into theirs
                 rows = self.take("vectors")
-                placed = trios[f][0].get_bottom()[1]  # the query's column: where the others pass under
+                # below every column in place (creature's query, the other tokens' vectors) the
+                # key and the value pass under
+                placed = min(t.get_bottom()[1] for n, t in enumerate(trios) if n != f)
+                placed = min(placed, trios[f][0].get_bottom()[1])
                 for n, (row, column) in enumerate(zip(rows, trios[f])):
                     drop = 0.0 if n == 0 else column.get_top()[1] - placed + GAP
                     carried.append(ReplacementTransform(
@@ -99,13 +104,13 @@ class BroadcastScene(LessonScene):
             else:
                 carried.append(FadeIn(trios[f]))
             # on "tokens", the other tokens arrive above the moving rows, only once the old
-            # layout (labels, W grids) has left; their vectors all at once, in parallel, as
-            # creature's last row crosses to its column (past where theirs appear)
+            # layout (labels, W grids) has left; their vectors all at once, in parallel, while
+            # creature's key and value rows pass under them
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
-            carried += [FadeIn(t, shift=0.2 * DOWN, rate_func=window(THEIRS_FROM, 1.0))
+            carried += [FadeIn(t, shift=0.2 * DOWN, rate_func=window(*THEIRS))
                         for n, t in enumerate(trios) if n != f]
-            carried.append(FadeIn(legend, rate_func=window(THEIRS_FROM, 1.0)))
-            b.fit(self.scene_change(*carried, run_time=2.8), Play(FadeIn(together), run_time=0.4))
+            b.fit(self.scene_change(*carried, run_time=2.8),
+                  Play(FadeIn(legend), FadeIn(together), run_time=0.4))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus

@@ -51,7 +51,7 @@ class Fractions:
         """The strongest fraction built step by step (its term up from its bar, the sum brought
         down right of the fractions and along under it, its share), then the other three: terms
         up together, the bars' `working` gone, a copy of the sum along under the finished
-        fractions to each in turn, nearest first, its share as it lands."""
+        fractions to each in turn, nearest first, then their shares."""
         lane = result.get_x()  # the sum's copies go straight down from it, right of the fractions
         k = self.strongest
         rest = [j for j in range(len(self.overs)) if j != k]
@@ -64,13 +64,13 @@ class Fractions:
                  *(GrowFromCenter(self.rules[j], rate_func=during(0.5, 1.0)) for j in rest),
                  run_time=0.45),
             Play(*(FadeOut(m) for m in working), run_time=0.25),
-            # then one copy of the sum at a time, the nearest first, each fraction's share as
-            # its copy lands: the eye follows one move at a time
+            # then one copy of the sum at a time, the nearest first (the eye follows one move at
+            # a time), and the shares once every copy has passed where they stand
             *(Play(self._sum_down(result, j, [np.array([lane, CORRIDOR_Y, 0.0]),
                                               np.array([self.unders[j].get_x(), CORRIDOR_Y, 0.0])]),
-                   FadeIn(self.shares[j], shift=0.15 * LEFT, rate_func=during(0.7, 1.0)),
-                   run_time=0.45)
+                   run_time=0.4)
               for j in sorted(rest, key=lambda j: abs(self.unders[j].get_x() - lane))),
+            Play(*(FadeIn(self.shares[j], shift=0.15 * LEFT) for j in rest), run_time=0.35),
         ]
 
     def _sum_down(self, result: Text, j: int, stops: list[np.ndarray]) -> TransformFromCopy:

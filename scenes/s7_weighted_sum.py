@@ -164,9 +164,10 @@ class WeightedSumScene(LessonScene):
             # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
             # vector"; then the scaled values add up row by row into the weighted sum, and sum and
             # embedding row by row into the new vector. Every term and line stays on screen.
-            # (brisk, so that the fold plays under "into its own vector"; the terms stay to be read)
-            rows, band = row_by_row(scaled_cols, total, self, step=0.15)
-            added, fold_band = row_by_row([total, emb], new_col, self, step=0.15)
+            # (brisk, so that the fold follows "into its own vector" closely, yet slow enough to
+            # follow row by row; the terms stay to be read)
+            rows, band = row_by_row(scaled_cols, total, self, step=0.25)
+            added, fold_band = row_by_row([total, emb], new_col, self, step=0.25)
             b.fit(Play(FadeIn(plus), FadeIn(equals), FadeIn(out_label), FadeIn(plus2), FadeIn(emb),
                        FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.3),
                   *rows, Play(FadeOut(band), run_time=0.15),
