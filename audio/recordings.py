@@ -5,7 +5,6 @@ Every problem is found before any synthesis starts, and each error names the fil
 
 from __future__ import annotations
 
-import difflib
 import errno
 import hashlib
 import os
@@ -20,6 +19,7 @@ from audio.assemble import trim_span
 from audio.cache import read_wav
 from audio.speech import plausible_seconds
 from audio.wav_header import mismatched_lengths
+from common.choices import closest
 from common.files import atomic_output
 from common.media import MediaError, ffmpeg
 from common.settings import SAMPLE_RATE as RATE
@@ -82,7 +82,7 @@ def find_recordings(folder: Path, sentence_ids: list[str] | tuple[str, ...]) -> 
                                  f"remove it, or save the take as one of: {', '.join(AUDIO_SUFFIXES)}")
         sid = path.stem
         if sid not in known:
-            near = difflib.get_close_matches(sid, sorted(known), n=1)
+            near = closest(sid, sorted(known))
             hint = f" (did you mean {near[0]}{path.suffix}?)" if near else ""
             raise RecordingError(path, f"{sid!r} is not a sentence id of the lesson",
                                  "rename the file to <sentence-id>" + path.suffix

@@ -37,7 +37,6 @@ class Stop:
     """One listed stop: a lesson of this project (`lesson`) or a page elsewhere (`title`, `href`)."""
 
     number: int  # 1-based place in the course
-    line: int  # 1-based line of its `stop:` in course.yaml, for error messages
     lesson: str = ""  # the id of a lesson of this project; "" for a stop elsewhere
     title: str = ""
     href: str = ""
@@ -129,7 +128,6 @@ def _stop(r: _Reader, node: Node, count: int, titles: Mapping[str, str]) -> Stop
     """One entry of `stops:`: its number within 1..count, and a lesson here or a page elsewhere."""
     f = r.mapping(node, "a stop", ("stop",), ("lesson", "title", "href"))
     number = r.integer(f["stop"], "stop")
-    line = f["stop"].start_mark.line + 1
     if number > count:
         raise r.error(f["stop"], f"stop {number} is more stops than the course has "
                       f"(number_of_stops: {count})", f"number the stops 1 to {count}, or raise "
@@ -148,7 +146,7 @@ def _stop(r: _Reader, node: Node, count: int, titles: Mapping[str, str]) -> Stop
             raise r.error(f["lesson"], f"stop {number} names lesson {lesson!r}, which is no lesson "
                           f"of this project{did_you_mean(lesson, titles)}",
                           f"name a lesson by the id its YAML declares: {few(sorted(titles), near=lesson)}")
-        return Stop(number, line, lesson=lesson)
+        return Stop(number, lesson=lesson)
     missing = [k for k in ("title", "href") if k not in f]
     if missing:
         raise r.error(node, f"stop {number} has no lesson and no {' and no '.join(missing)}",
@@ -159,4 +157,4 @@ def _stop(r: _Reader, node: Node, count: int, titles: Mapping[str, str]) -> Stop
         raise r.error(f["href"], f"the href of stop {number}, {href[:60]!r}, is not an http(s) address",
                       "write an https:// address, or a path from the lesson page such as "
                       "../stop-06/index.html")
-    return Stop(number, line, title=r.text(f["title"], f"the title of stop {number}"), href=href)
+    return Stop(number, title=r.text(f["title"], f"the title of stop {number}"), href=href)
