@@ -22,7 +22,7 @@ from pathlib import Path
 from pydub import AudioSegment
 
 from common.files import atomic_write_text
-from transcript.sayable import Unsayable, tokens
+from transcript.sayable import Unsayable, pocketsphinx_decoder, tokens
 from transcript.sayable import decoder as aligner
 from transcript.words import word_key
 
@@ -117,8 +117,7 @@ def piper_word_times(groups: list[list[Phone]], word_sizes: Sequence[int], rate:
 
 @lru_cache(maxsize=1)
 def _recognizer():
-    from pocketsphinx import Decoder
-    return Decoder(loglevel="FATAL")
+    return pocketsphinx_decoder()(loglevel="FATAL")
 
 
 def _tokens(words: Sequence[str]) -> list[tuple[int, str]]:

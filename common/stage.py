@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -21,7 +19,7 @@ from pathlib import Path
 
 from common.files import is_temporary
 from common.paths import BuildPaths
-from common.stopping import STOP_SIGNALS
+from common.stopping import held
 
 COMPLETE = ".complete"  # in the stage: every output is there, renaming may begin
 
@@ -55,7 +53,7 @@ def staged(build: BuildPaths) -> Iterator[Stage]:
     stage = Stage(build, replace(build, root=folder, shared_cache=build.cache))
     try:
         yield stage
-        with _signals_held():
+        with held():
             gone = sorted(set(_outputs(build)) - set(_outputs(stage.paths)))
             (folder / COMPLETE).write_text("".join(f"{rel}\n" for rel in gone))
             _publish(stage.paths, build)
@@ -117,15 +115,3 @@ def _publish(stage: BuildPaths, build: BuildPaths) -> None:
     for line in (stage.root / COMPLETE).read_text().splitlines():
         (build.root / line).unlink(missing_ok=True)
 
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C, kill, hang-up and Ctrl-\\ wait until the block is done (they are delivered after it)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)

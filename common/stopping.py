@@ -6,7 +6,8 @@ terminal, Ctrl-\\) unwinds as Ctrl-C does, so each half-written output is remove
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 Stop = Callable[[], bool]
@@ -31,6 +32,17 @@ def check(stop: Stop | None) -> None:
     """Raise Stopped when `stop` says so."""
     if stop is not None and stop():
         raise Stopped()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C, `kill`, a closed terminal and Ctrl-\\ wait until the block is done (they are
+    delivered as it ends); a process started in it inherits them blocked."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def stop_on_signals() -> None:

@@ -14,6 +14,7 @@ import socket
 import stat
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from pathlib import Path
@@ -272,6 +273,29 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_les
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert "interrupted" in err
     wait_for(lambda: not descendants(proc.pid), 10, "every child to end")
+
+
+def test_a_ctrl_c_while_the_aligner_loads_is_not_swallowed():
+    """pocketsphinx's compiled module swallows a KeyboardInterrupt raised while it sets itself up:
+    a Ctrl-C as a render read its script was lost. It loads with Ctrl-C held, so one that comes
+    then (sent here from inside the import) arrives as the import ends and stops the run."""
+    code = textwrap.dedent("""
+        import os, signal, sys
+        def hook(event, args):
+            if event == "import" and args[0] == "pocketsphinx._pocketsphinx":
+                held = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+                print("held" if held else "not held", flush=True)
+                if held:
+                    os.kill(os.getpid(), signal.SIGINT)  # pending until the import ends
+        sys.addaudithook(hook)
+        from transcript.sayable import decoder
+        decoder()
+        print("went on", flush=True)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.split() == ["held"], done.stdout
+    assert done.returncode == -signal.SIGINT and "KeyboardInterrupt" in done.stderr, done.stderr
 
 
 # (signal, sent to the whole process group as a terminal sends it; a plain `kill` names the pid)

@@ -117,12 +117,20 @@ def test_the_copies_folder_of_a_killed_render_is_swept_by_the_next(tmp_path, mon
         fresh.rmdir()
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+# (how the render is stopped, when: as it reads the script while the worker starts, or once the
+# worker has left a paused copy of the edited scene)
+STOPS = [("ctrl-c", "reading"), ("ctrl-c", "copy"), ("kill", "copy")]
+
+
+@pytest.mark.parametrize("how, when", STOPS, ids=[f"{h}-{w}" for h, w in STOPS])
 def test_a_render_stopped_during_its_head_start_leaves_no_worker_no_copy_no_folder(rendered_lesson,
-                                                                                  tmp_path, how):
+                                                                                  tmp_path, how,
+                                                                                  when):
     """Ctrl-C (to the whole foreground group, as a terminal sends it) or SIGKILL while the
-    worker primes the edited scene: the worker and its paused copies end with the render; after
-    Ctrl-C their folder is gone, after a kill the next render's sweep removes it."""
+    worker starts or primes the edited scene: the worker and its paused copies end with the
+    render; after Ctrl-C their folder is gone, after a kill the next render's sweep removes it.
+    A Ctrl-C while the script was read (as the aligner's module loaded) was lost, and the render
+    went on to the end."""
     from test_hardening import alive, descendants, wait_for
 
     from video import checkpoints
@@ -144,7 +152,10 @@ def test_a_render_stopped_during_its_head_start_leaves_no_worker_no_copy_no_fold
         return [f for base in checkpoints.socket_bases() for f in base.glob(f"lesson-ahead-{run.pid}-*")]
 
     try:
-        wait_for(lambda: any(f.glob("*.sock") for f in folders()), 300, "a paused copy")
+        if when == "reading":  # the folder is made as the worker starts, before the script is read
+            wait_for(lambda: folders() != [], 300, "the copies' folder")
+        else:
+            wait_for(lambda: any(any(f.glob("*.sock")) for f in folders()), 300, "a paused copy")
         below = descendants(run.pid)  # the worker, its copies (and whatever else runs now)
         assert len(below) >= 2
         if how == "ctrl-c":

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+from common.stopping import held
 from transcript.words import word_key
 
 
@@ -26,8 +27,15 @@ class Unsayable(ValueError):
 @lru_cache(maxsize=1)
 def decoder():
     """pocketsphinx's aligner with its English dictionary, made once per process (about 1 s)."""
-    from pocketsphinx import Decoder
-    return Decoder(lm=None, loglevel="FATAL")
+    return pocketsphinx_decoder()(lm=None, loglevel="FATAL")
+
+
+def pocketsphinx_decoder() -> type:
+    """pocketsphinx's Decoder class, imported with Ctrl-C held: its compiled module's set-up
+    swallows a KeyboardInterrupt raised while it runs, and a render went on to the end."""
+    with held():
+        from pocketsphinx import Decoder
+    return Decoder
 
 
 def _pronounce(found, token: str, written: str) -> str | None:

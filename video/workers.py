@@ -7,14 +7,13 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
 from multiprocessing import resource_tracker
 from typing import Any, TypeVar
 
 from common.notes import plain_warnings
-from common.stopping import STOP_SIGNALS
+from common.stopping import STOP_SIGNALS, held
 
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
@@ -44,24 +43,14 @@ class TiedPool(ProcessPoolExecutor):
     it, and the render printed its warnings under its one line."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        with _stops_blocked():
+        with held():
             resource_tracker.ensure_running()
             super().__init__(*args, **kwargs)
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        with _stops_blocked():
+        with held():
             return super().submit(fn, *args, **kwargs)
 
-
-@contextmanager
-def _stops_blocked() -> Iterator[None]:
-    """The stopping signals wait until the block is done; a process started in it inherits them
-    blocked."""
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
