@@ -135,6 +135,8 @@ class LessonScene(Scene):
         self.states: dict[str, str] = {}
         self.decided: dict[str, bool] = {}  # what the Chooser said for each beat
         self.end_state: str | None = None
+        # The picture the first beat starts from: START, or what the followed scene handed over.
+        self.opening = START
         self.fps = timing.fps
         self.frame = 0  # frames played so far
         self.timeline: list[BeatRecord] = []
@@ -385,9 +387,11 @@ class LessonScene(Scene):
             drawing = self.decided[sentence_id]
         elif callable(draw):
             first = sentence_id == self.timing.beats[0].sentence_id
-            state = self.states[sentence_id] = START if first else self.state_digest()
+            state = self.states[sentence_id] = self.opening if first else self.state_digest()
             drawing = self.decided[sentence_id] = draw(sentence_id, state)
             if not drawing and self.plan.done is not None and self.plan.done(sentence_id, state):
+                if first:  # nothing played yet: Manim refuses a run without a play
+                    self.renderer.count_play(0.0)
                 raise EndSceneEarlyException()  # Manim ends the scene as if it had played out
         else:
             drawing = self.plan.drawn(sentence_id)
@@ -401,14 +405,14 @@ class LessonScene(Scene):
             self.add_background()
             self.beats()
             return
-        self._enter_segment(self.timing.beats[0].sentence_id)
         self.add_background()
         if self.follows and not self.rehearsing:
             self._open_on_previous()
+        self._enter_segment(self.timing.beats[0].sentence_id)
         self.beats()
         self.wait_until(self.timing.frames)
         if callable(self.plan.draw):
-            self.end_state = self.state_digest()
+            self.end_state = self.handover()
         missing = [b.sentence_id for b in self.timing.beats
                    if b.sentence_id not in {r.sentence_id for r in self.timeline}]
         if missing:
@@ -418,18 +422,28 @@ class LessonScene(Scene):
         """Put the followed scene's last picture on screen, as that scene left it (its code is
         run for it once, then the picture is kept: `scenes.prebuilt.last_picture`)."""
         assert self.follows is not None
-        self.previous, outgoing = last_picture(self.follows, self._previous_picture)
+        self.previous, outgoing, self.opening = last_picture(self.follows, self._previous_picture)
         self._outgoing = list(outgoing)
         self.add(*self._outgoing)
 
     def _previous_picture(self) -> Picture:
-        """The followed scene run for its last picture only: what it keeps, what it shows."""
+        """The followed scene run for its last picture only: what it keeps, what it shows, and
+        the digest of both (the same its own run ends on)."""
         from scenes import scene_class
 
         assert self.follows is not None
         previous = scene_class(self.follows)(self.timing, RunPlan.last_picture())
         previous.construct()
-        return previous.kept, list(previous.mobjects)
+        return previous.kept, list(previous.mobjects), previous.handover()
+
+    def handover(self) -> str:
+        """A digest of what this scene hands the one that follows it: its picture, and which of
+        its mobjects it keeps under which name. The follower's first beat starts from it, so a
+        change to this scene's code redraws the follower only where its last picture changed."""
+        h = hashlib.sha256(self.state_digest().encode())
+        for name in sorted(self.kept):
+            h.update(f"\0{name}\0{picture_digest(self.kept[name].get_family())}".encode())
+        return h.hexdigest()[:32]
 
     def state_digest(self) -> str:
         """A digest of the picture as it stands (`picture_digest` of every mobject in the scene,

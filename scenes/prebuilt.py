@@ -64,22 +64,24 @@ def _without_parsed_paths(mob: M) -> M:
     return mob
 
 
-Picture = tuple[dict[str, manim.Mobject], list[manim.Mobject]]  # what a scene keeps; its mobjects
+# What a scene keeps for the next, its mobjects, and the digest of both (`LessonScene.handover`).
+Picture = tuple[dict[str, manim.Mobject], list[manim.Mobject], str]
 CODE = ("common", "attention", "transcript", "scenes")  # all a scene's code comes from
 
 
 def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
     """Scene `scene_id`'s last picture as `build` makes it (by running the scene's code): the
-    mobjects it keeps for the next scene, and those on screen. Built once per version of the
-    code and Manim and kept; one pickle, so the kept mobjects stay parts of the picture."""
+    mobjects it keeps for the next scene, those on screen, and their digest. Built once per
+    version of the code and Manim and kept; one pickle, so the kept mobjects stay parts of the
+    picture."""
     what = repr((scene_id, _code_digest(), manim.__version__, config.pixel_width,
                  config.pixel_height, config.frame_width, config.frame_height))
     path = Path(config.media_dir) / "prebuilt" / \
         f"picture-{hashlib.sha256(what.encode()).hexdigest()[:32]}.pickle"
     if path.exists():
         try:
-            kept, mobjects = pickle.loads(path.read_bytes())
-            return kept, mobjects
+            kept, mobjects, digest = pickle.loads(path.read_bytes())
+            return kept, mobjects, digest
         except Exception:  # a damaged or outdated entry is built again
             pass
     picture = build()

@@ -87,7 +87,8 @@ def test_a_store_with_halves_draws_a_long_beat_in_two_processes(flite_narration,
 
     drawn = plan(m, LOW, cache, [SCENE], halves=True)
     assert all(j.cached for j in drawn)
-    assert drawn[0].path == in_halves(beat_file_of(store, FIRST, "start"))  # the first: in halves
+    assert drawn[0].start is not None  # the picture the scene opens on, what the last handed over
+    assert drawn[0].path == in_halves(beat_file_of(store, FIRST, drawn[0].start))  # in halves
     assert drawn[1].path == beat_file_of(store, drawn[1].sentence_id, drawn[1].start)  # whole
     assert not plan(m, LOW, cache, [SCENE])[0].cached  # `render` draws its own
 

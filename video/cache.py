@@ -11,9 +11,10 @@ from pathlib import Path
 import numpy as np
 
 from attention import lesson
+from common.files import atomic_write_text
 from common.media import ffmpeg_version
 from common.settings import Quality
-from scenes import scene_follows, scene_modules
+from scenes import scene_modules
 from scenes.timing import SceneTiming
 from video.imports import ROOT, project_sources
 
@@ -22,12 +23,10 @@ RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are
 
 def beat_sources(scene_id: str) -> tuple:
     """Every project file a beat of `scene_id` is drawn with: the scene's module, the renderer,
-    and all they import (the numbers' formatting in attention/figures.py among them), and the
-    module of the scene it opens on (`follows`), whose last picture it starts from."""
-    modules = [scene_modules()[scene_id][0], RENDERER]
-    if scene_id in scene_follows():
-        modules.append(scene_modules()[scene_follows()[scene_id]][0])
-    return project_sources(*modules)
+    and all they import (the numbers' formatting in attention/figures.py among them). Not the
+    module of the scene it opens on (`follows`): the picture that one hands over is the first
+    beat's start (`LessonScene.handover`), so only a change to that picture redraws it."""
+    return project_sources(scene_modules()[scene_id][0], RENDERER)
 
 
 @cache
@@ -57,13 +56,7 @@ def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
     beat's file name (see `beat_file`), so an edit that leaves a beat's start looking the same
     leaves the later beats of the scene as they are.
     """
-    scene_id = timing.scene_id
-    base = hashlib.sha256()
-    for part in (scene_id, quality.name, repr(quality), _manim_version(), ffmpeg_version()):
-        base.update(part.encode() + b"\0")
-    base.update(_core_digest())
-    for path in beat_sources(scene_id):
-        base.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    base = _scene_hash(timing.scene_id, quality)
     keys = {}
     last = timing.beats[-1]
     for beat in timing.beats:
@@ -75,6 +68,46 @@ def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
         h.update(repr(own).encode())
         keys[beat.sentence_id] = h.hexdigest()[:20]
     return keys
+
+
+def _scene_hash(scene_id: str, quality: Quality):
+    """The digest of what a scene's picture depends on but its timing: its code, the core's
+    numbers, the quality and the tools' versions."""
+    base = hashlib.sha256()
+    for part in (scene_id, quality.name, repr(quality), _manim_version(), ffmpeg_version()):
+        base.update(part.encode() + b"\0")
+    base.update(_core_digest())
+    for path in beat_sources(scene_id):
+        base.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return base
+
+
+def handover_file(folder: Path, scene_id: str, quality: Quality) -> Path:
+    """Where the picture `scene_id` hands the scene that follows it is kept (its digest): it
+    depends on the scene's code, not on its timing, so it is known again after a sentence of
+    that scene is retimed and before the scene is redrawn."""
+    return folder / f"handover-{_scene_hash(scene_id, quality).hexdigest()[:20]}.txt"
+
+
+def handed_over(folder: Path, scene_id: str, quality: Quality) -> str | None:
+    """The picture `scene_id` (its beats in `folder`) hands over, kept for its code; None: not
+    known yet."""
+    try:
+        return handover_file(folder, scene_id, quality).read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
+
+
+def keep_handover(folder: Path, scene_id: str, quality: Quality, digest: str) -> None:
+    """Keep `digest`, the picture `scene_id` (its beats in `folder`) hands over, for its code;
+    those of its older code go."""
+    if handed_over(folder, scene_id, quality) == digest:
+        return
+    path = handover_file(folder, scene_id, quality)
+    atomic_write_text(path, f"{digest}\n")
+    for old in folder.glob("handover-*.txt"):
+        if old != path:
+            old.unlink(missing_ok=True)
 
 
 def beat_file(folder: Path, sentence_id: str, key: str, start: str) -> Path:

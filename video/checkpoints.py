@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from common.settings import Quality
-from scenes.timing import START, SceneTiming
+from scenes.timing import SceneTiming
 from video.errors import scene_failed
 from video.halves import Moves, read_moves, write_moves
 from video.workers import tie_to_parent
@@ -94,7 +94,7 @@ def pause_here(scene: LessonScene, sentence_id: str) -> None:
     assert _folder is not None and _quality is not None
     _note_moves(scene)
     first = sentence_id == scene.timing.beats[0].sentence_id
-    start = START if first else scene.state_digest()
+    start = scene.opening if first else scene.state_digest()
     path = _last = address(_folder, _quality, scene.timing.scene_id, sentence_id, start)
     server = _listen(path)
     if server is None:

@@ -16,12 +16,21 @@ from pathlib import Path
 from common.paths import NotBuilt
 from common.settings import Quality
 from common.stopping import Stop, Stopped
+from scenes import scene_follows
 from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video import checkpoints
 from video.ahead import HeadStart
 from video.audio_track import narration_aac
-from video.cache import beat_file, beat_keys, end_state, in_halves, versions
+from video.cache import (
+    beat_file,
+    beat_keys,
+    end_state,
+    handed_over,
+    in_halves,
+    keep_handover,
+    versions,
+)
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
 from video.workers import TiedPool, stop_workers, tie_to_parent
@@ -66,25 +75,38 @@ def plan(manifest: Manifest, quality: Quality, cache_dir: Path,
          only: list[str] | None = None, halves: bool = False) -> list[BeatJob]:
     """Every beat of the lesson (or of the `only` scenes) in order, found in the cache or not.
 
-    A beat is found by its own key and the picture it starts from: the first beat's is its
-    scene's start, a later one's the end recorded beside the beat before it. From the first beat
-    not found on, a scene's beats are unknown until the scene runs (`path` None). With `halves`
-    (the live preview), a beat the preview drew in two processes is found too (`in_halves`).
+    A beat is found by its own key and the picture it starts from: a later one's is the end
+    recorded beside the beat before it; the first beat's is its scene's start, or, for a scene
+    that opens on the one it `follows`, what that one hands over (the end recorded beside its
+    last beat, or kept for its code: `handover_file`). From the first beat not found on, a
+    scene's beats are unknown until the scene runs (`path` None). With `halves` (the live
+    preview), a beat the preview drew in two processes is found too (`in_halves`).
     """
     fps = quality.fps
-    jobs = []
+    follows = scene_follows()
+    jobs: list[BeatJob] = []
+    ends: dict[str, str | None] = {}
+    wanted = [s.id for s in manifest.scenes if not only or s.id in only]
+    needed = set(wanted)
+    for scene_id in reversed(wanted):  # and the scenes those open on, and theirs
+        while scene_id in follows and follows[scene_id] not in needed:
+            scene_id = follows[scene_id]
+            needed.add(scene_id)
     for i, scene in enumerate(manifest.scenes):
-        if only and scene.id not in only:
+        if scene.id not in needed:
             continue
         timing = scene_timing(manifest, scene.id, fps)
         folder = beat_folder(cache_dir, quality, scene.id)
-        start: str | None = START
+        start = START if scene.id not in follows else ends[follows[scene.id]] or handed_over(
+            beat_folder(cache_dir, quality, follows[scene.id]), follows[scene.id], quality)
         for sid, key in beat_keys(timing, quality).items():
             path = None if start is None else found(beat_file(folder, sid, key, start), halves)
             end = None if path is None else end_state(path)
-            jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                end is not None, timing, key, start))
+            if scene.id in wanted:
+                jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
+                                    end is not None, timing, key, start))
             start = end
+        ends[scene.id] = start
     return jobs
 
 
@@ -116,6 +138,11 @@ class BeatStore:
             return None
         path = beat_file(self.folder, sentence_id, self.keys[sentence_id], start)
         return None if end_state(found(path, self.halves)) is not None else path
+
+    def opened_on(self, follows: str, picture: str, quality: Quality) -> None:
+        """Keep what the scene opened on, the picture `follows` hands over: the planning finds
+        the scene's first beat by it, even where `follows` was never drawn into this cache."""
+        keep_handover(self.folder.parent / follows, follows, quality, picture)
 
     def done(self, sentence_id: str, start: str) -> bool:
         """Whether no beat of `part` is left to draw from `sentence_id` on, when it starts from
@@ -179,8 +206,53 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
     the scene an edit touched (video.ahead); its run starts from the copy the worker leaves at
     its first beat to draw, once there is one, and the worker is ended at once when there is none.
     """
-    beats = plan(manifest, quality, cache_dir, only, halves=resume)
-    told = _Told(beats, len(manifest.scenes), progress)
+    drawn: set[str] = set()
+    wanted = only
+    while True:  # scenes that wait for the picture the scene they open on ends with go after it
+        beats = plan(manifest, quality, cache_dir, wanted, halves=resume)
+        waiting = _waiting(beats, cache_dir, quality)
+        drawn |= _draw_round([j for j in beats if j.scene_id not in waiting], len(manifest.scenes),
+                             quality, cache_dir, jobs, progress, pool, stop, rehearsed, resume, ahead)
+        ahead = None  # a head start is for the first round's edited scene
+        if not waiting:
+            break
+        wanted = [s.id for s in manifest.scenes if s.id in waiting]
+    done = plan(manifest, quality, cache_dir, only, halves=resume)
+    if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
+        _draw_again(done, quality, cache_dir, rehearsed, drawn)
+        done = plan(manifest, quality, cache_dir, only, halves=resume)
+    left = [j.sentence_id for j in done if not j.cached]
+    if left:
+        raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
+    _prune(done)
+    _keep_handovers(done, quality)
+    return [dataclasses.replace(j, cached=j.sentence_id not in drawn) for j in done]
+
+
+def _waiting(beats: list[BeatJob], cache_dir: Path, quality: Quality) -> set[str]:
+    """The scenes to plan again once those they open on are drawn: the picture their first beat
+    starts from is not known yet (the scene they open on is drawn now), and their first beat
+    was drawn before with the same key, so it may well be found once that picture is known."""
+    follows = scene_follows()
+    missing = {j.scene_id for j in beats if not j.cached}
+    waiting: set[str] = set()
+    for _, scene in groupby(beats, key=lambda b: b.scene_id):
+        j = next(scene)  # its first beat
+        if j.start is not None or follows.get(j.scene_id) not in missing | waiting:
+            continue
+        folder = beat_folder(cache_dir, quality, j.scene_id)
+        if any(f"-{j.key}-" in p.name for p in versions(folder, j.sentence_id, ".mp4")):
+            waiting.add(j.scene_id)
+    return waiting
+
+
+def _draw_round(beats: list[BeatJob], scenes: int, quality: Quality, cache_dir: Path,
+                jobs: int | None, progress: Callable[[str], None], pool: Executor | None,
+                stop: Stop | None, rehearsed: bool, resume: bool,
+                ahead: HeadStart | None) -> set[str]:
+    """Draw the beats of `beats` missing from the cache (see `render_beats_needed`); returns
+    the ids of those drawn."""
+    told = _Told(beats, scenes, progress)
     todo = {s: missing for s, missing in told.missing().items() if missing}
     order = sorted(todo, key=lambda s: -sum(j.seconds for j in todo[s]))
     # A preview's edit, one scene to draw: its first beat drawn may take both processes.
@@ -189,22 +261,14 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
     calls = [(s, (todo[s][0].timing, quality, store, folder, rehearsed,
                   _resume_from(todo[s][0]) if resume else None)) for s, store, folder in parts]
     if ahead is not None and not (ahead.scene_id in todo and _take_up(
-            ahead, calls, todo[ahead.scene_id][0], len(manifest.scenes), progress)):
+            ahead, calls, todo[ahead.scene_id][0], scenes, progress)):
         ahead.close()  # a wrong guess: its worker would only take a core from the drawing
     told.expect(s for s, _ in calls)
     workers = min(jobs or default_jobs(), max(1, len(calls)))
     if calls and pool is None and workers > 1:
         progress(f"drawing {len(order)} scenes in {workers} processes")
     _draw_all([args for _, args in calls], pool, workers, stop, told.drew)
-    done = plan(manifest, quality, cache_dir, only, halves=resume)
-    if any(not j.cached for j in done):  # two runs of a scene disagreed on a picture: one more
-        _draw_again(done, quality, cache_dir, rehearsed, told.drawn)
-        done = plan(manifest, quality, cache_dir, only, halves=resume)
-    left = [j.sentence_id for j in done if not j.cached]
-    if left:
-        raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
-    _prune(done)
-    return [dataclasses.replace(j, cached=j.sentence_id not in told.drawn) for j in done]
+    return told.drawn
 
 
 class _Told:
@@ -355,6 +419,15 @@ def _drawn_before(beat: BeatJob, cache_dir: Path, quality: Quality) -> bool:
     folder = beat_folder(cache_dir, quality, beat.scene_id)
     return any(p.name.startswith(f"{beat.sentence_id}-{beat.key}-")
                for p in versions(folder, beat.sentence_id, ".mp4"))
+
+
+def _keep_handovers(beats: list[BeatJob], quality: Quality) -> None:
+    """What each scene of `beats` ends on, where its last beat is in the cache."""
+    for scene_id, grouped in groupby(beats, key=lambda j: j.scene_id):
+        last = list(grouped)[-1]
+        end = None if last.path is None else end_state(last.path)
+        if last.path is not None and end is not None:
+            keep_handover(last.path.parent, scene_id, quality, end)
 
 
 def _prune(beats: list[BeatJob]) -> None:

@@ -23,7 +23,7 @@ from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
 from scenes.plan import Resumed, RunPlan
 from scenes.style import BACKGROUND
-from scenes.timing import SceneTiming, scene_timing
+from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
 from video.cache import in_halves, versions
 from video.encode import video_args
@@ -108,6 +108,9 @@ class BeatTargets(Protocol):
     def done(self, sentence_id: str, start: str) -> bool:
         """Whether nothing is left to draw from this beat and picture on: the run may end there."""
 
+    def opened_on(self, follows: str, picture: str, quality: Quality) -> None:
+        """The scene opened on `picture`, what scene `follows` hands over."""
+
 
 @dataclass(frozen=True)
 class FixedFiles:
@@ -126,6 +129,9 @@ class FixedFiles:
 
     def done(self, sentence_id: str, start: str) -> bool:
         return False
+
+    def opened_on(self, follows: str, picture: str, quality: Quality) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -362,6 +368,8 @@ def render_beats(timing: SceneTiming, quality: Quality, outputs: dict[str, Path]
         if scene.plan.resumed is not None:
             scene.plan.resumed.finish(scene)  # ends the process
         drawn = run.publish(scene)
+        if scene.follows is not None and scene.opening != START:
+            targets.opened_on(scene.follows, scene.opening, quality)
     finally:
         run.clean()
     return Drawn(scene, tuple(drawn))
