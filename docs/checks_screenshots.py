@@ -1,4 +1,4 @@
-"""Screenshots of the lesson's checks, desktop and phone, for the README.
+"""Screenshots of the lesson's checks, desktop and phone, for docs/player.md.
 
 Drives a rendered build (`--build`, default build/) in headless Chromium as a learner would:
 plays into each check, then picks an option (the prediction), answers wrong (the what-if), or does

@@ -1,4 +1,4 @@
-"""Screenshots of the explore panel at three beats, desktop and phone, for the README.
+"""Screenshots of the explore panel at three beats, desktop and phone, for docs/player.md.
 
 Drives a rendered build (`--build`, default build/) in headless Chromium as a learner would:
 seek to late in a beat, press E, and (for one) swap a word. Writes docs/explore-*.png.

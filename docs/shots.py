@@ -1,4 +1,4 @@
-"""What the README's screenshot scripts share: the two page sizes, headless Chromium, and how a
+"""What the docs' screenshot scripts share: the two page sizes, headless Chromium, and how a
 picture of part of the page is cropped and saved small enough to keep in the repository."""
 
 from __future__ import annotations
