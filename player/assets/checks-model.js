@@ -5,7 +5,6 @@
 (function (parts) {
   "use strict";
 
-  const STORE = "attention-lesson:checks"; // localStorage key: {answers: {id: record}}
 
   /** A check's record as kept: every field checked, so a stale or edited store breaks nothing. */
   function cleanRecord(check, raw) {
@@ -23,9 +22,13 @@
 
   /**
    * The answers to `checks` (the page's lesson-data checks). `restored` is the platform's list
-   * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null.
+   * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null;
+   * `names` the lesson's names (lesson-data): its answers are kept under `names.checks`, a key of
+   * this lesson alone ({answers: {id: record}}), and where there is no such entry yet, those under
+   * `names.checks_before` (the key the lesson used before it had its own) are taken over once.
    */
-  parts.answers = function answers(checks, restored, storage) {
+  parts.answers = function answers(checks, restored, storage, names) {
+    const STORE = names.checks;
     const byId = new Map(checks.map((c) => [c.id, c]));
     const records = new Map(); // id -> {first, last, met}
     const inPlatform = Array.isArray(restored);
@@ -41,9 +44,14 @@
       }
       let kept;
       try {
-        kept = JSON.parse(storage ? storage.getItem(STORE) || "null" : "null");
+        let text = storage ? storage.getItem(STORE) : null;
+        if (text === null && storage && names.checks_before) {
+          text = storage.getItem(names.checks_before); // answers kept before the key was the lesson's
+          if (text !== null) storage.setItem(STORE, text); // taken over once; the old entry stays as it was
+        }
+        kept = JSON.parse(text || "null");
       } catch (_) {
-        kept = null; // not JSON: start afresh
+        kept = null; // not JSON, or storage refused: start afresh
       }
       const saved = kept && typeof kept.answers === "object" && kept.answers ? kept.answers : {};
       for (const check of checks) {
