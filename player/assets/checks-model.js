@@ -5,7 +5,6 @@
 (function (parts) {
   "use strict";
 
-
   /** A check's record as kept: every field checked, so a stale or edited store breaks nothing. */
   function cleanRecord(check, raw) {
     const answer = (a) => {
@@ -42,16 +41,23 @@
         }
         return;
       }
-      let kept;
-      try {
-        let text = storage ? storage.getItem(STORE) : null;
-        if (text === null && storage && names.checks_before) {
-          text = storage.getItem(names.checks_before); // answers kept before the key was the lesson's
-          if (text !== null) storage.setItem(STORE, text); // taken over once; the old entry stays as it was
+      const parsed = (key) => {
+        try {
+          return JSON.parse(storage.getItem(key) || "null");
+        } catch (_) {
+          return null; // not JSON, or storage refused: start afresh
         }
-        kept = JSON.parse(text || "null");
-      } catch (_) {
-        kept = null; // not JSON, or storage refused: start afresh
+      };
+      let kept = storage ? parsed(STORE) : null;
+      if (kept === null && storage && names.checks_before) {
+        kept = parsed(names.checks_before); // answers kept before the key was the lesson's own
+        if (kept !== null) {
+          try {
+            storage.setItem(STORE, JSON.stringify(kept)); // taken over once; the old entry is left
+          } catch (_) {
+            // full or refused: taken over again on the next visit
+          }
+        }
       }
       const saved = kept && typeof kept.answers === "object" && kept.answers ? kept.answers : {};
       for (const check of checks) {
