@@ -67,17 +67,18 @@ def clip_files(clip: Clip) -> list[str]:
 
 
 def identifiers(lesson: str) -> dict[str, str]:
-    """The package's identifiers, each with the lesson's id (`lesson-attention`, ...), so that the
-    packages of two lessons never share one in a platform that holds both. Each starts with a
-    letter, as an XML ID must (a lesson id may start with a digit)."""
+    """The package's identifiers, each a kind's prefix and the lesson's id (`lesson-attention`,
+    `sco-attention`...), so that the packages of two lessons never share one in a platform that
+    holds both: what follows the id comes after `--`, which a (kebab-case) lesson id cannot hold.
+    Each starts with a letter, as an XML ID must (a lesson id may start with a digit)."""
     return {"manifest": f"lesson-{lesson}", "organization": f"course-{lesson}",
-            "item": f"item-{lesson}", "sco": f"sco-{lesson}", "clips": f"item-{lesson}-clips",
+            "item": f"item-{lesson}", "sco": f"sco-{lesson}", "clips": f"item-{lesson}--clips",
             "files": f"player-files-{lesson}"}
 
 
 def clip_identifiers(lesson: str, clip: Clip) -> tuple[str, str]:
-    """A clip's item and resource identifiers: `item-attention-clip-softmax`, `clip-attention-softmax`."""
-    return f"item-{lesson}-clip-{clip.id}", f"clip-{lesson}-{clip.id}"
+    """A clip's item and resource identifiers: `item-attention--clip-softmax`, `clip-attention--softmax`."""
+    return f"item-{lesson}--clip-{clip.id}", f"clip-{lesson}--{clip.id}"
 
 
 def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:

@@ -88,7 +88,7 @@ def test_the_manifest_is_valid_scorm_12(package):
     lesson = manifest.lesson  # every identifier names the lesson: two lessons' packages never share one
     assert doc.get("identifier") == f"lesson-{lesson}"
     assert [k for k, v in kinds.items() if v == "sco"] == [f"sco-{lesson}"]  # the lesson is the one SCO
-    assert {f"clip-{lesson}-{c.id}" for c in clips} <= {k for k, v in kinds.items() if v == "asset"}
+    assert {f"clip-{lesson}--{c.id}" for c in clips} <= {k for k, v in kinds.items() if v == "asset"}
 
 
 class References(HTMLParser):
