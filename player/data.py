@@ -12,6 +12,10 @@ from transcript.manifest import Manifest, Span, TimedSentence
 from transcript.words import is_word
 
 EPS = 1e-6
+# Before issue 40 the project's one lesson kept a learner's answers under one key shared by every
+# page of the origin. The lesson that wrote there reads it once into its own key (checks-model.js);
+# a lesson with another id never saw that key and never reads it.
+CHECKS_KEY_BEFORE = {"attention": "attention-lesson:checks"}
 
 
 @dataclass(frozen=True)
@@ -67,9 +71,22 @@ def paragraphs(lines: list[Line]) -> list[list[Line]]:
     return groups
 
 
+def lesson_names(lesson: str) -> dict:
+    """The names a lesson's pages use where other lessons may be beside them (one origin, one
+    course page), all from its id, so that two lessons never read each other's answers or messages:
+    its localStorage keys (`checks`; `place`, the prefix of the resume key, followed by the page's
+    path) and the `source` of its host-page messages. The page scripts read them from here."""
+    names = {"lesson": lesson, "source": f"lesson:{lesson}", "checks": f"lesson:{lesson}:checks",
+             "place": f"lesson:{lesson}:place:"}
+    if lesson in CHECKS_KEY_BEFORE:
+        names["checks_before"] = CHECKS_KEY_BEFORE[lesson]
+    return names
+
+
 def cue_data(manifest: Manifest, span: Span | None = None, core: Lesson | None = None) -> dict:
     """Sentences, caption cues, chapter cues and the checks asked in `span` (default: the whole
-    lesson), as JSON data, the checks answered by `core` (default: the lesson's).
+    lesson), as JSON data, the checks answered by `core` (default: the lesson's), and the lesson's
+    names (`lesson_names`).
 
     The caption and chapter cues are read back from the same WebVTT the track files hold, so a
     page that builds its tracks from this data shows exactly what the files would.
@@ -90,4 +107,5 @@ def cue_data(manifest: Manifest, span: Span | None = None, core: Lesson | None =
         "chapters": cues(chapters_vtt(manifest, clipped)),
         "mastery_score": manifest.mastery_score,
         "checks": check_data(manifest, {ln.id for ln in lines}, core),
+        "names": lesson_names(manifest.lesson),
     }

@@ -39,7 +39,7 @@ def clip_page_html(manifest: Manifest, clip: Clip, publish: Publish = Publish(),
     shared = clip_shared(manifest, clip, poster_size)
     return render("clip.html", manifest=manifest, clip=clip, assets=ASSETS_FROM_CLIPS,
                   paragraphs=paragraphs(lines_in(manifest, clip.span)),
-                  cue_data=cue_data(manifest, clip.span), description=shared.description,
+                  cue_data={**cue_data(manifest, clip.span), "clip": clip.id}, description=shared.description,
                   share=share_context(shared, publish, manifest.course.title),
                   config=config or {"allowedOrigins": []},
                   explore_data=explore_page_data(manifest, clip.span))

@@ -4,7 +4,6 @@ platform (Moodle, Canvas, Open edX's SCORM block) serves the lesson from the pac
 
 from __future__ import annotations
 
-import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -67,39 +66,55 @@ def clip_files(clip: Clip) -> list[str]:
     return [f"clips/{clip.id}{suffix}" for suffix in CLIP_SUFFIXES]
 
 
+def identifiers(lesson: str) -> dict[str, str]:
+    """The package's identifiers, each a kind's prefix and the lesson's id (`lesson-attention`,
+    `sco-attention`...), so that the packages of two lessons never share one in a platform that
+    holds both: what follows the id comes after `--`, which a (kebab-case) lesson id cannot hold.
+    Each starts with a letter, as an XML ID must (a lesson id may start with a digit)."""
+    return {"manifest": f"lesson-{lesson}", "organization": f"course-{lesson}",
+            "item": f"item-{lesson}", "sco": f"sco-{lesson}", "clips": f"item-{lesson}--clips",
+            "files": f"player-files-{lesson}"}
+
+
+def clip_identifiers(lesson: str, clip: Clip) -> tuple[str, str]:
+    """A clip's item and resource identifiers: `item-attention--clip-softmax`, `clip-attention--softmax`."""
+    return f"item-{lesson}--clip-{clip.id}", f"clip-{lesson}--{clip.id}"
+
+
 def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:
     """imsmanifest.xml: one organization with the lesson (the SCO) and, under "Clips", each clip."""
+    ids = identifiers(manifest.lesson)
     ET.register_namespace("", IMSCP)
     ET.register_namespace("adlcp", ADLCP)
     ET.register_namespace("xsi", XSI)
     root = ET.Element(_q(IMSCP, "manifest"), {
-        "identifier": re.sub(r"[^a-z0-9]+", "-", manifest.title.lower()).strip("-") or "lesson",
+        "identifier": ids["manifest"],
         "version": "1.0",
         _q(XSI, "schemaLocation"): SCHEMA_LOCATIONS})
     metadata = _sub(root, "metadata")
     _sub(metadata, "schema", "ADL SCORM")
     _sub(metadata, "schemaversion", "1.2")
-    organizations = _sub(root, "organizations", default="course")
-    organization = _sub(organizations, "organization", identifier="course")
+    organizations = _sub(root, "organizations", default=ids["organization"])
+    organization = _sub(organizations, "organization", identifier=ids["organization"])
     _sub(organization, "title", course_title(manifest))
-    lesson = _sub(organization, "item", identifier="item-lesson", identifierref="lesson",
+    lesson = _sub(organization, "item", identifier=ids["item"], identifierref=ids["sco"],
                   isvisible="true")
     _sub(lesson, "title", manifest.title)
     if manifest.mastery_score is not None:  # the platform records passed / failed by the score
         ET.SubElement(lesson, _q(ADLCP, "masteryscore")).text = str(manifest.mastery_score)
     if clips:
-        group = _sub(organization, "item", identifier="item-clips", isvisible="true")
+        group = _sub(organization, "item", identifier=ids["clips"], isvisible="true")
         _sub(group, "title", "Clips")
         for clip in clips:
-            item = _sub(group, "item", identifier=f"item-clip-{clip.id}",
-                        identifierref=f"clip-{clip.id}", isvisible="true")
+            item_id, resource_id = clip_identifiers(manifest.lesson, clip)
+            item = _sub(group, "item", identifier=item_id, identifierref=resource_id, isvisible="true")
             _sub(item, "title", clip.title)
     resources = _sub(root, "resources")
-    _resource(resources, "lesson", "sco", list(LESSON_FILES), href="index.html", needs="player-files")
+    _resource(resources, ids["sco"], "sco", list(LESSON_FILES), href="index.html", needs=ids["files"])
     for clip in clips:
-        _resource(resources, f"clip-{clip.id}", "asset", clip_files(clip),
-                  href=f"clips/{clip.id}.html", needs="player-files")
-    _resource(resources, "player-files", "asset", [f"{ASSET_DIR}/{name}" for name in NAMES])
+        _resource(resources, clip_identifiers(manifest.lesson, clip)[1], "asset", clip_files(clip),
+                  href=f"clips/{clip.id}.html", needs=ids["files"])
+    _resource(resources, ids["files"], "asset", [f"{ASSET_DIR}/{name}" for name in NAMES])
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

@@ -16,11 +16,13 @@ from test_checks import check_working
 
 from attention import attend, lesson, percent, percent_figure, score_figure
 from attention.vocabulary import vocabulary
+from player.data import lesson_names
 from player.page import build_player
 from transcript.manifest import read_manifest
 
 CHECK = "#check"
 EXPLORE = "#explore"
+STORE = lesson_names("attention")["checks"]  # where the lesson keeps its answers: lesson:attention:checks
 MATRICES = {"x": "embeddings", "w_q": "w_q", "w_k": "w_k", "w_v": "w_v"}  # explore data key -> Lesson field
 NAMES = {"x": "the embeddings", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V"}  # as the check names them
 RECORD = """window.answers = []; document.addEventListener('lesson:answer',
@@ -505,17 +507,17 @@ def test_kept_answers_that_make_no_sense_are_dropped(site, page_factory, checks)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(site + "/index.html")
-    page.evaluate("""([p, w]) => localStorage.setItem('attention-lesson:checks', JSON.stringify({answers: {
+    page.evaluate("""([s, p, w]) => localStorage.setItem(s, JSON.stringify({answers: {
         [p]: {first: {response: 'not an option', correct: true}},
         [w]: {first: {response: 'up', correct: false}, last: 42},
-        constructor: {first: {response: 'x'}}, __proto__: null}}))""", [predict.id, what.id])
+        constructor: {first: {response: 'x'}}, __proto__: null}}))""", [STORE, predict.id, what.id])
     page.reload()
     page.wait_for_function("document.querySelector('video').readyState >= 1")
     states = dict(page.eval_on_selector_all(".transcript .check-mark", "els => els.map(e => [e.dataset.check, e.dataset.state])"))
     right = what_if(what)[0]
     assert states[predict.id] == "open"  # not one of its options: dropped
     assert states[what.id] == ("right" if right == "up" else "wrong")  # right or not is worked out again
-    page.evaluate("() => localStorage.setItem('attention-lesson:checks', '{not json')")
+    page.evaluate("s => localStorage.setItem(s, '{not json')", STORE)
     page.reload()
     page.wait_for_function("document.querySelector('video').readyState >= 1")
     assert page.evaluate("() => LessonChecks.score") == {"raw": 0, "max": 3}
@@ -528,7 +530,7 @@ def test_in_a_platform_the_answers_are_the_platforms(site, page_factory, checks)
     predict, what = checks["predict"], checks["what-if"]
     page = page_factory()
     page.add_init_script(f"""window.lessonRestoredAnswers = [{{check: {what.id!r}, response: {what_if(what)[0]!r}, correct: true}}];
-        localStorage.setItem('attention-lesson:checks', JSON.stringify({{answers: {{{predict.id!r}: {{first: {{response: 'a'}}}}}}}}));""")
+        localStorage.setItem({STORE!r}, JSON.stringify({{answers: {{{predict.id!r}: {{first: {{response: 'a'}}}}}}}}));""")
     page.goto(site + "/index.html")
     page.wait_for_function("document.querySelector('video').readyState >= 1")
     states = dict(page.eval_on_selector_all(".transcript .check-mark", "els => els.map(e => [e.dataset.check, e.dataset.state])"))
@@ -536,7 +538,7 @@ def test_in_a_platform_the_answers_are_the_platforms(site, page_factory, checks)
     play_into(page, predict)
     page.click(f"{CHECK} label.check-option >> nth=0")
     page.click(f"{CHECK} .check-answer")
-    kept = page.evaluate("() => JSON.parse(localStorage.getItem('attention-lesson:checks'))")
+    kept = page.evaluate("s => JSON.parse(localStorage.getItem(s))", STORE)
     assert kept == {"answers": {predict.id: {"first": {"response": "a"}}}}  # as the init script left it
 
 

@@ -258,6 +258,8 @@ def test_the_example_host_page_hears_events_in_order_and_drives_the_video(site, 
     frame = host_frame(page, base)
     ready = events(page)[0]
     assert ready["event"] == "ready" and ready["duration"] == pytest.approx(manifest.duration, abs=1e-3)
+    assert (ready["source"], ready["lesson"]) == (f"lesson:{manifest.lesson}", manifest.lesson)
+    assert "clip" not in ready
     assert ready["sentences"] == [s.id for s in manifest.sentences]
     frame.evaluate("document.querySelector('video').muted = true")
     page.click("#play")
@@ -273,9 +275,9 @@ def test_the_example_host_page_hears_events_in_order_and_drives_the_video(site, 
     assert frame.evaluate("document.querySelector('video').currentTime") == pytest.approx(target.start, abs=0.01)
     assert page.inner_text("#now") == target.id
     # a seek by time from the host's own script, then play to the end
-    page.evaluate("t => document.getElementById('lesson').contentWindow.postMessage("
-                  "{command: 'seek', time: t}, new URL(document.getElementById('lesson').src).origin)",
-                  manifest.duration - 0.6)
+    page.evaluate("([lesson, t]) => document.getElementById('lesson').contentWindow.postMessage("
+                  "{lesson, command: 'seek', time: t}, new URL(document.getElementById('lesson').src).origin)",
+                  [manifest.lesson, manifest.duration - 0.6])
     page.wait_for_function("t => window.lessonEvents.some(e => e.event === 'sentence' && e.id === t)",
                            arg=manifest.sentences[-1].id)
     page.click("#play")
@@ -300,6 +302,7 @@ def test_a_clip_page_speaks_the_same_api_in_its_own_time(site, host, page_factor
     frame = host_frame(page, base)
     ready = events(page)[0]
     assert ready["sentences"] == [s.id for s in said]
+    assert (ready["source"], ready["lesson"], ready["clip"]) == (f"lesson:{manifest.lesson}", manifest.lesson, clip.id)
     assert ready["duration"] == pytest.approx(clip.span.duration, abs=1e-3)
     page.fill("#sentence", said[1].id)
     page.click("#seek")
@@ -314,7 +317,7 @@ def test_a_parent_the_build_did_not_allow_hears_nothing_and_commands_nothing(sit
     other, server = serve(REPO / "examples")  # the same page on an origin the build did not list
     try:
         page = page_factory()
-        page.goto(f"{other}/host-page.html?src={base}/index.html")
+        page.goto(f"{other}/host-page.html?src={base}/index.html&lesson={manifest.lesson}")  # commands sent
         frame = next(f for f in page.frames if f.url.startswith(base))
         frame.wait_for_function("document.querySelector('video').readyState >= 1")
         page.click("#seek")

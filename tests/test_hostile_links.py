@@ -67,15 +67,18 @@ def test_a_link_to_an_inherited_name_is_an_unknown_sentence_with_a_note(site, pa
     assert page.errors == []
 
 
-HOSTILE_MESSAGES = """() => {
+HOSTILE_MESSAGES = """lesson => {
   const frame = document.getElementById('lesson');
   const to = new URL(frame.src).origin;
   const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
   const messages = [
-    ...names.map((command) => ({command})),
-    ...names.map((sentence) => ({command: 'seek', sentence, time: 5})),
-    {command: 'seek', time: 'constructor'}, {command: 'seek', time: null}, {command: 'seek'},
-    JSON.parse('{"__proto__": {"command": "play"}}'), JSON.parse('{"command": "seek", "__proto__": {"time": 5}}'),
+    ...names.map((command) => ({lesson, command})),
+    ...names.map((sentence) => ({lesson, command: 'seek', sentence, time: 5})),
+    ...names.map((other) => ({lesson: other, command: 'play'})), {lesson: null, command: 'play'},
+    {lesson, command: 'seek', time: 'constructor'}, {lesson, command: 'seek', time: null}, {lesson, command: 'seek'},
+    JSON.parse('{"__proto__": {"command": "play"}}'),
+    JSON.parse(`{"lesson": ${JSON.stringify(lesson)}, "command": "seek", "__proto__": {"time": 5}}`),
+    JSON.parse(`{"command": "play", "__proto__": {"lesson": ${JSON.stringify(lesson)}}}`),
     ['play'], 'play', null, 42,
   ];
   for (const m of messages) frame.contentWindow.postMessage(m, to);
@@ -90,16 +93,18 @@ def test_host_commands_naming_inherited_names_are_refused_and_break_nothing(site
     page.goto(f"{host}/host-page.html?src={base}/index.html")
     frame = host_frame(page, base)
     before = len(events(page))
-    page.evaluate(HOSTILE_MESSAGES)
+    page.evaluate(HOSTILE_MESSAGES, manifest.lesson)
     target = manifest.sentences[7]
-    page.evaluate("id => { const f = document.getElementById('lesson'); f.contentWindow.postMessage("
-                  "{command: 'seek', sentence: id}, new URL(f.src).origin); }", target.id)
+    page.evaluate("([lesson, id]) => { const f = document.getElementById('lesson'); f.contentWindow.postMessage("
+                  "{lesson, command: 'seek', sentence: id}, new URL(f.src).origin); }", [manifest.lesson, target.id])
     page.wait_for_function("id => window.lessonEvents.some(e => e.event === 'sentence' && e.id === id)",
                            arg=target.id)
     heard = events(page)[before:]
     refused = [e for e in heard if e["event"] == "error"]
-    assert [e["command"] for e in refused] == ["seek"] * len(INHERITED)
+    # a play whose lesson is only inherited names no lesson: refused with a word; another lesson's, silently
+    assert [e["command"] for e in refused] == ["seek"] * len(INHERITED) + ["play"]
     assert all(name in e["message"] for name, e in zip(INHERITED, refused))
+    assert "names its lesson" in refused[-1]["message"]
     assert [e["event"] for e in heard if e["event"] != "error"] == ["sentence"]  # no play, no other seek
     state = video_state(frame)
     assert state["paused"] and state["t"] == pytest.approx(target.start, abs=0.01)

@@ -148,7 +148,7 @@ def test_every_clip_page_shows_every_field_as_text(pages):
         said = [(s.id, s.text) for s in m.sentences
                 if clip.span.start - 1e-6 <= s.start < clip.span.end - 1e-6]
         assert sentences_shown(doc) == said and said
-        check_data_block(doc, page, cue_data(m, clip.span))
+        check_data_block(doc, page, {**cue_data(m, clip.span), "clip": clip.id})  # a clip page names its clip
 
 
 def test_gallery_shows_titles_and_snippets_as_text(pages):

@@ -85,8 +85,10 @@ def test_the_manifest_is_valid_scorm_12(package):
     assert doc.findtext("cp:metadata/cp:schemaversion", namespaces=ns) == "1.2"
     kinds = {r.get("identifier"): r.get("{http://www.adlnet.org/xsd/adlcp_rootv1p2}scormtype")
              for r in doc.iterfind("cp:resources/cp:resource", ns)}
-    assert [k for k, v in kinds.items() if v == "sco"] == ["lesson"]  # the lesson is the one SCO
-    assert {f"clip-{c.id}" for c in clips} <= {k for k, v in kinds.items() if v == "asset"}
+    lesson = manifest.lesson  # every identifier names the lesson: two lessons' packages never share one
+    assert doc.get("identifier") == f"lesson-{lesson}"
+    assert [k for k, v in kinds.items() if v == "sco"] == [f"sco-{lesson}"]  # the lesson is the one SCO
+    assert {f"clip-{lesson}--{c.id}" for c in clips} <= {k for k, v in kinds.items() if v == "asset"}
 
 
 class References(HTMLParser):

@@ -322,12 +322,12 @@ def mastery_platform(tmp_path_factory):
 
 def test_the_mastery_score_is_in_the_manifest_which_still_validates(mastery_platform):
     from lxml import etree
-    _, zip_path, _ = mastery_platform
+    manifest, zip_path, _ = mastery_platform
     doc = etree.fromstring(zipfile.ZipFile(zip_path).read("imsmanifest.xml"))
     check = schema()
     assert check.validate(doc), check.error_log
     ns = {"cp": "http://www.imsproject.org/xsd/imscp_rootv1p1p2", "adlcp": "http://www.adlnet.org/xsd/adlcp_rootv1p2"}
-    item = doc.find("cp:organizations/cp:organization/cp:item[@identifierref='lesson']", ns)
+    item = doc.find(f"cp:organizations/cp:organization/cp:item[@identifierref='sco-{manifest.lesson}']", ns)
     assert item.findtext("adlcp:masteryscore", namespaces=ns) == str(MASTERY)
 
 

@@ -17,7 +17,7 @@ from transcript.script import Check, Course, Link, Script
 from transcript.words import TimedWord
 
 GRID_FPS = 15
-MANIFEST_VERSION = 3
+MANIFEST_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,9 @@ class Manifest:
     completion_threshold: float = 0.9  # share watched for an LMS to record the lesson completed
     checks: tuple[Check, ...] = ()  # the script's checks, in lesson order
     mastery_score: int | None = None  # 0..100, the score an LMS records as passed
+    # The lesson's id (its YAML's `id:`): every name a page shares with other lessons on one origin
+    # or in one course page (storage keys, host messages, SCORM identifiers) derives from it.
+    lesson: str = ""
 
     def sentence(self, sentence_id: str) -> TimedSentence:
         for s in self.sentences:
@@ -106,7 +109,7 @@ def new_manifest(script: Script, sentences: list[TimedSentence], duration: float
     scenes = tuple(SceneInfo(p.scene, p.title, i) for i, p in enumerate(script.paragraphs))
     return Manifest(script.title, script.tagline, script.course, GRID_FPS, duration, audio,
                     scenes, tuple(sentences), loudness, script.poster or sentences[0].id,
-                    script.completion_threshold, script.checks, script.mastery_score)
+                    script.completion_threshold, script.checks, script.mastery_score, script.id)
 
 
 def write_manifest(manifest: Manifest, path: Path) -> None:
@@ -149,4 +152,5 @@ def _manifest_from(data: dict) -> Manifest:
         checks=tuple(Check(**{**c, "options": tuple(c["options"]), "swap": tuple(c["swap"])})
                      for c in data.get("checks", ())),
         mastery_score=data.get("mastery_score"),
+        lesson=data["lesson"],
     )

@@ -5,8 +5,6 @@
 (function (parts) {
   "use strict";
 
-  const STORE = "attention-lesson:checks"; // localStorage key: {answers: {id: record}}
-
   /** A check's record as kept: every field checked, so a stale or edited store breaks nothing. */
   function cleanRecord(check, raw) {
     const answer = (a) => {
@@ -23,9 +21,13 @@
 
   /**
    * The answers to `checks` (the page's lesson-data checks). `restored` is the platform's list
-   * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null.
+   * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null;
+   * `names` the lesson's names (lesson-data): its answers are kept under `names.checks`, a key of
+   * this lesson alone ({answers: {id: record}}), and where there is no such entry yet, those under
+   * `names.checks_before` (the key the lesson used before it had its own) are taken over once.
    */
-  parts.answers = function answers(checks, restored, storage) {
+  parts.answers = function answers(checks, restored, storage, names) {
+    const STORE = names.checks;
     const byId = new Map(checks.map((c) => [c.id, c]));
     const records = new Map(); // id -> {first, last, met}
     const inPlatform = Array.isArray(restored);
@@ -39,11 +41,23 @@
         }
         return;
       }
-      let kept;
-      try {
-        kept = JSON.parse(storage ? storage.getItem(STORE) || "null" : "null");
-      } catch (_) {
-        kept = null; // not JSON: start afresh
+      const parsed = (key) => {
+        try {
+          return JSON.parse(storage.getItem(key) || "null");
+        } catch (_) {
+          return null; // not JSON, or storage refused: start afresh
+        }
+      };
+      let kept = storage ? parsed(STORE) : null;
+      if (kept === null && storage && names.checks_before) {
+        kept = parsed(names.checks_before); // answers kept before the key was the lesson's own
+        if (kept !== null) {
+          try {
+            storage.setItem(STORE, JSON.stringify(kept)); // taken over once; the old entry is left
+          } catch (_) {
+            // full or refused: taken over again on the next visit
+          }
+        }
       }
       const saved = kept && typeof kept.answers === "object" && kept.answers ? kept.answers : {};
       for (const check of checks) {

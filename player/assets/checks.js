@@ -46,7 +46,7 @@
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let storage;
   try { storage = window.localStorage; } catch (_) { storage = null; } // refused: answers last as long as the page
-  const kept = C.answers(checks, window.lessonRestoredAnswers || null, storage);
+  const kept = C.answers(checks, window.lessonRestoredAnswers || null, storage, data.names);
   const goals = new Map(checks.filter((c) => c.kind === "task" && M).map((c) => [c.id, C.goal(c, core, A, M)]));
 
   // --- what is on screen: one state, one render ---

@@ -1,11 +1,16 @@
 // The host-page API: a page that embeds this one in an iframe hears what the video does and can
 // drive it, through postMessage. Only parents whose origin the build allowed (--allow-origin; the
 // build's own origin always) are told anything or obeyed; '*' only when the build asked for it.
-//   events:   {source: "attention-lesson", event: "ready" | "play" | "pause" | "sentence" |
-//              "progress" | "ended" | "answer", time, duration, ...}; "answer" (a check answered)
-//              carries check, kind, response, correct and score {raw, max}
-//   commands: {command: "play"} | {command: "pause"} | {command: "seek", time: 12.5}
-//             | {command: "seek", sentence: "<sentence-id>"}
+// Every name is the lesson's own (lesson-data's `names`, from the lesson's id), so a course page
+// that embeds several lessons tells their messages apart and addresses each one alone.
+//   events:   {source: "lesson:<id>", lesson: "<id>", event: "ready" | "play" | "pause" |
+//              "sentence" | "progress" | "ended" | "answer" | "error", time, duration, ...}, with
+//              clip: "<clip-id>" from a clip's page; "answer" (a check answered) carries check,
+//              kind, response, correct and score {raw, max}
+//   commands: {lesson: "<id>", command: "play"} | {lesson, command: "pause"}
+//             | {lesson, command: "seek", time: 12.5} | {lesson, command: "seek", sentence: "<id>"}
+//             A command for another lesson is ignored; one that names no lesson is answered with
+//             an "error" event and not obeyed.
 (() => {
   "use strict";
 
@@ -19,6 +24,9 @@
   const allowed = config.allowedOrigins || [];
   const anyOrigin = allowed.includes("*");
   const PROGRESS_EVERY_MS = 1000;
+  const names = data.names;
+  const own = { source: names.source, lesson: names.lesson };
+  if (typeof data.clip === "string") own.clip = data.clip;
 
   function trusted(origin) {
     if (anyOrigin) return true;
@@ -48,8 +56,8 @@
   }
 
   function send(event, detail) {
-    const message = Object.assign({ source: "attention-lesson", event,
-                                    time: video.currentTime, duration: data.duration }, detail || {});
+    const message = Object.assign({}, own, { event, time: video.currentTime, duration: data.duration },
+                                  detail || {}, own); // the names are never overwritten by a detail
     for (const origin of targets) window.parent.postMessage(message, origin);
   }
 
@@ -79,6 +87,12 @@
     if (event.source !== window.parent || !trusted(event.origin)) return;
     const message = event.data;
     if (!message || typeof message !== "object" || typeof message.command !== "string") return;
+    if (message.lesson === undefined) {
+      send("error", { command: message.command, message: "a command names its lesson: lesson: " +
+                      JSON.stringify(names.lesson) });
+      return;
+    }
+    if (message.lesson !== names.lesson) return; // another lesson's: not ours to answer
     if (message.command === "play") {
       video.play().catch((error) => send("error", { command: "play", message: String(error) }));
     } else if (message.command === "pause") {

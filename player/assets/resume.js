@@ -11,8 +11,9 @@
   if (!dataElement || !video || !header) return;
   if (Array.isArray(window.lessonRestoredAnswers)) return; // in a platform (scorm.js): its bookmark resumes
 
-  const sentences = JSON.parse(dataElement.textContent).sentences;
-  const KEY = "attention-lesson:place:" + location.pathname; // the lesson page's own
+  const data = JSON.parse(dataElement.textContent);
+  const sentences = data.sentences;
+  const KEY = data.names.place + location.pathname; // this lesson's, the page's own
   let storage;
   try { storage = window.localStorage; } catch (_) { storage = null; } // refused: nothing to keep
 
