@@ -104,8 +104,9 @@ class DotProductsScene(LessonScene):
             first = L.index("fluffy")
             lit = set(range(len(L.tokens)))  # keys whose numbers are bright
             pair = query.copy()
-            # the word each key's working is done by; the last two run on at their own pace
-            by_word: list[str | None] = ["number", "matches", None, None]
+            # the word each key's working is done by; the rest run on at their own pace (fluffy's
+            # division then stands as long as it needs, the voice saying nothing of it)
+            by_word: list[str | None] = ["number", None, None, None]
 
             def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
                 changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
