@@ -2,13 +2,14 @@
 no scene imports another (an edit of one scene redraws that scene, not the ones after it)."""
 
 import numpy as np
-from manim import UP, MathTex, Mobject
+from manim import DOWN, RIGHT, UP, MathTex, Mobject, SurroundingRectangle, VGroup
 
-from attention import Lesson
+from attention import Lesson, score_figure
 from attention.figures import value_figure
 from scenes import style
 from scenes.grid import Grid
 from scenes.prebuilt import built
+from scenes.widgets import caption, mono, vector
 
 GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its own
 
@@ -73,3 +74,43 @@ def through_copy(start: Mobject, end: Mobject, stops: list[np.ndarray]):
     """`through` for a TransformFromCopy(start, end): Manim runs that one as a Transform of `end`
     into `start` played backwards, so its path is given from `end` back through the stops."""
     return through(end, start, stops[::-1])
+
+
+class Projection:
+    """Every token's embedding times W_Q, W_K and W_V at once: the embeddings side by side as
+    the columns of one matrix (a column per token, in the phrase's order, as its vectors stand),
+    then the three matrices, their rows the embedding's features as in creature's own product,
+    each number where it stands in its matrix. `whole` is all of it but `outlines`, the frames
+    the product is marked by (the columns with the matrices)."""
+
+    def __init__(self, L: Lesson, top: float, cell: float, pitch: float, gap: float = 0.45):
+        self.embeddings = VGroup(*(vector(L.embeddings[n], style.EMBEDDING, width=pitch, cell=cell)
+                                   for n in range(len(L.tokens)))).arrange(RIGHT, buff=0)
+        self.embeddings.move_to([0, top, 0], aligned_edge=UP)
+        rows = [c.get_y() for c in self.embeddings[0]]
+        self.matrices, self.frames, self.names = VGroup(), VGroup(), VGroup()
+        x = self.embeddings.get_right()[0] + gap
+        for w, tex, color in ((L.w_q, "W_Q", style.QUERY), (L.w_k, "W_K", style.KEY),
+                              (L.w_v, "W_V", style.VALUE)):
+            numbers = VGroup(*(VGroup(*(mono(score_figure(w[m, k]), style.INK, style.SMALL_SIZE)
+                                        .move_to([x + 0.12 + pitch * (k + 0.5), y, 0])
+                                        for m, y in enumerate(rows)))
+                               for k in range(w.shape[1])))
+            frame = SurroundingRectangle(numbers, color=style.MUTED, buff=0.12, stroke_width=2)
+            self.matrices.add(numbers)
+            self.frames.add(frame)
+            self.names.add(built(MathTex, tex, color=color, font_size=30).next_to(frame, UP, buff=0.1))
+            x = frame.get_right()[0] + gap
+        self.title = caption("embeddings",
+                             color=style.EMBEDDING).next_to(self.embeddings, UP, buff=0.12)
+        self.note = caption("a column per token, each times the same three matrices: all at once",
+                            color=style.INK)
+        body = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.title)
+        body.shift(-body.get_center()[0] * RIGHT)
+        self.note.next_to(body, DOWN, buff=0.18)
+        self.outlines = VGroup(
+            SurroundingRectangle(self.embeddings, color=style.EMBEDDING, buff=0.06, stroke_width=4),
+            *(SurroundingRectangle(f, color=c, buff=0.04, stroke_width=4)
+              for f, c in zip(self.frames, (style.QUERY, style.KEY, style.VALUE))))
+        self.whole = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.title,
+                            self.note)

@@ -16,14 +16,16 @@ from manim import (
     SurroundingRectangle,
     VGroup,
     VMobject,
+    Wait,
 )
 from manim.utils.rate_functions import smooth
 
 from attention import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.rules import LEAVING
-from scenes.widgets import caption, label, token_row, vector
+from scenes.parts import Projection
+from scenes.rules import LEAVING, during
+from scenes.widgets import label, token_row, vector
 
 # The share of the scene change after which the other tokens arrive: the old layout has left
 # by then (`scenes.rules.LEAVING` of it), so two layouts never show at once.
@@ -31,9 +33,10 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
-# of the change: the other tokens' vectors, together, once creature's key row has left the place
-# they take (the key and the value then pass under them)
-THEIRS = (MOVE_FROM + 1.4 * ROW_SHARE, MOVE_FROM + 2.1 * ROW_SHARE)
+BAND_READ = 0.6  # seconds the embeddings and matrices stand before they are multiplied
+VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
+BAND_TOP = -0.65  # the top of the embeddings' matrix: under the vectors, room for the names above
+E_CELL, W_PITCH = 0.34, 0.66  # the matrices' rows; a weight matrix's columns
 
 
 def mini(values, color):
@@ -62,6 +65,12 @@ def under_path(drop: float):
     return path
 
 
+def projection(L) -> "Projection":
+    """The four embeddings as the columns of one matrix, beside W_Q, W_K and W_V (their rows
+    the embedding's features, as creature's product showed them), under the vectors."""
+    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH)
+
+
 class BroadcastScene(LessonScene):
     scene_id = "broadcast"
     follows = "queries-keys-values"
@@ -79,8 +88,10 @@ class BroadcastScene(LessonScene):
                           (("query", style.QUERY), ("key", style.KEY), ("value", style.VALUE))))
         legend.arrange(RIGHT, buff=0.6).next_to(trios, DOWN, buff=0.45)
 
+        # below them, every token's embedding as one column of a matrix, beside the same
+        # W_Q, W_K and W_V that made creature's vectors: the product that gives all the others
+        band = projection(L)
         with self.beat("all-in-parallel") as b:
-            together = caption("all four at once", color=style.INK).next_to(legend, DOWN, buff=0.4)
             f = L.focus  # creature, whose vectors the previous scene built
             asker = tokens[f]
             others = VGroup(*(t for t in tokens if t is not asker))
@@ -90,12 +101,9 @@ class BroadcastScene(LessonScene):
             if "vectors" in self.previous:
                 # creature's rows turn into columns one after another, numbers and all, each cell
                 # down to its slot's height and across; the key and the value pass under the
-                # columns already placed, then rise into theirs
+                # query's column, then rise into theirs
                 rows = self.take("vectors")
-                # below every column in place (creature's query, the other tokens' vectors) the
-                # key and the value pass under
-                placed = min(t.get_bottom()[1] for n, t in enumerate(trios) if n != f)
-                placed = min(placed, trios[f][0].get_bottom()[1])
+                placed = trios[f][0].get_bottom()[1]  # the query's column, placed first
                 for n, (row, column) in enumerate(zip(rows, trios[f])):
                     drop = 0.0 if n == 0 else column.get_top()[1] - placed + GAP
                     carried.append(ReplacementTransform(
@@ -104,13 +112,18 @@ class BroadcastScene(LessonScene):
             else:
                 carried.append(FadeIn(trios[f]))
             # on "tokens", the other tokens arrive above the moving rows, only once the old
-            # layout (labels, W grids) has left; their vectors all at once, in parallel, while
-            # creature's key and value rows pass under them
+            # layout (labels, W grids) has left
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
-            carried += [FadeIn(t, shift=0.2 * DOWN, rate_func=window(*THEIRS))
-                        for n, t in enumerate(trios) if n != f]
-            b.fit(self.scene_change(*carried, run_time=2.8),
-                  Play(FadeIn(legend), FadeIn(together), run_time=0.4))
+            theirs = [t for n, t in enumerate(trios) if n != f]
+            # once creature's rows have passed, the four embeddings side by side and the three
+            # matrices; held to be read, then all multiplied at once: every column outlined with
+            # the matrices, and the other tokens' vectors come out under their tokens together
+            b.fit(self.scene_change(*carried, run_time=2.4),
+                  Play(FadeIn(band.whole, shift=0.15 * UP), run_time=0.5),
+                  Play(Wait(), run_time=BAND_READ),
+                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.25 * UP) for t in theirs),
+                       run_time=0.8),
+                  Play(Wait(), run_time=VECTORS_READ))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus
@@ -129,8 +142,10 @@ class BroadcastScene(LessonScene):
             # "Then creature...": the rest steps back; creature's query, numbers and all, is
             # outlined; it goes out on "broadcasts" to every key, along wires in the gap between
             # the tokens and their vectors, each of its entries lighting in turn
-            b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeOut(together),
-                       FadeIn(ring), run_time=0.7), by="broadcasts")
+            # the product's matrices leave before the legend takes their place
+            b.fit(Play(*(m.animate.set_opacity(0.35) for m in dimmed), FadeIn(ring),
+                       FadeOut(VGroup(band.whole, band.outlines), rate_func=during(0.0, 0.5)),
+                       FadeIn(legend, rate_func=during(0.5, 1.0)), run_time=0.8), by="broadcasts")
             b.fit(Play(LaggedStart(*(Create(w) for w in wires), lag_ratio=0.1), run_time=0.9),
                   Play(lambda: [LaggedStart(*(Indicate(t, color=style.QUERY) for t in query.numbers),
                                             lag_ratio=0.5), *pulses()], run_time=1.3),

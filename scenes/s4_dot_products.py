@@ -9,6 +9,7 @@ from manim import (
     Animation,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowFromPoint,
     Indicate,
     LaggedStart,
@@ -17,6 +18,7 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
+    Wait,
 )
 
 from attention import Lesson, exact_score_figure, lesson, score_figure
@@ -39,6 +41,8 @@ LAST_CHIP_EXTRA = 0.25  # the last chip's extra width, to the right
 LINE_SIZE = style.SMALL_SIZE  # the lines of working
 LINE_PITCH = 0.35  # from one line of working to the next
 LINES_BELOW = 0.4  # from the scores' bottom to the first line's centre
+DIVISION_SIZE = style.BODY_SIZE + 2  # fluffy's division, written out where its score goes
+DIVISION_HELD = 2.0  # seconds fluffy's division stands whole before it becomes the score
 # The scene change: the row reflows first (tokens across then down, keys straight), while the
 # old picture leaves; then creature's query rises and travels along the lane to its place.
 REFLOW, TRAVEL = (0.1, 0.5), (0.52, 1.0)
@@ -100,8 +104,9 @@ class DotProductsScene(LessonScene):
             first = L.index("fluffy")
             lit = set(range(len(L.tokens)))  # keys whose numbers are bright
             pair = query.copy()
-            # the word each key's working is done by; the last two run on at their own pace
-            by_word: list[str | None] = ["number", "matches", None, None]
+            # the word each key's working is done by; the rest run on at their own pace (fluffy's
+            # division then stands as long as it needs, the voice saying nothing of it)
+            by_word: list[str | None] = ["number", None, None, None]
 
             def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
                 changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
@@ -137,10 +142,26 @@ class DotProductsScene(LessonScene):
                                  *([FadeOut(rows[i - 1])] if i else []), run_time=0.3)
                             for i, t in enumerate(terms)),
                           Play(FadeOut(rows[-1]), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
-                          Play(FadeIn(by_root, shift=0.1 * UP), run_time=0.3),
-                          Play(FadeIn(halved, shift=0.1 * UP), run_time=0.3),
-                          Play(FadeIn(result, shift=0.1 * UP), run_time=0.3),
-                          grow, by=word)
+                          by=word)
+                    # the √d the voice does not say, shown: the raw dot product grows out of the
+                    # pair where the score goes, divided there in steps as large as the score
+                    # (the score's slots right of it are still empty), held to be read; then it
+                    # turns into the score, a smaller number, the rest of the division gone
+                    shown = Division(L, n, scores[n])
+                    number, root, two, score = shown.raw, shown.by_root, shown.halved, shown.result
+                    b.fit(Play(GrowFromPoint(number, keys[n].get_bottom()), run_time=0.5),
+                          Play(FadeIn(root, shift=0.1 * LEFT), FadeIn(by_root, shift=0.1 * UP),
+                               run_time=0.5),
+                          Play(FadeIn(two, shift=0.1 * LEFT), FadeIn(halved, shift=0.1 * UP),
+                               run_time=0.5),
+                          Play(FadeIn(score, shift=0.1 * LEFT), FadeIn(result, shift=0.1 * UP),
+                               run_time=0.5),
+                          Play(Wait(), run_time=DIVISION_HELD),
+                          Play(FadeOut(VGroup(root, two, score)),
+                               FadeTransform(number, scores[n], stretch=False), run_time=0.6),
+                          Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
+                               Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
+                               run_time=0.5))
                 else:
                     work = [arrive,
                             Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
@@ -268,3 +289,26 @@ def dot_line(L: Lesson, n: int) -> tuple[VGroup, list[VGroup]]:
         parts.append(VGroup(*line.submobjects[at:at + len(g)]))
         at += len(g)
     return line, parts
+
+
+class Division:
+    """A raw dot product divided by √d_k where its score goes ("12.2 ÷ √4 = 12.2 ÷ 2 = 6.1"):
+    the raw number centred on the score's place, the rest of the division right of it."""
+
+    def __init__(self, L: Lesson, n: int, score: VGroup):
+        raw = exact_score_figure(L.focus_raw_scores[n])
+        groups: list[list[tuple[str, ManimColor]]] = [
+            [(raw, style.INK)],
+            [(" ÷ ", style.MUTED), (f"√{L.d_k}", style.INK)],
+            [(" = ", style.MUTED), (raw, style.INK), (" ÷ ", style.MUTED),
+             (f"{L.result.scale:g}", style.INK)],
+            [(" = ", style.MUTED), (exact_score_figure(L.focus_scores[n]), style.WEIGHT)]]
+        self.line = spelled([p for g in groups for p in g], size=DIVISION_SIZE)
+        parts, at = [], 0
+        for g in groups:
+            parts.append(VGroup(*self.line.submobjects[at:at + len(g)]))
+            at += len(g)
+        self.raw, self.by_root, self.halved, self.result = parts
+        self.line.shift(score.get_center() - self.raw.get_center())
+        keep_in_frame(self.line)
+

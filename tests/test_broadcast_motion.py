@@ -1,0 +1,212 @@
+"""Scenes 3 and 4 held on every frame of the real scenes run without pixels: every token's
+vectors come out of one product (the four embeddings side by side, a column per token, with
+W_Q, W_K and W_V on screen before the other tokens' vectors exist, creature's own moving across
+whole), and fluffy's raw dot product is divided by √d_k where its score goes, the division whole
+long enough to read before the raw number turns into the smaller score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+from manim import Rectangle, SurroundingRectangle, Text
+
+from attention import exact_score_figure, lesson
+from common.settings import QUALITIES
+from scenes import scene_class, style
+from scenes.base import LessonScene
+from scenes.inspection import label, opacity, visible_family
+from scenes.plan import RunPlan
+from scenes.timing import SceneTiming, scene_timing
+from video.scene_render import manim_config
+
+FPS = QUALITIES["low"].fps
+READ = 1.8  # seconds a new line stays whole: about 2 s to read it
+BEFORE = 0.5  # seconds at least the matrices stand before the other tokens' vectors come out
+OPAQUE = 0.99
+NAMES = ("W_Q", "W_K", "W_V")
+LARGER = 1.2  # a division written out this much taller than the smallest number counts as large
+ROW = 0.08  # frame units: texts whose centres are this close in height stand on one line
+
+
+@dataclass
+class Frames:
+    """Per frame of a scene (its `on_frame`): the opaque texts (label, centre x, centre y,
+    height), the opaque embedding cells' centres and the cells of each role drawn at all."""
+
+    texts: list[list[tuple[str, float, float, float]]] = field(default_factory=list)
+    embedding_cells: list[list[tuple[float, float, str]]] = field(default_factory=list)
+    cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells drawn at all
+    opaque_cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells fully shown
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        assert frame == len(self.texts), "a frame was skipped"
+        family = visible_family(scene.mobjects)
+        texts = [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))
+                 for m in family if isinstance(m, Text) and opacity(m) >= OPAQUE]
+        texts += [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))
+                  for m in family if label(m) in NAMES and opacity(m) >= OPAQUE]
+        cells: dict[str, int] = {}
+        opaque: dict[str, int] = {}
+        embedding = []
+        for m in family:
+            if not isinstance(m, Rectangle) or isinstance(m, SurroundingRectangle) or not m.has_points():
+                continue
+            role = role_of(m)
+            if role is None:
+                continue
+            cells[role] = cells.get(role, 0) + 1
+            if m.get_stroke_opacity() >= OPAQUE:
+                opaque[role] = opaque.get(role, 0) + 1
+                if role == "embedding":
+                    inside = [t for t, x, y, _ in texts
+                              if abs(x - m.get_x()) < m.width / 2 and abs(y - m.get_y()) < m.height / 2]
+                    embedding.append((round(float(m.get_x()), 2), round(float(m.get_y()), 2),
+                                      inside[0] if len(inside) == 1 else ""))
+        for _ in range(n):
+            self.texts.append(texts)
+            self.embedding_cells.append(embedding)
+            self.cells.append(cells)
+            self.opaque_cells.append(opaque)
+
+
+ROLES = {"query": style.QUERY, "key": style.KEY, "value": style.VALUE, "embedding": style.EMBEDDING}
+
+
+def role_of(cell: Rectangle) -> str | None:
+    """The role whose colour a cell is outlined in (a morph between cells of one colour may leave
+    the last bit of a channel off), or None."""
+    rgb = np.asarray(cell.get_stroke_color().to_rgb())
+    return next((role for role, color in ROLES.items()
+                 if np.abs(rgb - np.asarray(color.to_rgb())).max() < 0.01), None)
+
+
+def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
+    frames = Frames()
+    timing = scene_timing(manifest, scene_id, FPS)
+    with manim_config(QUALITIES["low"], media, scene_id):
+        scene_class(scene_id)(timing, RunPlan.inspection(on_frame=frames)).render()
+    return frames, timing
+
+
+@pytest.fixture(scope="module")
+def broadcast(flite_narration, tmp_path_factory):
+    return run("broadcast", flite_narration.manifest, tmp_path_factory.mktemp("broadcast-media"))
+
+
+@pytest.fixture(scope="module")
+def dot_products(flite_narration, tmp_path_factory):
+    return run("dot-products", flite_narration.manifest, tmp_path_factory.mktemp("dot-media"))
+
+
+def stacked(cells: list[tuple[float, float, str]]) -> list[list[str]] | None:
+    """The embedding cells as the columns of one matrix, left to right, each top to bottom (its
+    numbers), when they stand as one: columns side by side, one pitch apart, rows level."""
+    if not cells:
+        return None
+    xs = sorted({x for x, _, _ in cells})
+    ys = sorted({y for _, y, _ in cells}, reverse=True)
+    if len(xs) * len(ys) != len(cells) or len(xs) < 2:
+        return None
+    pitches = np.diff(xs)
+    if not np.allclose(pitches, pitches[0], atol=0.02):
+        return None
+    by_place = {(x, y): t for x, y, t in cells}
+    return [[by_place[(x, y)] for y in ys] for x in xs]
+
+
+def product_on_screen(frames: Frames, n: int) -> bool:
+    """The four embeddings side by side as one matrix, their numbers the core's, a column per
+    token in the phrase's order, with the three matrices' names beside them."""
+    L = lesson()
+    columns = stacked(frames.embedding_cells[n])
+    expected = [[f"{v:.1f}" for v in L.embeddings[t]] for t in range(len(L.tokens))]
+    names = {t for t, *_ in frames.texts[n]}
+    return columns == expected and all(name in names for name in NAMES)
+
+
+def runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """The (first, end) frames of each stretch of True."""
+    out, start = [], None
+    for n, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = n
+        elif not flag and start is not None:
+            out.append((start, n))
+            start = None
+    return out
+
+
+def test_creatures_vectors_move_across_whole(broadcast):
+    """Creature's query, key and value never fade out to come back: each of their cells stays
+    drawn fully on every frame of the first beat, as they move into its columns."""
+    frames, timing = broadcast
+    L = lesson()
+    beat = timing.beat("all-in-parallel")
+    sizes = {"query": L.d_k, "key": L.d_k, "value": L.result.values.shape[1]}
+    for n in range(beat.start, beat.end):
+        for role, size in sizes.items():
+            assert frames.opaque_cells[n].get(role, 0) >= size, (
+                f"creature's {role} is not whole at {n / FPS:.2f} s")
+
+
+def test_the_others_vectors_come_out_of_one_product(broadcast):
+    """The stacked embeddings and W_Q, W_K, W_V stand before any other token's vector is drawn,
+    and are still there, whole, when every token's vectors are out, long enough to read."""
+    frames, timing = broadcast
+    L = lesson()
+    beat = timing.beat("all-in-parallel")
+    mine = L.d_k  # creature's query cells: the only ones before the product
+    everyone = L.d_k * len(L.tokens)
+    shown = [product_on_screen(frames, n) for n in range(len(frames.texts))]
+    assert any(shown[beat.start:beat.end]), "the four embeddings and the matrices never show together"
+    first = next(n for n in range(beat.start, beat.end) if shown[n])
+    before = [n for n in range(first, beat.end)
+              if shown[n] and frames.cells[n].get("query", 0) == mine]
+    assert len(before) / FPS >= BEFORE, (
+        f"the product stands {len(before) / FPS:.2f} s before the other tokens' vectors come out")
+    assert all(frames.cells[n].get("query", 0) == mine for n in range(beat.start, first)), (
+        "another token's vector is drawn before the product that makes it")
+    out = [shown[n] and frames.opaque_cells[n].get("query", 0) == everyone
+           for n in range(len(frames.texts))]
+    longest = max((end - start for start, end in runs(out)), default=0)
+    assert longest / FPS >= READ, f"every vector out beside the product for {longest / FPS:.2f} s"
+
+
+def division_whole(frames: Frames, n: int, pieces: list[str]) -> tuple[float, float] | None:
+    """The centre of the raw number that starts fluffy's division where that division stands whole
+    on one line in frame `n`, written larger than a line of working; else None."""
+    texts = frames.texts[n]
+    smallest = min((h for t, _, _, h in texts if t[:1].isdigit()), default=0.0)  # a line of working
+    for t, x, y, h in texts:
+        if t != pieces[0]:
+            continue
+        line = sorted((p for p in texts if abs(p[2] - y) < ROW and p[1] >= x - 1e-6), key=lambda p: p[1])
+        if [p[0] for p in line[:len(pieces)]] == pieces and h > LARGER * smallest:
+            return x, y
+    return None
+
+
+def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
+    """"12.2 ÷ √4 = 12.2 ÷ 2 = 6.1" (its numbers the core's) stands whole, as large as the
+    scores, at least READ s; then the raw number's place shows the score, which is smaller."""
+    frames, timing = dot_products
+    L = lesson()
+    i = L.index("fluffy")
+    raw, score = exact_score_figure(L.focus_raw_scores[i]), exact_score_figure(L.focus_scores[i])
+    assert float(score) < float(raw)
+    pieces = [raw, "÷", f"√{L.d_k}", "=", raw, "÷", f"{L.result.scale:g}", "=", score]
+    beat = timing.beat("dotted-against-every-key")
+    places = [division_whole(frames, n, pieces) for n in range(beat.start, beat.end)]
+    stretches = runs([p is not None for p in places])
+    assert stretches, "fluffy's division never stands whole"
+    first, end = max(stretches, key=lambda s: s[1] - s[0])
+    assert (end - first) / FPS >= READ, f"fluffy's division stands whole {(end - first) / FPS:.2f} s"
+    x, y = places[first]
+    after = range(beat.start + end, beat.end)
+    there = [[t for t, tx, ty, _ in frames.texts[n]
+              if abs(tx - x) < 0.3 and abs(ty - y) < 0.3 and t in (raw, score)]
+             for n in after]
+    assert any(score in t and raw not in t for t in there), (
+        "the raw number's place never shows the score alone after the division")
