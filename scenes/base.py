@@ -59,7 +59,8 @@ from scenes.adapter import (
 )
 from scenes.adapter import renderer as make_renderer
 from scenes.beat import Beat, BeatRecord, Cue, Play
-from scenes.inspection import describe, key, out_of_frame, text_boxes
+from scenes.inspection import describe, hidden_by, key, out_of_frame, text_boxes
+from scenes.inspection import label as text_label
 from scenes.plan import Mode, RunPlan
 from scenes.prebuilt import Picture, last_picture
 from scenes.rules import CHANGE, carry, check_morph, lead, leaving, squeeze
@@ -112,6 +113,12 @@ def check_one_animation_each(animations: list[Animation], where: str) -> None:
                 "(m.animate.shift(...).set_color(...)) or play them one after another")
 
 
+class HiddenText(ValueError):
+    """A play left a filled shape drawn over a text: Manim draws the mobjects a play animates
+    above the others, so boxes animated after their words (a LaggedStart of their strokes, say)
+    hide the words for the rest of the scene."""
+
+
 class StopAfterBeat(Exception):
     """Raised to end a scene early once the requested beat is over (for a still)."""
 
@@ -144,6 +151,8 @@ class LessonScene(Scene):
         self._beat: BeatRecord | None = None
         self._beat_end = 0
         self._cue: tuple[str | None, int] | None = None  # the next play is a cue for this
+        # (shape, text) ids -> the pair and the play of this beat that drew the shape over the text
+        self._hiding: dict[tuple[int, int], tuple[Mobject, Mobject, str]] = {}
         renderer = make_renderer(plan.skip, plan.sink)
         super().__init__(renderer=renderer, skip_animations=plan.skip)
         self.replan(plan)
@@ -226,11 +235,32 @@ class LessonScene(Scene):
             self.frame += frames
             return
         self._draw(animations, frames, **kwargs)
+        self._note_hidden(animations, self._where() + plays)
         if self.inspecting and self._beat is not None:
             boxes = text_boxes(self.mobjects)
             self._beat.plays.append(boxes)
             for label, corners in boxes:
                 self._beat.shown.setdefault(key(label, corners), corners)
+
+    def _note_hidden(self, animations: list[Animation], where: str) -> None:
+        """Note each legible text a filled shape this play animates is now drawn over: refused
+        if it is still hidden when the beat's body ends (`_refuse_hidden`)."""
+        for shape, text in hidden_by([a.mobject for a in animations], self.get_mobject_family_members()):
+            self._hiding.setdefault((id(shape), id(text)), (shape, text, where))
+
+    def _refuse_hidden(self) -> None:
+        """Raise HiddenText for a text a play of this beat left hidden under a shape it animated."""
+        noted, self._hiding = self._hiding, {}
+        if not noted:
+            return
+        still = {(id(a), id(b)) for a, b in hidden_by([s for s, _, _ in noted.values()],
+                                                      self.get_mobject_family_members())}
+        for pair, (shape, text, where) in noted.items():
+            if pair in still:
+                raise HiddenText(
+                    f"{where}: a filled {type(shape).__name__} is drawn over {text_label(text)!r} from this "
+                    "play on (a play draws what it animates above the rest), hiding it; fix: put the "
+                    "text above its box (text.set_z_index(1)), or play the box before the text is added")
 
     def _frames(self, run_time: float | None, animations: list[Animation]) -> int:
         """The frames a play takes: its run time, sped up to the frames left in the beat."""
@@ -371,6 +401,7 @@ class LessonScene(Scene):
                 record.shown.setdefault(key(label, corners), corners)
         try:
             yield Beat(self, timing, record)
+            self._refuse_hidden()  # the body ended: what it hides now stays hidden to the beat's end
         finally:
             self._beat, self._cue = None, None
             self.wait_until(timing.end)

@@ -522,6 +522,35 @@ def _drawn_above(texts: list[tuple], shapes: list[tuple]) -> list[tuple]:
     return [(shapes[j], texts[i]) for i, j in zip(*np.nonzero(over)) if shapes[j][4] > texts[i][5]]
 
 
+def hidden_by(animated: Iterable[Mobject], drawn: list[Mobject]) -> list[tuple[Mobject, Mobject]]:
+    """(shape, text) for each legible text among `drawn` (every part of the picture, in drawing
+    order) that a shape filled beyond `LEGIBLE` among the `animated` mobjects' parts is drawn
+    after and over (the text's centre inside the shape's box): a word hidden under a box, as a
+    play that lifts the boxes it animates above the words leaves it."""
+    order = {id(m): i for i, m in enumerate(drawn)}
+    glyphs: set[int] = set()
+    texts = []
+    for m in drawn:
+        if isinstance(m, TEXTS) and id(m) not in glyphs:
+            family = [p for p in m.get_family() if len(p.points)]
+            glyphs |= {id(p) for p in m.get_family()}
+            if family and max(opacity(p) for p in family) > LEGIBLE:
+                points = np.concatenate([p.points for p in family])
+                texts.append((m, max(order.get(id(p), -1) for p in family),
+                              (points.min(axis=0) + points.max(axis=0)) / 2))
+    found = []
+    for shape in {id(p): p for a in animated for p in a.get_family()}.values():
+        rgbas = getattr(shape, "fill_rgbas", None)
+        if id(shape) in glyphs or not len(shape.points) or rgbas is None or not len(rgbas) \
+                or float(rgbas[:, 3].max()) <= LEGIBLE or id(shape) not in order:
+            continue
+        low, high = shape.points.min(axis=0), shape.points.max(axis=0)
+        for text, at, centre in texts:
+            if order[id(shape)] > at and np.all(centre[:2] >= low[:2]) and np.all(centre[:2] <= high[:2]):
+                found.append((shape, text))
+    return found
+
+
 def _inside_frame(box: np.ndarray) -> bool:
     half_w, half_h = config.frame_width / 2, config.frame_height / 2
     return bool(box[0][0] >= -half_w - 1e-6 and box[1][0] <= half_w + 1e-6

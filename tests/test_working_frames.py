@@ -1,18 +1,19 @@
 """The frame checks themselves, each on a small scene made to break it and on one that keeps it:
 parts moving over texts, filled shapes drawn above texts, numbers not readable long enough, plays
-that change nothing (and two animations of one mobject in one play, refused as it is played).
+that change nothing (two animations of one mobject in one play, and a play that leaves words under the
+boxes it animates, are refused as they are played).
 The shipped lesson is held to them in tests/test_readability.py."""
 
 from __future__ import annotations
 
 import pytest
 from inspected import inspect_frames
-from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, Rectangle, Square
+from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, LaggedStart, Rectangle, Square
 
 from attention import lesson, percent_figure
 from common.settings import QUALITIES
 from scenes import style
-from scenes.base import LessonScene, OverriddenAnimation
+from scenes.base import HiddenText, LessonScene, OverriddenAnimation
 from scenes.inspection import reading_time
 from scenes.widgets import label
 
@@ -76,15 +77,56 @@ def test_the_reader_passes_a_square_sliding_clear_of_a_title(flite_narration, tm
 # --- a shape drawn above a text --------------------------------------------------------------
 
 class BoxedWord(Synthetic):
-    """A word on a dark box: the box drawn first, or (`late`) added after the word, over it."""
+    """A word on a dark box: the box drawn first, or (`late`) added after the word, over it
+    (`played`: faded in after it in the same play, else put there without a play)."""
 
     late = False
+    played = False
 
     def first_beat(self, b) -> None:
         word = label("fluffy")
         box = Rectangle(width=2, height=0.8, fill_color=style.TOKEN, fill_opacity=1, stroke_width=0)
+        if self.late and not self.played:
+            b.play(FadeIn(word), run_time=0.4)
+            self.add(box)
+            return
         shown = (word, box) if self.late else (box, word)
         b.play(*(FadeIn(m) for m in shown), run_time=0.4)
+
+
+class StrokedBoxes(Synthetic):
+    """Words on filled boxes, then the boxes' strokes changed one after another (a LaggedStart):
+    the play draws the boxes above the words. With `raised`, the words sit above (z_index)."""
+
+    raised = False
+
+    def first_beat(self, b) -> None:
+        words = [label(w) for w in ("a", "fluffy", "blue")]
+        boxes = [Rectangle(width=1.6, height=0.8, fill_color=style.TOKEN, fill_opacity=1,
+                           stroke_width=2).move_to(2 * k * RIGHT) for k in range(3)]
+        for word, box in zip(words, boxes):
+            word.move_to(box)
+            if self.raised:
+                word.set_z_index(1)
+        b.play(*(FadeIn(m) for pair in zip(boxes, words) for m in pair), run_time=0.4)
+        b.play(LaggedStart(*(box.animate.set_stroke(style.KEY, 4) for box in boxes),
+                           lag_ratio=0.3), run_time=0.9)
+
+
+def test_a_play_that_leaves_words_under_the_boxes_it_animates_is_refused_as_it_is_played(
+        flite_narration, tmp_path):
+    for scene_type in (StrokedBoxes, kind(BoxedWord, late=True, played=True)):
+        with pytest.raises(HiddenText) as refused:
+            run(flite_narration, tmp_path, scene_type)
+        message = str(refused.value)
+        assert "\n" not in message and "fix: " in message
+        assert message.startswith("scene 'phrase', beat 'take-the-phrase', play ")
+        assert "a filled Rectangle is drawn over 'a'" in message or \
+            "a filled Rectangle is drawn over 'fluffy'" in message
+    assert "play 2:" in str(pytest.raises(HiddenText, run, flite_narration, tmp_path,
+                                          StrokedBoxes).value)
+    _, reader = run(flite_narration, tmp_path, kind(StrokedBoxes, raised=True))
+    assert reader.finish() == []
 
 
 def test_the_reader_finds_a_word_hidden_under_its_own_box(flite_narration, tmp_path):
@@ -92,7 +134,7 @@ def test_the_reader_finds_a_word_hidden_under_its_own_box(flite_narration, tmp_p
     found = reader.finish()  # one per sentence, from the fade to the scene's end
     assert [(c.over, c.first, c.second) for c in found] == [("above", "Rectangle", "fluffy")] * len(found)
     assert [c.sentence for c in found] == [b.sentence_id for b in scene.timeline]
-    assert found[0].frame < scene.timeline[0].start + round(0.4 * FPS)
+    assert found[0].frame == scene.timeline[0].start + round(0.4 * FPS)  # put there after the fade
     assert found[-1].frame + found[-1].frames == scene.timing.frames
     assert "take-the-phrase: a Rectangle drawn above 'fluffy', hiding it at" in str(found[0])
 
