@@ -19,26 +19,33 @@ LOW = QUALITIES["low"]
 FPS = QUALITIES["low"].fps
 
 
+def rows(m, sentence_id: str) -> int:
+    """The rows of frames a beat's sheet has: a frame every STEP seconds, COLUMNS a row."""
+    span = m.beat_span(sentence_id)
+    return -(-int(np.ceil((span.end - span.start) / STEP - 1e-6)) // COLUMNS)
+
+
 def test_sheets_command_writes_a_sheet_per_beat_with_a_frame_every_quarter_second(
         flite_narration, tmp_path):
     m = flite_narration.manifest
+    # a scene of few beats, two of which need different numbers of rows
+    scene = min((sc.id for sc in m.scenes
+                 if len({rows(m, s.id) for s in m.sentences_of(sc.id)}) > 1),
+                key=lambda sid: len(m.sentences_of(sid)))
     build = tmp_path / "build"
     build.mkdir()
     shutil.copy(flite_narration.paths.manifest, build / "lesson.json")
     assert render.main(["sheets", "--build", str(build), "--quality", "low",
-                        "--scene", "broadcast"]) == 0
+                        "--scene", scene]) == 0
     sheets = sorted((build / "sheets").glob("*.png"))
-    assert [p.name for p in sheets] == sorted(f"broadcast--{s.id}.png"
-                                              for s in m.sentences_of("broadcast"))
-    heights = {}
-    for s in m.sentences_of("broadcast"):
-        span = m.beat_span(s.id)
-        shots = int(np.ceil((span.end - span.start) / STEP - 1e-6))
-        heights[s.id] = (Image.open(build / "sheets" / f"broadcast--{s.id}.png").size[1],
-                         -(-shots // COLUMNS))
+    assert [p.name for p in sheets] == sorted(f"{scene}--{s.id}.png" for s in m.sentences_of(scene))
+    heights = sorted((rows(m, s.id), Image.open(build / "sheets" / f"{scene}--{s.id}.png").size[1])
+                     for s in m.sentences_of(scene))
     # a longer beat gets more rows of frames, and its sheet is taller by whole rows
-    (h1, r1), (h2, r2) = heights.values()
+    (r1, h1), (r2, h2) = heights[0], heights[-1]
     assert r2 > r1 and (h2 - h1) % (r2 - r1) == 0 and h2 > h1
+    row = (h2 - h1) // (r2 - r1)
+    assert all(h - h1 == (r - r1) * row for r, h in heights)
 
 
 def test_sampled_frames_are_the_scenes_own_and_show_motion(flite_narration, tmp_path):
