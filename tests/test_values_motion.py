@@ -173,12 +173,17 @@ def test_the_first_cell_of_qkt_is_worked_whole_before_the_rest_fill(matrices):
     whole = [len(frames.cells[n]) == 1 and frames.cells[n][0][0] == raw
              and frames.cells[n][0][1] >= OPAQUE and line <= set(frames.below[n])
              and frames.rings[n] >= 2 for n in range(rest)]
-    # (the outlines of the rows that fill next replace the first cell's just before they fill)
-    end = next((n + 1 for n in range(rest - 1, beat.start - 1, -1) if whole[n]), beat.start)
-    first = end
-    while first > beat.start and whole[first - 1]:
-        first -= 1
-    assert end > beat.start, "the first cell's working is never whole before the rest fill"
+    # its longest stretch whole; the outlines of the rows that fill next replace the first cell's
+    # just before they fill
+    stretches, start = [], None
+    for n, flag in enumerate([*whole, False]):
+        if flag and start is None:
+            start = n
+        elif not flag and start is not None:
+            stretches.append((start, n))
+            start = None
+    assert stretches, "the first cell's working is never whole before the rest fill"
+    first, end = max(stretches, key=lambda s: s[1] - s[0])
     assert (end - first) / FPS >= READ, (
         f"the first cell's working stands whole {(end - first) / FPS:.2f} s before the rest fill")
     assert (rest - end) / FPS <= HANDOVER, f"the rest fill {(rest - end) / FPS:.2f} s after it"
