@@ -8,6 +8,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     FadeIn,
     FadeOut,
     Indicate,
@@ -23,8 +24,8 @@ from attention import lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
 from scenes.base import LessonScene, Play
-from scenes.grid import Grid, regrid
-from scenes.parts import CELL_H, CELL_W, GUESSES, TOP, column, vector_scale
+from scenes.grid import Grid
+from scenes.parts import CELL_H, CELL_W, GUESSES, TOP, column, count_to, vector_scale
 from scenes.widgets import Wiggle, caption, keep_in_frame, label, spelled, token_box
 
 VALUE_XS = (-4.3, -2.85, -1.4, 0.05)  # the four value columns
@@ -33,6 +34,8 @@ EMB_X2, NEW_X2 = 3.65, 5.35  # sum + embedding = new vector, right of the sum, a
 NEW_X = 0.7  # where the new vector settles once the terms have left, room on its right
 PRODUCTS_TOP = 3.45  # the first product line's centre; the others stack below it
 PRODUCT_GAP = 0.45
+COUNT = 0.6  # seconds a value column takes to count down to its share
+COUNT_LAG = 0.75  # the next column starts counting this far into the one before's count
 
 
 def between(a: float, b: float, y: float, text: str, size=style.TITLE_SIZE):
@@ -81,19 +84,13 @@ def product_lines(tokens: Sequence[str], values: np.ndarray, weights: np.ndarray
     return lines.set_x((VALUE_XS[0] + VALUE_XS[-1]) / 2)
 
 
-def scale_one(scene: LessonScene, weight: VGroup, line: VGroup, value: Grid, scaled: Grid) -> Play:
+def scale_one(weight: VGroup, line: VGroup, value: Grid, scaled: Grid, before: np.ndarray,
+              after: np.ndarray) -> AnimationGroup:
     """One token's value scaled where it stands: its weight flashes, its product is written
-    above and its column becomes the scaled one (numbers to their share, bars shrunk)."""
-    morph, temps = regrid(value, scaled)
-    for text in (*value.all_texts(), *scaled.all_texts()):
-        text.set_z_index(1)  # the numbers stay above the bars shrinking under them
-
-    def settle() -> None:  # keep exactly the scaled column on screen
-        scene.remove(value, *temps)
-        scene.add(scaled)
-
-    return Play(Indicate(weight, color=style.WEIGHT), FadeIn(line, shift=0.1 * DOWN), morph,
-                run_time=0.4, then=settle)
+    above, and its numbers count down in place to their share while its bars shrink to it (the
+    column, `value`, ends reading `scaled`'s numbers and stays on screen)."""
+    return AnimationGroup(Indicate(weight, color=style.WEIGHT), FadeIn(line, shift=0.1 * DOWN),
+                          count_to(value, scaled, before, after), run_time=COUNT)
 
 
 class WeightedSumScene(LessonScene):
@@ -110,7 +107,8 @@ class WeightedSumScene(LessonScene):
         mid_y = TOP - CELL_H * len(L.features) / 2
 
         values = [column(r.values[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
-        scaled_cols = [column(scaled[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
+        # how each value column looks once scaled (its numbers and bars count down to it)
+        scaled_looks = [column(scaled[i], style.VALUE, VALUE_XS[i], scale) for i in range(n)]
         names = VGroup(*(caption(name).next_to(values[0].rects[j][0], LEFT, buff=0.25)
                          for j, name in enumerate(L.features)))
         names.align_to(names[0], RIGHT)
@@ -156,17 +154,25 @@ class WeightedSumScene(LessonScene):
             b.fit(Play(FadeIn(rings), *(FadeIn(t[0], shift=0.2 * RIGHT) for t in times),
                        run_time=0.5),
                   Play(FadeOut(rings), run_time=0.25), by="scaled")
-            # Each weight scales its token's value where it stands, one column after another:
-            # its product is written out above (value × weight = share), its numbers become
-            # their share and its bars shrink to it. The lines stay for the rest of the beat.
-            b.fit(*(scale_one(self, t, line, v, s) for t, line, v, s
-                    in zip(times, products, values, scaled_cols)), by="folds")
-            # On "folds": creature's embedding comes beside the sum's empty column, and "= its new
+            # Each weight scales its token's value where it stands, one column after another
+            # (each starting as the one before is three quarters counted): its product is
+            # written out above (value × weight = share), its numbers count down in place to
+            # their share and its bars shrink with them. The columns stay, reading the shares,
+            # with the lines for the rest of the beat; the fold starts on "sum".
+            for v in values:
+                for text in v.all_texts():
+                    text.set_z_index(1)  # the numbers stay above the bars shrinking under them
+            b.fit(Play(LaggedStart(*(scale_one(t, line, v, look, r.values[i], scaled[i])
+                                     for i, (t, line, v, look)
+                                     in enumerate(zip(times, products, values, scaled_looks))),
+                                   lag_ratio=COUNT_LAG),
+                       run_time=COUNT * (1 + COUNT_LAG * (n - 1))), by="sum")
+            # On "sum": creature's embedding comes beside the sum's empty column, and "= its new
             # vector"; then the scaled values add up row by row into the weighted sum, and sum and
             # embedding row by row into the new vector. Every term and line stays on screen.
             # (brisk, so that the fold follows "into its own vector" closely, yet slow enough to
             # follow row by row; the terms stay to be read)
-            rows, band = row_by_row(scaled_cols, total, self, step=0.25)
+            rows, band = row_by_row(values, total, self, step=0.25)
             added, fold_band = row_by_row([total, emb], new_col, self, step=0.25)
             b.fit(Play(FadeIn(plus), FadeIn(equals), FadeIn(out_label), FadeIn(plus2), FadeIn(emb),
                        FadeIn(emb_label), FadeIn(equals2), FadeIn(new_label), run_time=0.3),
@@ -177,7 +183,7 @@ class WeightedSumScene(LessonScene):
             # The working has been read: it leaves, and the fold moves left into its room (the
             # features' names to its left edge, without crossing it), so that what creature now
             # means has room on the new vector's right.
-            working = VGroup(*scaled_cols, plus, equals, products, times, boxes)
+            working = VGroup(*values, plus, equals, products, times, boxes)
             shift = (NEW_X - NEW_X2) * RIGHT
             names_shift = (SUM_X + shift[0] - CELL_W / 2 - 0.25 - names.get_right()[0]) * RIGHT
             meaning = token_box(L.focus_token, width=2.2)

@@ -1,9 +1,10 @@
 """Scene 9: every token at once: Q times Kᵀ, ÷√d, softmax by rows, times V, as matrix products.
 
 Q and Kᵀ are stacked from the tokens' query rows and key columns (creature's query and fluffy's
-key are the entries the formula scene worked with, moved into place); one row of QKᵀ is written
-cell by cell, then the other rows fill together; the scores shrink by √d; each row becomes weights
-that sum to one; then the weights times V, the same way.
+key are the entries the formula scene worked with, moved into place); one cell of QKᵀ is worked
+as a row meeting a column, slowly, then the other cells fill, all rows together; the scores count
+down to their share of √d; each row becomes weights that sum to one; then the weights times V, the
+output's first row cell by cell, then the other rows together.
 
 Layout, twice the same: the left matrix's rows meet the top matrix's columns in the result, which
 sits where they cross (Q left, Kᵀ above, scores at the crossing; then weights left, V above, the
@@ -29,6 +30,7 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
 )
 
@@ -37,7 +39,7 @@ from attention.figures import exact_score_figure, percent_figure, score_figure, 
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
-from scenes.parts import formula_tex
+from scenes.parts import count_to, formula_tex
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.widgets import caption, crossfade, spelled, token_box
@@ -53,7 +55,6 @@ MEANING_GAP = 0.2  # creature's meaning stands this far under the output's name
 HEADER = 0.5  # the formula's scale as this scene's header
 APART = 0.25  # the gap between the tokens' query rows (key columns) before they close up
 KEY_LAG = 0.05  # fluffy's key entries fold from a row into a column almost together (no scatter)
-SHRUNK = 0.6  # how small each raw score gets on screen before its half replaces it
 LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
 LINES_TOP = -1.85  # top of the first of them, under the matrices' names
 LINE_PITCH = 0.28  # from one line of working to the next
@@ -158,8 +159,9 @@ class AllAtOnceScene(LessonScene):
             m.shift(j * APART * RIGHT)
         queries = caption("each token's query", color=style.QUERY).next_to(
             VGroup(*apart_rows), DOWN, buff=0.25)
+        # (left of the columns, clear of the frame's top edge, above where Q's rows stand)
         keys = caption("each token's key", color=style.KEY).next_to(
-            VGroup(*apart_cols), UP, buff=0.2)
+            VGroup(*apart_cols), LEFT, buff=0.3)
         raw_name = tex("Q", "K").next_to(s.body, DOWN, buff=0.3)
         # the division by √d, its numbers from the core, beside the name it changes
         divide = caption(f"÷ √{L.d_k} = ÷ {r.scale:g}", color=style.MUTED,
@@ -209,47 +211,47 @@ class AllAtOnceScene(LessonScene):
                        for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6))
 
         with self.beat("one-matrix-multiplication") as b:
-            # The rows close up into Q, the columns into Kᵀ; on "once" every row of QKᵀ fills
-            # together, a column of Kᵀ at a time; then creature's row is worked as the check,
-            # a line of working per cell.
-            outline, *every_row = self._row_sweep(q, kt, raw, list(range(n)), step=0.3,
-                                                  also=[FadeIn(raw_name)])
+            # The rows close up into Q, the columns into Kᵀ. Then one cell is worked, slowly: the
+            # row of creature's query meets the column of fluffy's key, their products and sum
+            # are written out, and the sum lands in its cell (the score the learner saw). It
+            # stands to be read until "GPUs" (on "multiplication" the cell's outline gives way to
+            # the matrix's name), when the rest of QKᵀ fills, all rows together, a column of Kᵀ
+            # at a time, creature's other cells each with its line of working.
+            first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
             b.fit(
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
                      crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.2),
-                outline, by="once")
-            b.fit(*every_row)
-            b.fit(*self._row_sweep(q, kt, raw, [f], step=0.8, lines=lines, cells=False),
-                  by="for")
-            # ÷√d: every number shrinks where it stands, its cell pales, and its half takes its
-            # place (smaller, in value and on screen); then
-            # softmax row by row, each row's sum beside it: one
-            raw_texts, s_texts = VGroup(*raw.all_texts()), VGroup(*s.all_texts())
+                *first_plays, by="multiplication")
+            b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5), by="GPUs")
+            b.fit(*self._row_sweep(q, kt, raw, list(range(n)), step=0.25,
+                                   also=[FadeOut(first_rings[:2])],
+                                   lines=[None if j == fl else line for j, line in enumerate(lines)],
+                                   done={(f, fl)}))
+            # ÷√d: every number counts down in place to its half (smaller, in value and in its
+            # cell's fill); then softmax row by row, each row's sum beside it: one
+            raw_texts = VGroup(*raw.all_texts())
             w_texts = VGroup(*w_here.all_texts())
             row_rects = [VGroup(*raw.rects[i]) for i in range(n)]
-            row_texts = [(VGroup(*s.texts[i]), VGroup(*w_here.texts[i])) for i in range(n)]
+            # (the scaled scores are the raw scores' own texts, counted down)
+            row_texts = [(VGroup(*raw.texts[i]), VGroup(*w_here.texts[i])) for i in range(n)]
 
             def weights_only() -> None:  # keep exactly the weights grid on screen
-                self.remove(raw, raw_texts, s_texts, w_texts, *row_rects,
+                self.remove(raw, raw_texts, w_texts, *row_rects,
                             *(t for pair in row_texts for t in pair))
                 self.add(w_here)
 
             b.fit(
-                # the division is written first, then every score shrinks away and its half
-                # settles in its cell (not larger than the cell: the result is the smaller one)
-                # (on "for": the grid's name lights at once, a change the eye sees on the word)
+                # the division is written first (the grid's name lights at once, a change the eye
+                # sees), then every score counts down to its half
                 Play(FadeIn(divide, shift=0.15 * LEFT),
-                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.8),
+                     Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.6),
+                # every score counts down in place to its share of √d, its cell paling with it
                 # (the cells first, so the numbers stay drawn above them)
                 Play(Transform(VGroup(*(c for row in raw.rects for c in row)),
                                VGroup(*(c for row in s.rects for c in row))),
-                     Succession(AnimationGroup(*(t.animate.scale(SHRUNK) for t in raw.all_texts()),
-                                               run_time=0.6),
-                                FadeOut(raw_texts, run_time=0.2), FadeIn(s_texts, run_time=0.4)),
-                     crossfade(raw_name, s_name), run_time=1.2,
-                     # (the shrink's own end leaves the raw scores opaque: they go now)
-                     then=lambda: self.remove(*raw.all_texts())),
+                     count_to(raw, s, r.raw_scores, r.scores, figure=exact_score_figure),
+                     crossfade(raw_name, s_name), run_time=1.2),
                 Play(LaggedStart(*(AnimationGroup(
                         Transform(row_rects[i], VGroup(*w_here.rects[i])),
                         Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
@@ -322,13 +324,15 @@ class AllAtOnceScene(LessonScene):
 
     def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
                    colors=(style.QUERY, style.KEY), also=(), then=None,
-                   lines: list[VGroup] | None = None, cells: bool = True) -> list[Play]:
+                   lines: list[VGroup | None] | None = None, cells: bool = True,
+                   done: set[tuple[int, int]] = frozenset()) -> list[Play]:
         """Rows `rows` of `left` outlined together (with `also`), then each column of `top` in
         turn, their entries written where they cross in `result`, every outlined row at once:
         one row of the product cell by cell (with its line of working from `lines`, if given), or
         several rows filling together; with `cells` False, only the lines, over entries already
-        written. The outlines are made when their play comes, around the rows and columns where
-        they stand then (after any closing up)."""
+        written. The cells `done` (row, column) are written already and left as they are; a column
+        whose line is None has none. The outlines are made when their play comes, around the rows
+        and columns where they stand then (after any closing up)."""
         rings: dict = {}
 
         def outline_rows() -> list[Animation]:
@@ -343,11 +347,12 @@ class AllAtOnceScene(LessonScene):
             def animations() -> list[Animation]:
                 ring = Create(rings["col"]) if j == 0 else Transform(rings["col"], rings["cols"][j])
                 # with a line of working: the line is written first, then its sum fills the cell
-                fill = during(0.45, 1.0) if lines else None
+                line = lines[j] if lines else None
+                fill = during(0.45, 1.0) if line is not None else None
                 filled = [FadeIn(result.cell(i, j), shift=0.1 * DOWN, **_rate(fill))
-                          for i in rows] if cells else []
-                written = [FadeIn(lines[j], shift=0.1 * RIGHT, rate_func=during(0.0, 0.5))] \
-                    if lines else []
+                          for i in rows if (i, j) not in done] if cells else []
+                written = [FadeIn(line, shift=0.1 * RIGHT, rate_func=during(0.0, 0.5))] \
+                    if line is not None else []
                 return [ring, *written, *filled]
             return animations
 
@@ -356,6 +361,31 @@ class AllAtOnceScene(LessonScene):
         plays.append(Play(lambda: [FadeOut(rings["row"]), FadeOut(rings["col"])], run_time=0.3,
                           then=then))
         return plays
+
+    def _first_cell(self, left: Grid, top: Grid, result: Grid, i: int, j: int,
+                    line: VGroup) -> tuple[list[Play], VGroup]:
+        """Cell (i, j) of `result` worked as a row meeting a column, at a pace to read: row `i` of
+        `left` and column `j` of `top` outlined, with the cell they meet in; the line of working
+        (each product, their sum) written; the sum carried from the line's end into the cell.
+        Returns the plays and the outlines, still shown (the caller takes them away)."""
+        rings = VGroup(
+            SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05, stroke_width=4),
+            SurroundingRectangle(top.col(j), color=style.KEY, buff=0.05, stroke_width=4),
+            SurroundingRectangle(result.rects[i][j], color=style.WEIGHT, buff=0.03,
+                                 stroke_width=3))
+        total, cell = line[-1], result.texts[i][j]
+
+        def outline() -> list[Animation]:  # round the row and column where they stand by then
+            rings[0].become(SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05,
+                                                 stroke_width=4))
+            rings[1].become(SurroundingRectangle(top.col(j), color=style.KEY, buff=0.05,
+                                                 stroke_width=4))
+            return [Create(rings)]
+
+        plays = [Play(outline, run_time=0.5),
+                 Play(FadeIn(line, shift=0.1 * RIGHT), run_time=0.8),
+                 Play(TransformFromCopy(total, cell), FadeIn(result.rects[i][j]), run_time=0.7)]
+        return plays, rings
 
     def _entries_in_turn(self, name: str, cells: VGroup, rate_func) -> Animation:
         """The previous scene's kept row of entries `name` turning into the column `cells`, the
