@@ -40,7 +40,9 @@ class Reporter:
         self.every, self.clock = every, clock
         self.stages: list[Stage] = []
         self._shown = False  # a bar line is on the terminal now, the cursor at its end
-        self._lock = threading.Lock()  # lines may come from the narration's thread
+        # lines may come from another thread; reentrant: Ctrl-C may land while it is held, and
+        # `close` in a `finally` then takes it again
+        self._lock = threading.RLock()
 
     def say(self, line: str) -> None:
         with self._lock:
@@ -68,8 +70,8 @@ class Reporter:
 
     def _draw(self) -> None:
         if self.tty and self.stages:
+            self._shown = True  # first: Ctrl-C while it is written still ends its line
             self.stream.write(" | ".join(s.bar() for s in self.stages))
-            self._shown = True
         self.stream.flush()
 
     def _redraw(self) -> None:
@@ -99,8 +101,8 @@ class Stage:
         self.reporter, self.name, self.unit = reporter, name, unit
         self.done = self.total = 0
         self.seconds = self.of_seconds = 0.0
-        self.began = reporter.clock()
-        self._logged_at = self.began
+        self.began = self._logged_at = 0.0  # set by the first update: the stage's work begins
+        self._logged: tuple[int, int] | None = None  # the counts of the last line in a log
         self._logged_tenth = 0
         self.ended = False
 
@@ -112,18 +114,24 @@ class Stage:
         if self not in r.stages:
             with r._lock:
                 r.stages.append(self)
+            self.began = self._logged_at = r.clock()
         self.done, self.total = done, total
         self.seconds = float(done if seconds is None else seconds)
         self.of_seconds = float(total if of_seconds is None else of_seconds)
         if final:
             self.ended = True
-            r._end(self)
+            if r.tty or self._logged != (done, total):  # not the line just logged again
+                r._end(self)
+            else:
+                with r._lock:
+                    r.stages.remove(self)
         elif r.tty:
             r._redraw()
         else:
             now, tenth = r.clock(), int(10 * done / total) if total else 0
             if tenth > self._logged_tenth or now - self._logged_at >= r.every:
                 self._logged_at, self._logged_tenth = now, max(tenth, self._logged_tenth)
+                self._logged = (done, total)
                 r.say(self.line())
 
     def left(self) -> float | None:

@@ -77,6 +77,7 @@ def test_in_a_log_only_plain_lines_with_counts_now_and_then():
     reporter = Reporter(log, clock=clock, every=10)
     assert not reporter.tty
     drawing = reporter.stage("drawing", "beats")
+    clock.now += 100  # the narration, before the first beat: not counted in the estimate
     for done in range(41):  # a tenth every 4 beats, each beat 2 s of video drawn in 0.5 s
         drawing.update(done, 40, done * 2.0, 80.0, final=done == 40)
         clock.now += 0.5
@@ -113,3 +114,16 @@ def test_stages_at_once_share_the_line():
     assert "lessons [#######.............] 1 of 3 lessons, " in shown
     assert "1 of 3 lessons, estimating the time left | drawing [####" not in shown  # timed
     assert re.search(r"1 of 3 lessons, [^|]+ \| drawing \[#+\.+\] 2 of 9 beats", shown)
+
+
+def test_in_a_log_the_last_count_is_not_said_twice():
+    log, clock = io.StringIO(), Clock()
+    reporter = Reporter(log, clock=clock)
+    drawing = reporter.stage("drawing", "beats")
+    drawing.update(0, 2, 0.0, 4.0)
+    clock.now += 3
+    drawing.update(1, 2, 2.0, 4.0)
+    drawing.update(2, 2, 4.0, 4.0)
+    drawing.update(2, 2, 4.0, 4.0, final=True)  # the pipeline's last word, once its scenes ended
+    assert log.getvalue() == ("drawing: 1 of 2 beats, about 3 s left\n"
+                              "drawing: 2 of 2 beats, 3 s\n")
