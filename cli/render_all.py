@@ -13,6 +13,7 @@ from cli.options import add_course, add_publish, paths, publish_settings
 
 if TYPE_CHECKING:
     from common.paths import BuildPaths
+    from common.progress import Reporter
     from player.publish import Publish
     from player.render_lesson import RenderResult
     from transcript import Script
@@ -26,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from common.progress import Reporter
     from video.ahead import guess, head_start
 
     publish = publish_settings(args, "render")
@@ -40,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"render.py render: {e}") from None
         if ahead is not None:
             ahead = guess(ahead, script, build)  # None: no single edited scene (its worker ended)
-        result = _render(args, script, build, publish, ahead)
+        reporter = Reporter()  # a bar on a terminal, a line now and then in a log
+        try:
+            result = _render(args, script, build, publish, ahead, reporter)
+        finally:
+            reporter.close()  # Ctrl-C, an error: a bar still drawn ends with its line
     finally:
         if ahead is not None:
             ahead.close()
@@ -54,7 +60,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace, script: Script, build: BuildPaths, publish: Publish,
-            ahead: HeadStart | None) -> RenderResult:
+            ahead: HeadStart | None, reporter: Reporter) -> RenderResult:
+    """Render the one lesson asked for. A course's lessons are rendered one per run, so there
+    is no bar of lessons: a "lessons done of all" stage (`reporter.stage("lessons", ...)`) goes
+    around this when one run renders several; with one lesson it is left out."""
     from audio import AlignmentError, RecordingError, VoiceError
     from player.clip_plan import ClipError
     from player.render_lesson import render_lesson
@@ -62,10 +71,13 @@ def _render(args: argparse.Namespace, script: Script, build: BuildPaths, publish
     from transcript import TranscriptError
     from video.script_check import ScriptSceneError
 
+    drawing = reporter.stage("      drawing", "beats")
     try:
         return render_lesson(script, build, quality=args.quality, voice=args.voice,
                              recordings=args.recordings, jobs=args.jobs, publish=publish,
-                             ahead=ahead)
+                             ahead=ahead, progress=reporter.say,
+                             counting=lambda d: drawing.update(d.beats, d.of, d.seconds,
+                                                               d.of_seconds, final=d.done))
     except (TranscriptError, ScriptSceneError, SceneRegistryError, RecordingError, VoiceError,
             AlignmentError, ClipError) as e:
         raise SystemExit(f"render.py render: {e}") from None

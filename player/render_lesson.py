@@ -29,7 +29,7 @@ from transcript import Script
 from transcript.manifest import Manifest
 from video.ahead import HeadStart
 from video.audio_track import narration_aac
-from video.pipeline import BeatJob, mux_lesson, render_beats_needed
+from video.pipeline import BeatJob, Drawing, mux_lesson, render_beats_needed
 from video.script_check import check_script
 
 Progress = Callable[[str], None]
@@ -73,7 +73,8 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
                   jobs: int | None = None, progress: Progress = print,
                   publish: Publish = Publish(), pool: Executor | None = None,
                   stop: Stop | None = None, profile: Profile = FULL,
-                  ahead: HeadStart | None = None) -> RenderResult:
+                  ahead: HeadStart | None = None,
+                  counting: Callable[[Drawing], None] | None = None) -> RenderResult:
     """Render everything `script` makes into `build`; only what changed is made again. `publish`
     is where the build will be served and which course pages may embed it.
 
@@ -81,7 +82,8 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
     before any work where they can be found up front. A live preview passes its warm `pool` of
     drawing workers, `stop` (asked between the steps and while drawing: Stopped is raised once
     it says True) and the PREVIEW profile. After an edit, `ahead` is a worker priming the edited
-    scene meanwhile (video.ahead; the caller ends it).
+    scene meanwhile (video.ahead; the caller ends it). `counting` is told how far the drawing
+    of the beats is as each is drawn (a progress bar's count).
     """
     start = time.perf_counter()
     marks: dict[str, float] = {}
@@ -119,7 +121,7 @@ def render_lesson(script: Script, build: BuildPaths, *, quality: Quality = QUALI
             beats = render_beats_needed(timed.result(), quality, build.cache, jobs,
                                         progress=lambda line: progress("      " + line),
                                         pool=pool, stop=stop, rehearsed=True,
-                                        resume=profile.resume, ahead=ahead)
+                                        resume=profile.resume, ahead=ahead, counting=counting)
             drawn_at = time.perf_counter()
             manifest, report, aac = narration.result()
         except BaseException:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import stat
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,10 @@ def test_render_makes_video_player_and_clips(rendered_lesson):
     for part in ("[1/5] narration", "[2/5] video (low)", "scene 9 of 9", "[4/5] clips",
                  "[5/5] SCORM package", "done in"):
         assert part in printed
+    # printed into a file, not a terminal: plain lines, the drawing's now and then with counts
+    assert "\r" not in printed and "\x1b" not in printed
+    counts = re.findall(r"^      drawing: (\d+) of (\d+) beats, ", printed, re.MULTILINE)
+    assert len(counts) >= 2 and counts[-1][0] == counts[-1][1] != "0", printed[-3000:]
     manifest = json.loads((build / "lesson.json").read_text())
     assert (build / "lesson.mp4").stat().st_size > 100_000
     page = (build / "index.html").read_text()
@@ -81,18 +88,29 @@ def test_a_word_a_scene_waits_for_and_its_sentence_lacks_stops_before_narration(
 def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile(rendered_lesson,
                                                                                   tmp_path):
     """After an edit, the edited scene runs up to its edited beat while the narration is voiced
-    (video.ahead): the render draws that beat alone, from there, and leaves no worker behind."""
+    (video.ahead): the render draws that beat alone, from there, and leaves no worker behind.
+    Run on a terminal: the drawing shows a bar of its beats, erased under each line printed."""
     from transcript.loader import DEFAULT_PATH
 
     build = rendered_lesson.copy(tmp_path / "build")
     edited = tmp_path / "lesson.yaml"
     edited.write_text(DEFAULT_PATH.read_text(encoding="utf-8").replace(
         "The adjectives score high.", "The adjectives score very high."), encoding="utf-8")
+    master, terminal = os.openpty()
     run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build", str(build),
                             "--quality", "low", "--voice", "flite", "--lesson", str(edited)],
-                           cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    printed, errors = run.communicate(timeout=900)
+                           cwd=REPO, stdout=terminal, stderr=subprocess.PIPE, text=True)
+    os.close(terminal)
+    shown: list[bytes] = []
+    reader = threading.Thread(target=_read_terminal, args=(master, shown), daemon=True)
+    reader.start()
+    _, errors = run.communicate(timeout=900)
+    reader.join(timeout=60)  # it ends when every process writing to the terminal has
+    os.close(master)
+    printed = b"".join(shown).decode()
     assert run.returncode == 0, errors[-3000:]
+    assert "\r\x1b[K" in printed  # the bar erased before a line
+    assert re.search(r"      drawing \[#{20}\] 1 of 1 beats, \d+ s\r\n", printed), printed[-3000:]
     scenes = [s["id"] for s in json.loads((build / "lesson.json").read_text())["scenes"]]
     n = scenes.index("dot-products") + 1
     assert (f"scene {n} of {len(scenes)} dot-products: taken up at adjectives-score-high by its "
@@ -102,3 +120,14 @@ def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile
         if scene_id != "dot-products":
             assert f"scene {i} of {len(scenes)} {scene_id}: cached" in printed
     assert not list(Path(tempfile.gettempdir()).glob(f"lesson-ahead-{run.pid}-*"))  # no debris
+
+
+def _read_terminal(master: int, into: list[bytes]) -> None:
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: no process has the terminal open any more
+            return
+        if not chunk:
+            return
+        into.append(chunk)

@@ -12,6 +12,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from common.paths import NotBuilt
 from common.settings import Quality
@@ -34,6 +35,9 @@ from video.cache import (
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
 from video.workers import TiedPool, stop_workers, tie_to_parent
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,52 @@ class VideoReport:
     def rendered(self) -> list[str]:
         """Sentence ids of the beats drawn (not taken from the cache)."""
         return [j.sentence_id for j in self.beats if not j.cached]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """How far the drawing of the beats is, told as each beat is drawn (for a progress bar):
+    beats drawn of all to draw, and their seconds of video. A scene's beats found in the cache
+    once it runs (their start picture was not known before) leave the count as it ends."""
+
+    beats: int
+    of: int
+    seconds: float
+    of_seconds: float
+    done: bool = False  # every beat is drawn: the last report
+
+
+class _Tally:
+    """Counts the beats drawn across a render's rounds, and tells `counting`."""
+
+    def __init__(self, counting: Callable[[Drawing], None] | None) -> None:
+        self.counting = counting
+        self.planned: dict[str, tuple[str, float]] = {}  # sentence id -> its scene, seconds
+        self.drawn: set[str] = set()
+
+    def plan(self, beats: list[BeatJob]) -> None:
+        self.planned.update({j.sentence_id: (j.scene_id, j.seconds) for j in beats})
+        self.tell()
+
+    def beat(self, sentence_id: str) -> None:
+        if sentence_id in self.planned and sentence_id not in self.drawn:
+            self.drawn.add(sentence_id)
+            self.tell()
+
+    def scene(self, scene_id: str, drawn: set[str]) -> None:
+        """Its runs all ended: its beats not drawn were found in the cache."""
+        self.drawn |= {s for s in drawn if s in self.planned}
+        for sid, (scene, _) in list(self.planned.items()):
+            if scene == scene_id and sid not in self.drawn:
+                del self.planned[sid]
+        self.tell()
+
+    def tell(self, done: bool = False) -> None:
+        if self.counting is None or not self.planned:
+            return
+        self.counting(Drawing(len(self.drawn), len(self.planned),
+                              sum(self.planned[s][1] for s in self.drawn),
+                              sum(seconds for _, seconds in self.planned.values()), done))
 
 
 def default_jobs() -> int:
@@ -165,13 +215,33 @@ class BeatStore:
         return True
 
 
+_news: Connection | None = None  # in a worker process started by `_draw_all`: told each beat drawn
+
+
+def _start_worker(parent: int, news: Connection) -> None:
+    """Pool initializer: `tie_to_parent`, and keep where to tell of each beat drawn."""
+    global _news
+    tie_to_parent(parent)
+    _news = news
+
+
+def _tell_news(sentence_id: str) -> None:
+    if _news is not None:
+        try:
+            _news.send(sentence_id)  # a few bytes: one write, whole, whichever worker sends
+        except OSError:
+            pass  # the render is ending: its news is not needed
+
+
 def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
           rehearsed: bool = False, resume: tuple[str, str] | None = None,
-          copies: Path | None = None) -> tuple[str, list[str]]:
+          copies: Path | None = None, *,
+          on_drawn: Callable[[str], None] | None = None) -> tuple[str, list[str]]:
     """Run one scene, drawing the beats `store` wants; returns its id and the beats drawn.
     `resume`: the first beat to draw and the picture it starts from, where a paused copy of the
     scene may wait (video.checkpoints, in `copies` or this worker's own folder) to take the run
-    over."""
+    over (its beats are then told when it ends, not one by one). `on_drawn` is told each beat
+    drawn as the next begins; in a worker of `_draw_all`'s own pool, its parent is."""
     if resume is not None:
         try:
             taken = checkpoints.resume(timing.scene_id, *resume, timing, quality, store, copies)
@@ -182,7 +252,8 @@ def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
     try:
         from video.scene_render import render_beats  # Manim loads only where a scene is drawn
 
-        drawn = render_beats(timing, quality, store, media, rehearsed=rehearsed).beats
+        drawn = render_beats(timing, quality, store, media, rehearsed=rehearsed,
+                             on_drawn=on_drawn or _tell_news).beats
     except Exception as e:
         raise scene_failed(timing.scene_id, e) from e
     return timing.scene_id, list(drawn)
@@ -192,7 +263,8 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
                         only: list[str] | None = None,
                         progress: Callable[[str], None] = print, *, pool: Executor | None = None,
                         stop: Stop | None = None, rehearsed: bool = False,
-                        resume: bool = False, ahead: HeadStart | None = None) -> list[BeatJob]:
+                        resume: bool = False, ahead: HeadStart | None = None,
+                        counting: Callable[[Drawing], None] | None = None) -> list[BeatJob]:
     """Draw every beat missing from the cache: one run per scene that has any, `jobs` scenes at
     a time, longest first. A run draws a beat only when no video of it drawn from the same
     picture is cached, so a sentence made longer redraws that beat alone. Returns the plan:
@@ -205,14 +277,17 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
     from the copy paused at its first beat to draw, when there is one. `ahead`: a worker primes
     the scene an edit touched (video.ahead); its run starts from the copy the worker leaves at
     its first beat to draw, once there is one, and the worker is ended at once when there is none.
+    `counting` is told how far the drawing is (`Drawing`) as each beat is drawn.
     """
     drawn: set[str] = set()
+    tally = _Tally(counting)
     wanted = only
     while True:  # scenes that wait for the picture the scene they open on ends with go after it
         beats = plan(manifest, quality, cache_dir, wanted, halves=resume)
         waiting = _waiting(beats, cache_dir, quality)
         drawn |= _draw_round([j for j in beats if j.scene_id not in waiting], len(manifest.scenes),
-                             quality, cache_dir, jobs, progress, pool, stop, rehearsed, resume, ahead)
+                             quality, cache_dir, jobs, progress, pool, stop, rehearsed, resume, ahead,
+                             tally)
         ahead = None  # a head start is for the first round's edited scene
         if not waiting:
             break
@@ -226,6 +301,7 @@ def render_beats_needed(manifest: Manifest, quality: Quality, cache_dir: Path, j
         raise RuntimeError(f"beats {', '.join(left)} are not in the cache after drawing them")
     _prune(done)
     _keep_handovers(done, quality)
+    tally.tell(done=True)
     return [dataclasses.replace(j, cached=j.sentence_id not in drawn) for j in done]
 
 
@@ -249,10 +325,10 @@ def _waiting(beats: list[BeatJob], cache_dir: Path, quality: Quality) -> set[str
 def _draw_round(beats: list[BeatJob], scenes: int, quality: Quality, cache_dir: Path,
                 jobs: int | None, progress: Callable[[str], None], pool: Executor | None,
                 stop: Stop | None, rehearsed: bool, resume: bool,
-                ahead: HeadStart | None) -> set[str]:
+                ahead: HeadStart | None, tally: _Tally) -> set[str]:
     """Draw the beats of `beats` missing from the cache (see `render_beats_needed`); returns
     the ids of those drawn."""
-    told = _Told(beats, scenes, progress)
+    told = _Told(beats, scenes, progress, tally)
     todo = {s: missing for s, missing in told.missing().items() if missing}
     order = sorted(todo, key=lambda s: -sum(j.seconds for j in todo[s]))
     # A preview's edit, one scene to draw: its first beat drawn may take both processes.
@@ -264,18 +340,20 @@ def _draw_round(beats: list[BeatJob], scenes: int, quality: Quality, cache_dir: 
             ahead, calls, todo[ahead.scene_id][0], scenes, progress)):
         ahead.close()  # a wrong guess: its worker would only take a core from the drawing
     told.expect(s for s, _ in calls)
+    tally.plan([j for s in todo for j in todo[s]])
     workers = min(jobs or default_jobs(), max(1, len(calls)))
     if calls and pool is None and workers > 1:
         progress(f"drawing {len(order)} scenes in {workers} processes")
-    _draw_all([args for _, args in calls], pool, workers, stop, told.drew)
+    _draw_all([args for _, args in calls], pool, workers, stop, told.drew, tally.beat)
     return told.drawn
 
 
 class _Told:
     """What the drawing says as it goes: each scene, once all its runs have reported."""
 
-    def __init__(self, beats: list[BeatJob], scenes: int, progress: Callable[[str], None]):
-        self.beats, self.scenes, self.progress = beats, scenes, progress
+    def __init__(self, beats: list[BeatJob], scenes: int, progress: Callable[[str], None],
+                 tally: _Tally):
+        self.beats, self.scenes, self.progress, self.tally = beats, scenes, progress, tally
         self.drawn: set[str] = set()
         self.runs: dict[str, int] = {}
 
@@ -298,42 +376,67 @@ class _Told:
         self.runs[scene_id] -= 1
         if self.runs[scene_id] == 0:
             ran = [j for j in self.beats if j.scene_id == scene_id]
+            self.tally.scene(scene_id, self.drawn)
             self.progress(f"scene {ran[0].scene_index + 1} of {self.scenes} {scene_id}: drew "
                           f"{sum(j.sentence_id in self.drawn for j in ran)} of {len(ran)} beats")
 
 
 def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Stop | None,
-              drew: Callable[[str, list[str]], None]) -> None:
+              drew: Callable[[str, list[str]], None],
+              beat: Callable[[str], None] | None = None) -> None:
     """Run `_draw` for each call: in the given pool (asking `stop` as they run), in this process
-    when one worker will do, else in worker processes started for the purpose."""
+    when one worker will do, else in worker processes started for the purpose. `drew` is told
+    each run's scene and beats as it ends; `beat` each beat drawn as it is, but in a pool
+    given (a live preview's, whose scenes are told when they end).
+
+    The workers started here tell of their beats on one pipe (each message a single write of a
+    few bytes, so theirs never mix), read here between waits on the runs."""
     if not calls:
         return
     if pool is None and workers == 1:
         for args in calls:
-            drew(*_draw(*args))
+            drew(*_draw(*args, on_drawn=beat))
         return
+    context = multiprocessing.get_context("spawn")
+    news, told = context.Pipe(duplex=False) if pool is None else (None, None)
     own = None if pool is not None else TiedPool(
-        max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-        initializer=tie_to_parent, initargs=(os.getpid(),))
+        max_workers=workers, mp_context=context,
+        initializer=_start_worker, initargs=(os.getpid(), told))
     executor = pool or own
     assert executor is not None
     try:
         running = {executor.submit(_draw, *args) for args in calls}
         while running:
-            finished, running = wait(running, timeout=0.02 if stop else None,
+            finished, running = wait(running, timeout=0.02 if stop else 0.25 if news else None,
                                      return_when=FIRST_COMPLETED)
             if stop is not None and stop():
                 for future in running:
                     future.cancel()
                 raise Stopped()
+            _read_news(news, beat)
             for future in finished:
                 drew(*future.result())
     except BaseException:
         if own is not None:
             stop_workers(own)  # a failed scene or Ctrl-C: do not wait for the others
         raise
+    finally:
+        for end in (news, told):
+            if end is not None:
+                end.close()
     if own is not None:
         own.shutdown()
+
+
+def _read_news(news: Connection | None, beat: Callable[[str], None] | None) -> None:
+    """Tell `beat` of each beat the workers said they drew since last asked."""
+    try:
+        while news is not None and news.poll():
+            sentence_id = news.recv()
+            if beat is not None:
+                beat(sentence_id)
+    except (EOFError, OSError):
+        pass  # a worker killed while it wrote: its scene's end tells its beats, or it failed
 
 
 def _draw_again(done: list[BeatJob], quality: Quality, cache_dir: Path, rehearsed: bool,

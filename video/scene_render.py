@@ -154,10 +154,16 @@ class BeatRun:
     """
 
     def __init__(self, timing: SceneTiming, quality: Quality, outputs: BeatTargets,
-                 moves: tuple[Moves, int] | None = None) -> None:
+                 moves: tuple[Moves, int] | None = None,
+                 on_drawn: Callable[[str], None] | None = None) -> None:
         """`moves`: where the first beat this run draws moved when last run, and its length
-        then (video.halves): its parts are cut where they cost the same."""
+        then (video.halves): its parts are cut where they cost the same. `on_drawn` is told
+        each beat's id once all its frames are drawn (as the next beat begins; the last one's
+        is told by whoever reads what the run drew), when which beats to draw is asked as each
+        begins."""
         self.timing, self.quality, self.outputs = timing, quality, outputs
+        self.on_drawn = on_drawn
+        self.drawing: str | None = None  # the beat whose frames are being drawn
         self.halves, self.moves = outputs.halves, moves
         self.chosen: dict[str, Path] = {}
         self.tmps: dict[str, Path] = {}
@@ -173,9 +179,14 @@ class BeatRun:
         """Whether to draw this beat (and where: its encoder's target is made here)."""
         if self.is_first_part:
             return False  # a fork drawing the first part of a beat draws nothing else
+        if self.drawing is not None and self.on_drawn is not None:
+            self.on_drawn(self.drawing)  # this beat begins: the one before is drawn
+        self.drawing = None
         out = self.outputs.path(sentence_id, start)
         if out is None:
             return False
+        if self.outputs.fixed is None:
+            self.drawing = sentence_id
         split = self._split_at(sentence_id, out)
         if split is not None:
             out = in_halves(out)
@@ -341,7 +352,8 @@ class _FirstPart:
 
 def render_beats(timing: SceneTiming, quality: Quality, outputs: dict[str, Path] | BeatTargets,
                  media_dir: Path, *, rehearsed: bool = False,
-                 on_beat: Callable[[LessonScene, str], None] | None = None) -> Drawn:
+                 on_beat: Callable[[LessonScene, str], None] | None = None,
+                 on_drawn: Callable[[str], None] | None = None) -> Drawn:
     """Draw the beats `outputs` wants, each into its file with its last frame beside it as a
     JPEG (same name, .jpg); the other beats only run. `outputs` is fixed files (a dict of
     sentence id -> file) or the beat cache (see BeatTargets): a beat the cache does not want is
@@ -350,12 +362,13 @@ def render_beats(timing: SceneTiming, quality: Quality, outputs: dict[str, Path]
     its target and renamed into place when complete. Unless `rehearsed` (the script check ran
     these words), the beats' timing runs first, so a word a beat waits for and its sentence
     lacks fails before anything is drawn. `on_beat` is called as each beat begins
-    (video.checkpoints keeps paused copies there).
+    (video.checkpoints keeps paused copies there); `on_drawn` as each beat drawn ends, but the
+    last (see BeatRun), for a progress bar.
     """
     if not rehearsed:
         rehearse(timing, quality, media_dir)
     targets = FixedFiles(outputs) if isinstance(outputs, dict) else outputs
-    run = BeatRun(timing, quality, targets)
+    run = BeatRun(timing, quality, targets, on_drawn=on_drawn)
     try:
         with manim_config(quality, media_dir, timing.scene_id):
             scene = run.scene(on_beat)
