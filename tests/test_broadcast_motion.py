@@ -11,15 +11,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text
+from scene_frames import run_scene, runs
 
 from attention import exact_score_figure, lesson
 from common.settings import QUALITIES
-from scenes import scene_class, style
+from scenes import style
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
-from scenes.plan import RunPlan
-from scenes.timing import SceneTiming, scene_timing
-from video.scene_render import manim_config
+from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
 READ = 1.8  # seconds a new line stays whole: about 2 s to read it
@@ -84,10 +83,7 @@ def role_of(cell: Rectangle) -> str | None:
 
 def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
     frames = Frames()
-    timing = scene_timing(manifest, scene_id, FPS)
-    with manim_config(QUALITIES["low"], media, scene_id):
-        scene_class(scene_id)(timing, RunPlan.inspection(on_frame=frames)).render()
-    return frames, timing
+    return frames, run_scene(scene_id, manifest, media, frames)
 
 
 @pytest.fixture(scope="module")
@@ -124,18 +120,6 @@ def product_on_screen(frames: Frames, n: int) -> bool:
     expected = [[f"{v:.1f}" for v in L.embeddings[t]] for t in range(len(L.tokens))]
     names = {t for t, *_ in frames.texts[n]}
     return columns == expected and all(name in names for name in NAMES)
-
-
-def runs(flags: list[bool]) -> list[tuple[int, int]]:
-    """The (first, end) frames of each stretch of True."""
-    out, start = [], None
-    for n, flag in enumerate([*flags, False]):
-        if flag and start is None:
-            start = n
-        elif not flag and start is not None:
-            out.append((start, n))
-            start = None
-    return out
 
 
 def test_creatures_vectors_move_across_whole(broadcast):

@@ -11,17 +11,15 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
+from scene_frames import run_scene, runs
 
 from attention import lesson, score_figure
 from common.settings import QUALITIES
-from scenes import scene_class
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, text_boxes, visible_family
-from scenes.plan import RunPlan
 from scenes.s1_phrase import GUESSES
 from scenes.s2_qkv import SUM_RIGHT
-from scenes.timing import SceneTiming, scene_timing
-from video.scene_render import manim_config
+from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
 READ = 1.8  # seconds a finished line of working stays whole: about 2 s to read it
@@ -90,10 +88,7 @@ def _working_whole(scene: LessonScene) -> bool:
 
 def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
     frames = Frames()
-    timing = scene_timing(manifest, scene_id, FPS)
-    with manim_config(QUALITIES["low"], media, scene_id):
-        scene_class(scene_id)(timing, RunPlan.inspection(on_frame=frames)).render()
-    return frames, timing
+    return frames, run_scene(scene_id, manifest, media, frames)
 
 
 @pytest.fixture(scope="module")
@@ -105,18 +100,6 @@ def phrase(flite_narration, tmp_path_factory):
 def qkv(flite_narration, tmp_path_factory):
     return run("queries-keys-values", flite_narration.manifest,
                tmp_path_factory.mktemp("qkv-media"))
-
-
-def runs(flags: list[bool]) -> list[tuple[int, int]]:
-    """The (first, end) frames of each stretch of True."""
-    out, start = [], None
-    for n, flag in enumerate([*flags, False]):
-        if flag and start is None:
-            start = n
-        elif not flag and start is not None:
-            out.append((start, n))
-            start = None
-    return out
 
 
 def test_each_guess_shows_as_the_voice_says_it(phrase):

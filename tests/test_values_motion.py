@@ -12,19 +12,17 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
+from scene_frames import run_scene, runs
 
 from attention import exact_score_figure, lesson, score_figure, value_figure
 from common.settings import QUALITIES
-from scenes import scene_class
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
 from scenes.parts import CELL_H, CELL_W, TOP
-from scenes.plan import RunPlan
 from scenes.s7_weighted_sum import VALUE_XS
 from scenes.s9_all_at_once import CELL_H as ROW_H
 from scenes.s9_all_at_once import CROSS_LEFT, LINES_TOP, ROW_TOP
-from scenes.timing import SceneTiming, scene_timing
-from video.scene_render import manim_config
+from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
 OPAQUE = 0.99
@@ -95,26 +93,19 @@ class FirstCell:
             self.rings.append(rings)
 
 
-def run(scene_id: str, manifest, media, recorder) -> SceneTiming:
-    timing = scene_timing(manifest, scene_id, FPS)
-    with manim_config(QUALITIES["low"], media, scene_id):
-        scene_class(scene_id)(timing, RunPlan.inspection(on_frame=recorder)).render()
-    return timing
-
-
 @pytest.fixture(scope="module")
 def weighted(flite_narration, tmp_path_factory) -> tuple[ValueCells, SceneTiming]:
     cells = ValueCells()
-    timing = run("weighted-sum", flite_narration.manifest,
-                 tmp_path_factory.mktemp("weighted-media"), cells)
+    timing = run_scene("weighted-sum", flite_narration.manifest,
+                       tmp_path_factory.mktemp("weighted-media"), cells)
     return cells, timing
 
 
 @pytest.fixture(scope="module")
 def matrices(flite_narration, tmp_path_factory) -> tuple[FirstCell, SceneTiming]:
     cells = FirstCell()
-    timing = run("all-at-once", flite_narration.manifest,
-                 tmp_path_factory.mktemp("all-at-once-media"), cells)
+    timing = run_scene("all-at-once", flite_narration.manifest,
+                       tmp_path_factory.mktemp("all-at-once-media"), cells)
     return cells, timing
 
 
@@ -175,13 +166,7 @@ def test_the_first_cell_of_qkt_is_worked_whole_before_the_rest_fill(matrices):
              and frames.rings[n] >= 2 for n in range(rest)]
     # its longest stretch whole; the outlines of the rows that fill next replace the first cell's
     # just before they fill
-    stretches, start = [], None
-    for n, flag in enumerate([*whole, False]):
-        if flag and start is None:
-            start = n
-        elif not flag and start is not None:
-            stretches.append((start, n))
-            start = None
+    stretches = runs(whole)
     assert stretches, "the first cell's working is never whole before the rest fill"
     first, end = max(stretches, key=lambda s: s[1] - s[0])
     assert (end - first) / FPS >= READ, (

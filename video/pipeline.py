@@ -314,10 +314,8 @@ def _waiting(beats: list[BeatJob], cache_dir: Path, quality: Quality) -> set[str
     waiting: set[str] = set()
     for _, scene in groupby(beats, key=lambda b: b.scene_id):
         j = next(scene)  # its first beat
-        if j.start is not None or follows.get(j.scene_id) not in missing | waiting:
-            continue
-        folder = beat_folder(cache_dir, quality, j.scene_id)
-        if any(f"-{j.key}-" in p.name for p in versions(folder, j.sentence_id, ".mp4")):
+        if j.start is None and follows.get(j.scene_id) in missing | waiting \
+                and _drawn_before(j, cache_dir, quality):
             waiting.add(j.scene_id)
     return waiting
 
