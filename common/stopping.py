@@ -6,9 +6,11 @@ terminal, Ctrl-\\) unwinds as Ctrl-C does, so each half-written output is remove
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 Stop = Callable[[], bool]
 
@@ -37,12 +39,26 @@ def check(stop: Stop | None) -> None:
 @contextmanager
 def held() -> Iterator[None]:
     """Ctrl-C, `kill`, a closed terminal and Ctrl-\\ wait until the block is done (they are
-    delivered as it ends); a process started in it inherits them blocked."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    delivered as it ends); a process started in it inherits them blocked.
+
+    Blocking them in this thread is not enough: another thread of the process (a pool's, a
+    numerics library's) may take the signal, and Python then runs the handler in the main thread
+    all the same. So in the main thread the handlers only note the signal meanwhile, and it is
+    raised again once the block is done."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    noted: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        handlers = {n: signal.signal(n, lambda signum, _frame: noted.append(signum))
+                    for n in STOP_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one held here is delivered now
+        for signum in dict.fromkeys(noted):
+            signal.raise_signal(signum)
 
 
 def stop_on_signals() -> None:
