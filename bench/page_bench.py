@@ -3,7 +3,7 @@
 
 Each build is served on loopback by the project's own server (player/server.py, byte ranges and
 all) and opened in a fresh headless Chromium context (nothing cached) at 1280x800. The weight is
-the bytes of every response the page loads but the media (the page, its scripts, stylesheets,
+the bytes of every file the page loads but the video, as the browser accounts them (Resource Timing: the page, its scripts, stylesheets,
 poster and track files); the first frame is from navigation to the first frame presented after
 `play()` (streaming_bench.PLAY). Writes its own section of bench/RESULTS.md. Usage:
 python bench/page_bench.py --build DIR [--before DIR] [--runs 5] [--note TEXT]
@@ -26,23 +26,22 @@ from streaming_bench import PLAY  # noqa: E402
 
 START, END = "<!-- page-bench:start -->", "<!-- page-bench:end -->"
 CHROMIUM = "/usr/bin/chromium-headless-shell"
-MEDIA = ("media",)  # Playwright's resource type of the video's (ranged) requests
 
 
 def measure(browser, url: str) -> tuple[int, int, float]:
     """(bytes, responses, ms to the first frame) of one fresh visit to `url`."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    sizes: list[int] = []
-
-    def counted(response) -> None:
-        if response.request.resource_type not in MEDIA and response.status < 300:
-            sizes.append(len(response.body()))
-
-    page.on("response", counted)
     page.goto(url, wait_until="load")
     first_frame = page.evaluate(PLAY)
-    page.evaluate("document.querySelector('video[data-player]').pause()")  # the page is loaded
+    page.evaluate("document.querySelector('video[data-player]').pause()")
+    page.wait_for_load_state("networkidle")
+    # The browser's own account of what it fetched (Resource Timing): the page and every file
+    # it loaded but the video, whose ranged requests are the media, not the page.
+    sizes = page.evaluate("""() => [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource').filter(e => !new URL(e.name).pathname.endsWith('.mp4')),
+    ].map(e => e.decodedBodySize)""")
     context.close()
     return sum(sizes), len(sizes), first_frame
 
