@@ -5,7 +5,8 @@ Each build is served on loopback by the project's own server (player/server.py, 
 all) and opened in a fresh headless Chromium context (nothing cached) at 1280x800. The weight is
 the bytes of every file the page loads but the video, as the browser accounts them (Resource
 Timing: the page, its scripts, stylesheets, poster and track files); the first frame is from
-navigation to the first frame presented after `play()` (streaming_bench.PLAY). Writes its own section of bench/RESULTS.md. Usage:
+navigation to the first frame presented after `play()` (streaming_bench.PLAY). Writes its own
+section of bench/RESULTS.md. Usage:
 python bench/page_bench.py --build DIR [--before DIR] [--runs 5] [--note TEXT]
 """
 
