@@ -18,11 +18,12 @@ NAMES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "lin
          "ranges.js", "resume.js", "endcard.js", "learner.css")
 
 
-def install_assets(build_root: Path) -> Path:
-    """Copy the assets to `build_root/player/` (atomically, only when changed); returns that folder."""
+def install_assets(build_root: Path, names: tuple[str, ...] = NAMES) -> Path:
+    """Copy the assets (all, or those `names`) to `build_root/player/` (atomically, only when
+    changed); returns that folder."""
     target = Path(build_root) / ASSET_DIR
     source = resources.files("player") / "assets"
-    for name in NAMES:
+    for name in names:
         data = (source / name).read_bytes()
         dest = target / name
         if not dest.exists() or dest.read_bytes() != data:
