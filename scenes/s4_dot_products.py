@@ -64,9 +64,10 @@ class DotProductsScene(LessonScene):
         q_title = label("creature's query", size=style.SMALL_SIZE, color=style.QUERY)
         q_title.next_to(query, DOWN, buff=0.2)
         keep_in_frame(VGroup(query, dims, q_title))
-        # left of the way the copy goes down to the first key
-        rule = caption(f"score = query · key ÷ √{L.d_k}", color=style.INK)
-        rule.next_to(q_title, DOWN, buff=0.25).align_to(dims, LEFT)
+        # left of the way the copy goes down to the first key. The numbers the lines end on are
+        # what the voice calls the raw scores (before softmax), though already ÷ √d_k: the rule
+        # names them so, in their orange, and says what "raw" means here
+        rule = raw_score_rule(L.d_k).next_to(q_title, DOWN, buff=0.25).align_to(dims, LEFT)
 
         keys, boxes, scores = VGroup(), VGroup(), VGroup()
         for n, word in enumerate(L.tokens):
@@ -231,6 +232,17 @@ class DotProductsScene(LessonScene):
         aside = during(*REFLOW)
         return ReplacementTransform(old, query, path_func=through(old, query, stops),
                                     rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
+
+
+def raw_score_rule(d_k: int) -> VGroup:
+    """"raw score = query · key ÷ √d_k", its name in the scores' orange, over "(the score before
+    softmax)": the orange numbers below are the raw scores the next sentence reads out."""
+    name = "raw score"
+    rule = caption(f"{name} = query · key ÷ √{d_k}", color=style.INK)
+    rule[:len(name.replace(" ", ""))].set_color(style.WEIGHT)  # a Text has no glyph for a space
+    note = caption("(the score before softmax)", color=style.MUTED)
+    note.next_to(rule, DOWN, buff=0.12).align_to(rule, LEFT)
+    return VGroup(rule, note)
 
 
 def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:

@@ -73,6 +73,10 @@ class RawScoresScene(LessonScene):
                       .set_x(x))
         title = label("creature's raw scores", size=style.BODY_SIZE, color=style.INK)
         title.to_corner(UP + RIGHT, buff=0.5)
+        # the scores are the dot products ÷ √d_k worked in the scene before: "raw" as in not yet
+        # softmaxed, so the 6.1 the voice reads is the number the screen calls a raw score
+        raw_means = caption(f"query · key ÷ √{L.d_k}, before softmax", color=style.MUTED)
+        raw_means.next_to(title, DOWN, buff=0.12).align_to(title, RIGHT)
         # each score lands on the floor first, and rides up on its bar as the bar grows
         tops = [number.get_center() for number in numbers]
         for number in numbers:
@@ -91,7 +95,7 @@ class RawScoresScene(LessonScene):
             b.fit(self.scene_change(*carried, run_time=2.2),
                   Play(lambda: [Create(floor), Create(axis),
                                 LaggedStart(*rise, lag_ratio=0.15),
-                                FadeIn(title)], run_time=0.8),
+                                FadeIn(title), FadeIn(raw_means)], run_time=0.8),
                   by="six")
             # each read score's bar and score outlined, where they stand now
             rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,
