@@ -28,7 +28,7 @@ GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its ow
 TOP = 0.75  # top edge of a value column's first row (scenes 7 and 8)
 CELL_H = 0.5
 CELL_W = 0.85
-WORD_GAP = 0.12  # at least between two tokens' names over the embeddings' columns
+WORD_GAP = 0.15  # at least between two tokens' names over the embeddings' columns
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
 PIECES = (

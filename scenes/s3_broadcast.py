@@ -38,10 +38,10 @@ BAND_READ = 0.55  # seconds the embeddings and matrices stand before they are mu
 # vectors should come out as the voice says "in parallel", not long after it.
 CHANGE_TIME, BAND_IN, PRODUCT_TIME = 1.7, 0.35, 0.6
 VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
-BAND_TOP = -0.75  # the top of the embeddings' matrix: under the vectors, room for the names above
+BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
 # the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
 # matrix's columns
-E_CELL, E_COLUMN, W_PITCH = 0.32, 0.84, 0.6
+E_CELL, E_COLUMN, W_PITCH = 0.32, 0.92, 0.6
 
 
 def mini(values, color):
@@ -127,7 +127,7 @@ class BroadcastScene(LessonScene):
             b.fit(self.scene_change(*carried, run_time=CHANGE_TIME),
                   Play(FadeIn(band.whole, shift=0.15 * UP), run_time=BAND_IN),
                   Play(Wait(), run_time=BAND_READ),
-                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.25 * UP) for t in theirs),
+                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.1 * UP) for t in theirs),
                        run_time=PRODUCT_TIME),
                   Play(Wait(), run_time=VECTORS_READ))
 

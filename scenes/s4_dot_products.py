@@ -235,14 +235,13 @@ class DotProductsScene(LessonScene):
 
 
 def raw_score_rule(d_k: int) -> VGroup:
-    """"raw score = query · key ÷ √d_k", its name in the scores' orange, over "(the score before
-    softmax)": the orange numbers below are the raw scores the next sentence reads out."""
-    name = "raw score"
-    rule = caption(f"{name} = query · key ÷ √{d_k}", color=style.INK)
-    rule[:len(name.replace(" ", ""))].set_color(style.WEIGHT)  # a Text has no glyph for a space
-    note = caption("(the score before softmax)", color=style.MUTED)
-    note.next_to(rule, DOWN, buff=0.12).align_to(rule, LEFT)
-    return VGroup(rule, note)
+    """"raw score" (in the scores' orange) over "= query · key ÷ √d_k" over "(before softmax)":
+    the orange numbers the lines of working end on are the raw scores the next sentence reads
+    out. Short lines, clear of the way the query's copy goes down to the first key."""
+    lines = VGroup(caption("raw score", color=style.WEIGHT),
+                   caption(f"= query · key ÷ √{d_k}", color=style.INK),
+                   caption("(before softmax)", color=style.MUTED))
+    return lines.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
 
 
 def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:

@@ -58,6 +58,7 @@ KEY_LAG = 0.05  # fluffy's key entries fold from a row into a column almost toge
 LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
 LINES_TOP = -1.85  # top of the first of them, under the matrices' names
 LINE_PITCH = 0.28  # from one line of working to the next
+FIRST_CELL_READ = 0.6  # seconds the first cell's working stands, at least, before its beat ends
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -194,6 +195,7 @@ class AllAtOnceScene(LessonScene):
         header_moves = during(LEAVING, 1.0)
         query_moves, key_moves = during(LEAVING, 0.75), during(0.62, 1.0)
 
+        first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
                 # the formula shrinks to a header at a readable pace while the query and key
@@ -211,22 +213,22 @@ class AllAtOnceScene(LessonScene):
                      LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in fresh_cols),
                                  lag_ratio=0.15),
                      FadeIn(queries), FadeIn(keys), run_time=0.7),
-                Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
-                       for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6),
-                # the rows close up into Q, the columns into Kᵀ (in the sentence's pause), so the
-                # next sentence has its first cell worked by "at once"
+                # the rows close up into Q, the columns into Kᵀ, and one cell is worked, slowly
+                # (in the sentence's pause): the row of creature's query meets the column of
+                # fluffy's key, their products and sum are written out, and the sum lands in its
+                # cell (the score the learner saw); it stands to be read into the next sentence
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
-                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.0))
+                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.0),
+                *first_plays, rest=FIRST_CELL_READ)
 
         with self.beat("one-matrix-multiplication") as b:
-            # One cell is worked first: the row of creature's query meets the column of fluffy's
-            # key, their products and sum are written out, and the sum lands in its cell (the
-            # score the learner saw), by "at once". On "at once" every other cell of QKᵀ fills,
-            # all together, creature's other cells each with its line of working, and they hold;
-            # on "multiplication" the cell's outline gives way to the matrix's name.
-            first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
-            b.fit(*first_plays, by="at")
+            # "Every token": every token's name lights, its row of Q and its column of Kᵀ; on
+            # "at once" every other cell of QKᵀ fills, all together, creature's other cells each
+            # with its line of working, and they hold; on "multiplication" the worked cell's
+            # outline gives way to the matrix's name.
+            b.fit(Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
+                         for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6), by="at")
             b.fit(Play(*self._fill_at_once(raw, lines, {(f, fl)}), FadeOut(first_rings[:2]),
                        run_time=0.5), by="multiplication")
             b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5))
@@ -386,6 +388,7 @@ class AllAtOnceScene(LessonScene):
             SurroundingRectangle(result.rects[i][j], color=style.WEIGHT, buff=0.03,
                                  stroke_width=3))
         total, cell = line[-1], result.texts[i][j]
+        cell.set_z_index(1)  # its number stays drawn above the box that fades in round it
 
         def outline() -> list[Animation]:  # round the row and column where they stand by then
             rings[0].become(SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05,
