@@ -41,7 +41,9 @@ UNIT = 0.5  # frame units per score point
 GAP = 0.95  # from a bar's centre to the middle of the gap beside it
 # The scene change: the old picture leaves; each word steps round its score and tucks under it
 # (TUCK), then word and score go together, straight, to the foot of their bar (TOGETHER).
-TUCK, TOGETHER = (0.2, 0.66), (0.66, 1.0)
+# The words set off once the old picture (the keys, the lines) is all but gone: none is drawn over
+# a fading key.
+TUCK, TOGETHER = (0.32, 0.7), (0.7, 1.0)
 SIDE_CLEAR = 0.15  # between a word stepping round its score and the score
 UNDER = 0.2  # from the floor to the top of the word under it
 THICK = 0.42  # the strip's thickness, and a copy's while it travels
