@@ -161,9 +161,10 @@ class BroadcastScene(LessonScene):
             b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
                        run_time=2.2), by="describing")
             # "...describing me?": "me" is creature, its token lit with the word in the question
+            # ("me?" flashes white in place: grown, it would touch "describing" and the quote)
             me = ask[-4:-1]  # the glyphs of "me?" (a Text has no glyph for a space)
             b.fit(Play(Indicate(tokens[c].word, color=style.QUERY, scale_factor=1.2),
-                       Indicate(me, color=style.QUERY, scale_factor=1.15), run_time=1.0))
+                       Indicate(me, color=style.INK, scale_factor=1.0), run_time=1.0))
         # the tokens, creature's query and every key take their places in the dot products
         self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))
 
