@@ -223,22 +223,16 @@ class AllAtOnceScene(LessonScene):
                 *first_plays, rest=FIRST_CELL_READ)
 
         with self.beat("one-matrix-multiplication") as b:
-            # "Every token": every token's names light, its row's of Q with its column's of Kᵀ,
-            # one token after another until "at once" (the picture never stands still); on
-            # "at once" every other cell of QKᵀ fills, all together, creature's other cells each
-            # with its line of working, and they hold; on "matrix" the worked cell's outline
-            # goes and the two matrices' names light, and on "multiplication" their product's
-            # name comes.
-            b.fit(Play(LaggedStart(*(AnimationGroup(
-                           Indicate(q.row_labels[i], color=style.QUERY, scale_factor=1.2),
-                           Indicate(kt.col_labels[i], color=style.QUERY, scale_factor=1.2))
-                           for i in range(n)), lag_ratio=0.5),
-                       run_time=max(0.6, b.left("at"))), by="at")
+            # "Every token": every token's names light, its row's of Q and its column's of Kᵀ;
+            # on "at once" every other cell of QKᵀ fills, all together, creature's other cells
+            # each with its line of working, and they hold; on "multiplication" the worked cell's
+            # outline gives way to the product's name. (No still stretch of 1.5 s while the
+            # voice speaks.)
+            b.fit(Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
+                         for lab in (*q.row_labels, *kt.col_labels)), run_time=1.0), by="at")
             b.fit(Play(*self._fill_at_once(raw, lines, {(f, fl)}), FadeOut(first_rings[:2]),
-                       run_time=0.5), by="matrix")
-            b.fit(Play(FadeOut(first_rings[2]), Indicate(q_name, color=style.QUERY),
-                       Indicate(kt_name, color=style.KEY), run_time=0.6), by="multiplication")
-            b.fit(Play(FadeIn(raw_name), run_time=0.5))
+                       run_time=0.5), by="multiplication")
+            b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5))
             # ÷√d: every number counts down in place to its half (smaller, in value and in its
             # cell's fill); then softmax row by row, each row's sum beside it: one
             raw_texts = VGroup(*raw.all_texts())
