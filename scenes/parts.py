@@ -28,6 +28,7 @@ GUESSES = ("monster?", "pet?", "cartoon?")  # what creature could mean on its ow
 TOP = 0.75  # top edge of a value column's first row (scenes 7 and 8)
 CELL_H = 0.5
 CELL_W = 0.85
+WORD_GAP = 0.15  # at least between two tokens' names over the embeddings' columns
 
 # The formula as separately addressable TeX pieces, with each piece's role colour.
 PIECES = (
@@ -92,11 +93,15 @@ class Projection:
     """Every token's embedding times W_Q, W_K and W_V at once: the embeddings side by side as
     the columns of one matrix (a column per token, in the phrase's order, as its vectors stand),
     then the three matrices, their rows the embedding's features as in creature's own product,
-    each number where it stands in its matrix. `whole` is all of it but `outlines`, the frames
-    the product is marked by (the columns with the matrices)."""
+    each number where it stands in its matrix. Each column is labelled with its token, as the
+    lesson labels every vector. `whole` is all of it but `outlines`, the frames the product is
+    marked by (the columns with the matrices). `column` is an embedding column's width (wide
+    enough for its token's name), `pitch` a weight matrix's."""
 
-    def __init__(self, L: Lesson, top: float, cell: float, pitch: float, gap: float = 0.45):
-        self.embeddings = VGroup(*(vector(L.embeddings[n], style.EMBEDDING, width=pitch, cell=cell)
+    def __init__(self, L: Lesson, top: float, cell: float, pitch: float, gap: float = 0.45,
+                 column: float | None = None):
+        column = pitch if column is None else column
+        self.embeddings = VGroup(*(vector(L.embeddings[n], style.EMBEDDING, width=column, cell=cell)
                                    for n in range(len(L.tokens)))).arrange(RIGHT, buff=0)
         self.embeddings.move_to([0, top, 0], aligned_edge=UP)
         rows = [c.get_y() for c in self.embeddings[0]]
@@ -113,19 +118,39 @@ class Projection:
             self.frames.add(frame)
             self.names.add(built(MathTex, tex, color=color, font_size=30).next_to(frame, UP, buff=0.1))
             x = frame.get_right()[0] + gap
+        # each column's token over it, on one baseline, then the matrix's name over them
+        self.tokens = on_one_baseline(L.tokens).next_to(self.embeddings, UP, buff=0.1)
+        for word, col in zip(self.tokens, self.embeddings):
+            word.set_x(col.get_x())
+        for before, word in zip(self.tokens, self.tokens[1:]):  # a long name steps right, clear
+            word.shift(max(0.0, before.get_right()[0] + WORD_GAP - word.get_left()[0]) * RIGHT)
         self.title = caption("embeddings",
-                             color=style.EMBEDDING).next_to(self.embeddings, UP, buff=0.12)
+                             color=style.EMBEDDING).next_to(self.tokens, UP, buff=0.08)
+        self.title.set_x(self.embeddings.get_x())
         self.note = caption("a column per token, each times the same three matrices: all at once",
                             color=style.INK)
-        body = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.title)
+        body = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.tokens,
+                      self.title)
         body.shift(-body.get_center()[0] * RIGHT)
         self.note.next_to(body, DOWN, buff=0.18)
         self.outlines = VGroup(
             SurroundingRectangle(self.embeddings, color=style.EMBEDDING, buff=0.06, stroke_width=4),
             *(SurroundingRectangle(f, color=c, buff=0.04, stroke_width=4)
               for f, c in zip(self.frames, (style.QUERY, style.KEY, style.VALUE))))
-        self.whole = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.title,
-                            self.note)
+        self.whole = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.tokens,
+                            self.title, self.note)
+
+
+def on_one_baseline(words: list[str], color=style.INK) -> VGroup:
+    """`words` as captions, one Text each, standing on one baseline (as in one line of text), so
+    that a word with a descender ("fluffy") is not lifted above the others."""
+    line = caption(" ".join(words), color=color)
+    out, at = VGroup(), 0  # `at`: index into `line`, which has no glyph for a space
+    for word in words:
+        n = len("".join(word.split()))
+        out.add(caption(word, color=color).move_to(VGroup(*line.submobjects[at:at + n])))
+        at += n
+    return out
 
 
 def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,

@@ -64,8 +64,10 @@ class PhraseScene(LessonScene):
 
         with self.beat("needs-a-way-to-ask") as b:
             question = label("?", size=60, color=style.QUERY).next_to(creature, UP, buff=1.1)
+            # under creature, its right edge at the box's: clear of the frame's edge
             ask = keep_in_frame(caption("creature needs a way to ask them", color=style.QUERY,
-                                        size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9))
+                                        size=style.BODY_SIZE).next_to(creature, DOWN, buff=0.9)
+                                .align_to(creature, RIGHT))
             # the guesses leave before the sentence takes their place
             b.fit(Play(FadeOut(*guesses, *ties), Write(question), run_time=0.6),
                   Play(FadeIn(ask, shift=0.2 * UP), run_time=0.6))

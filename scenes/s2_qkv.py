@@ -89,9 +89,10 @@ class QueriesKeysValuesScene(LessonScene):
                      .move_to(arrow.point_from_proportion(0.45)).shift(0.3 * UP))
         matrices = [Matrix(w, tex, color, embedding) for _, _, color, tex, w, _ in specs]
 
-        # query and key share the dimensions they compare, each headed by them
-        heads = [VGroup(*(caption(d).next_to(cell, UP, buff=0.12) for d, cell in
-                          zip(L.qk_dims, rows[n]))) for n in (0, 1)]
+        # query and key share the dimensions they compare, each headed by them: the query asks
+        # ("adjective?"), the key says what it holds ("adjective")
+        heads = [VGroup(*(caption(d if n == 0 else d.rstrip("?")).next_to(cell, UP, buff=0.12)
+                          for d, cell in zip(L.qk_dims, rows[n]))) for n in (0, 1)]
         for n, head in enumerate(heads):
             titles[n].next_to(head, UP, buff=0.12).align_to(rows[n], LEFT)
         dims = VGroup(*heads)

@@ -33,10 +33,15 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
-BAND_READ = 0.6  # seconds the embeddings and matrices stand before they are multiplied
+BAND_READ = 0.55  # seconds the embeddings and matrices stand before they are multiplied
+# The change and the product are quick: the sentence is two seconds long, and the other tokens'
+# vectors should come out as the voice says "in parallel", not long after it.
+CHANGE_TIME, BAND_IN, PRODUCT_TIME = 1.7, 0.35, 0.6
 VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
-BAND_TOP = -0.65  # the top of the embeddings' matrix: under the vectors, room for the names above
-E_CELL, W_PITCH = 0.34, 0.66  # the matrices' rows; a weight matrix's columns
+BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
+# the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
+# matrix's columns
+E_CELL, E_COLUMN, W_PITCH = 0.32, 0.92, 0.6
 
 
 def mini(values, color):
@@ -66,9 +71,10 @@ def under_path(drop: float):
 
 
 def projection(L) -> "Projection":
-    """The four embeddings as the columns of one matrix, beside W_Q, W_K and W_V (their rows
-    the embedding's features, as creature's product showed them), under the vectors."""
-    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH)
+    """The four embeddings as the columns of one matrix, each under its token's name, beside
+    W_Q, W_K and W_V (their rows the embedding's features, as creature's product showed them),
+    under the vectors."""
+    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH, column=E_COLUMN, gap=0.33)
 
 
 class BroadcastScene(LessonScene):
@@ -118,11 +124,11 @@ class BroadcastScene(LessonScene):
             # once creature's rows have passed, the four embeddings side by side and the three
             # matrices; held to be read, then all multiplied at once: every column outlined with
             # the matrices, and the other tokens' vectors come out under their tokens together
-            b.fit(self.scene_change(*carried, run_time=2.4),
-                  Play(FadeIn(band.whole, shift=0.15 * UP), run_time=0.5),
+            b.fit(self.scene_change(*carried, run_time=CHANGE_TIME),
+                  Play(FadeIn(band.whole, shift=0.15 * UP), run_time=BAND_IN),
                   Play(Wait(), run_time=BAND_READ),
-                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.25 * UP) for t in theirs),
-                       run_time=0.8),
+                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.1 * UP) for t in theirs),
+                       run_time=PRODUCT_TIME),
                   Play(Wait(), run_time=VECTORS_READ))
 
         with self.beat("creature-broadcasts") as b:
@@ -155,9 +161,10 @@ class BroadcastScene(LessonScene):
             b.fit(Play(lambda: [*pulses(), FadeIn(ask, shift=0.15 * DOWN, run_time=1.0)],
                        run_time=2.2), by="describing")
             # "...describing me?": "me" is creature, its token lit with the word in the question
+            # ("me?" flashes white in place: grown, it would touch "describing" and the quote)
             me = ask[-4:-1]  # the glyphs of "me?" (a Text has no glyph for a space)
             b.fit(Play(Indicate(tokens[c].word, color=style.QUERY, scale_factor=1.2),
-                       Indicate(me, color=style.QUERY, scale_factor=1.15), run_time=1.0))
+                       Indicate(me, color=style.INK, scale_factor=1.0), run_time=1.0))
         # the tokens, creature's query and every key take their places in the dot products
         self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))
 

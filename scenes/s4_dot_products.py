@@ -64,9 +64,10 @@ class DotProductsScene(LessonScene):
         q_title = label("creature's query", size=style.SMALL_SIZE, color=style.QUERY)
         q_title.next_to(query, DOWN, buff=0.2)
         keep_in_frame(VGroup(query, dims, q_title))
-        # left of the way the copy goes down to the first key
-        rule = caption(f"score = query · key ÷ √{L.d_k}", color=style.INK)
-        rule.next_to(q_title, DOWN, buff=0.25).align_to(dims, LEFT)
+        # left of the way the copy goes down to the first key. The numbers the lines end on are
+        # what the voice calls the raw scores (before softmax), though already ÷ √d_k: the rule
+        # names them so, in their orange, and says what "raw" means here
+        rule = raw_score_rule(L.d_k).next_to(q_title, DOWN, buff=0.25).align_to(dims, LEFT)
 
         keys, boxes, scores = VGroup(), VGroup(), VGroup()
         for n, word in enumerate(L.tokens):
@@ -231,6 +232,16 @@ class DotProductsScene(LessonScene):
         aside = during(*REFLOW)
         return ReplacementTransform(old, query, path_func=through(old, query, stops),
                                     rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
+
+
+def raw_score_rule(d_k: int) -> VGroup:
+    """"raw score" (in the scores' orange) over "= query · key ÷ √d_k" over "(before softmax)":
+    the orange numbers the lines of working end on are the raw scores the next sentence reads
+    out. Short lines, clear of the way the query's copy goes down to the first key."""
+    lines = VGroup(caption("raw score", color=style.WEIGHT),
+                   caption(f"= query · key ÷ √{d_k}", color=style.INK),
+                   caption("(before softmax)", color=style.MUTED))
+    return lines.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
 
 
 def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:

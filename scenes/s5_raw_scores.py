@@ -41,7 +41,9 @@ UNIT = 0.5  # frame units per score point
 GAP = 0.95  # from a bar's centre to the middle of the gap beside it
 # The scene change: the old picture leaves; each word steps round its score and tucks under it
 # (TUCK), then word and score go together, straight, to the foot of their bar (TOGETHER).
-TUCK, TOGETHER = (0.2, 0.66), (0.66, 1.0)
+# The words set off once the old picture (the keys, the lines) is all but gone: none is drawn over
+# a fading key.
+TUCK, TOGETHER = (0.32, 0.7), (0.7, 1.0)
 SIDE_CLEAR = 0.15  # between a word stepping round its score and the score
 UNDER = 0.2  # from the floor to the top of the word under it
 THICK = 0.42  # the strip's thickness, and a copy's while it travels
@@ -73,6 +75,10 @@ class RawScoresScene(LessonScene):
                       .set_x(x))
         title = label("creature's raw scores", size=style.BODY_SIZE, color=style.INK)
         title.to_corner(UP + RIGHT, buff=0.5)
+        # the scores are the dot products ÷ √d_k worked in the scene before: "raw" as in not yet
+        # softmaxed, so the 6.1 the voice reads is the number the screen calls a raw score
+        raw_means = caption(f"query · key ÷ √{L.d_k}, before softmax", color=style.MUTED)
+        raw_means.next_to(title, DOWN, buff=0.12).align_to(title, RIGHT)
         # each score lands on the floor first, and rides up on its bar as the bar grows
         tops = [number.get_center() for number in numbers]
         for number in numbers:
@@ -91,7 +97,7 @@ class RawScoresScene(LessonScene):
             b.fit(self.scene_change(*carried, run_time=2.2),
                   Play(lambda: [Create(floor), Create(axis),
                                 LaggedStart(*rise, lag_ratio=0.15),
-                                FadeIn(title)], run_time=0.8),
+                                FadeIn(title), FadeIn(raw_means)], run_time=0.8),
                   by="six")
             # each read score's bar and score outlined, where they stand now
             rings = VGroup(*(SurroundingRectangle(VGroup(bars[i], numbers[i]), color=style.INK,

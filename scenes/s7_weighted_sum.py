@@ -19,6 +19,7 @@ from manim import (
     Transform,
     VGroup,
 )
+from manim.utils.rate_functions import rush_from, rush_into
 
 from attention import lesson
 from attention.figures import percent_figure, value_figure
@@ -143,10 +144,10 @@ class WeightedSumScene(LessonScene):
             shares = VGroup(*(t[1] for t in times))
             arrive = [self.from_previous("tokens", boxes, FadeIn(boxes, shift=0.2 * UP)),
                       self.from_previous("weights", shares, FadeIn(shares, shift=0.2 * UP))]
-            # the tokens and their weights take their places as softmax's chart leaves; then
-            # the values and their features
-            b.fit(self.scene_change(*arrive),
-                  Play(FadeIn(names),
+            # the tokens and their weights take their places as softmax's chart leaves; then,
+            # on "values", the values and their features
+            b.fit(self.scene_change(*arrive), by="values")
+            b.fit(Play(FadeIn(names),
                        LaggedStart(*(FadeIn(v, shift=0.2 * DOWN) for v in values), lag_ratio=0.15),
                        run_time=0.8), by="attends")
             # the tokens it attends to are outlined, and their weights become multipliers
@@ -215,13 +216,15 @@ class WeightedSumScene(LessonScene):
             b.fit(Play(Wiggle(meaning, scale_value=1.08), FadeIn(guesses, shift=0.15 * DOWN),
                        run_time=0.8), by="fluffy")
             b.fit(
-                # the old word leaves before the box grows over where it stood (drawn above
-                # the box while it fades), and the new word comes once the box has its size
+                # the box grows rightwards round the old word (drawn above it), which then
+                # leaves as the new word comes, each faint only for a moment (the old one fades
+                # late, the new one early): the box is never seen empty
                 Play(FadeIn(bands), *(names[j].animate.set_color(style.VALUE) for j in lit),
                   FadeOut(guesses, shift=0.15 * DOWN),
-                  Succession(FadeOut(meaning.word, shift=0.2 * UP),
-                             Transform(meaning.box, richer.box),
-                             FadeIn(richer.word, shift=0.2 * UP)), run_time=1.2),
+                  Succession(Transform(meaning.box, richer.box),
+                             FadeOut(meaning.word, shift=0.2 * UP, rate_func=rush_into),
+                             FadeIn(richer.word, shift=0.2 * UP, rate_func=rush_from)),
+                  run_time=1.2),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
         # the weighted sum, with its name, is what the formula of the next scene computes
         self.keep(sum=total, sum_label=out_label)

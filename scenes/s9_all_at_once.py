@@ -58,6 +58,7 @@ KEY_LAG = 0.05  # fluffy's key entries fold from a row into a column almost toge
 LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and the scores
 LINES_TOP = -1.85  # top of the first of them, under the matrices' names
 LINE_PITCH = 0.28  # from one line of working to the next
+FIRST_CELL_READ = 0.6  # seconds the first cell's working stands, at least, before its beat ends
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -188,46 +189,50 @@ class AllAtOnceScene(LessonScene):
         # they move once the old lines have gone: the query first, on an arc that leaves leftwards
         # above the key's line before it comes down (never through the key); the key rises once
         # the query is left of it (three quarters of its way), not to race up in the last frames
-        query_moves, key_moves = during(0.28, 0.64), during(0.5, 1.0)
+        # Nothing moves before the formula scene's picture has left (the first LEAVING share of
+        # the change): the formula shrinks to its header only then, so two layouts never show
+        # over each other.
+        header_moves = during(LEAVING, 1.0)
+        query_moves, key_moves = during(LEAVING, 0.75), during(0.62, 1.0)
 
+        first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
         with self.beat("not-one-word-at-a-time") as b:
             b.fit(
                 # the formula shrinks to a header at a readable pace while the query and key
                 # the learner saw move down into their places; then every other token's query
                 # and key, apart, and every word lit at once
                 self.scene_change(
-                    self.from_previous("formula", header, FadeIn(header)),
+                    self.from_previous("formula", header, FadeIn(header), rate_func=header_moves),
                     self.from_previous("query", seen_q, FadeIn(seen_q), rate_func=query_moves,
                                        path_arc=np.pi / 2),
                     self._entries_in_turn("key", seen_k, rate_func=key_moves),
-                    FadeIn(seen_cells, rate_func=during(0.7, 1.0)),
-                    run_time=1.5),
+                    FadeIn(seen_cells, rate_func=during(0.8, 1.0)),
+                    run_time=1.7),
                 Play(LaggedStart(*(FadeIn(m, shift=0.15 * RIGHT) for m in fresh_rows),
                                  lag_ratio=0.15),
                      LaggedStart(*(FadeIn(m, shift=0.15 * DOWN) for m in fresh_cols),
                                  lag_ratio=0.15),
                      FadeIn(queries), FadeIn(keys), run_time=0.7),
-                Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
-                       for lab in (*q.row_labels, *kt.col_labels)), run_time=0.6))
-
-        with self.beat("one-matrix-multiplication") as b:
-            # The rows close up into Q, the columns into Kᵀ. Then one cell is worked, slowly: the
-            # row of creature's query meets the column of fluffy's key, their products and sum
-            # are written out, and the sum lands in its cell (the score the learner saw). It
-            # stands to be read until "GPUs" (on "multiplication" the cell's outline gives way to
-            # the matrix's name), when the rest of QKᵀ fills, all rows together, a column of Kᵀ
-            # at a time, creature's other cells each with its line of working.
-            first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
-            b.fit(
+                # the rows close up into Q, the columns into Kᵀ, and one cell is worked, slowly
+                # (in the sentence's pause): the row of creature's query meets the column of
+                # fluffy's key, their products and sum are written out, and the sum lands in its
+                # cell (the score the learner saw); it stands to be read into the next sentence
                 Play(*(m.animate.shift(i * APART * UP) for i, m in enumerate(apart_rows)),
                      *(m.animate.shift(-j * APART * RIGHT) for j, m in enumerate(apart_cols)),
-                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.2),
-                *first_plays, by="multiplication")
-            b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5), by="GPUs")
-            b.fit(*self._row_sweep(q, kt, raw, list(range(n)), step=0.25,
-                                   also=[FadeOut(first_rings[:2])],
-                                   lines=[None if j == fl else line for j, line in enumerate(lines)],
-                                   done={(f, fl)}))
+                     crossfade(queries, q_name), crossfade(keys, kt_name), run_time=1.0),
+                *first_plays, rest=FIRST_CELL_READ)
+
+        with self.beat("one-matrix-multiplication") as b:
+            # "Every token": every token's names light, its row's of Q and its column's of Kᵀ;
+            # on "at once" every other cell of QKᵀ fills, all together, creature's other cells
+            # each with its line of working, and they hold; on "multiplication" the worked cell's
+            # outline gives way to the product's name. (No still stretch of 1.5 s while the
+            # voice speaks.)
+            b.fit(Play(*(Indicate(lab, color=style.QUERY, scale_factor=1.2)
+                         for lab in (*q.row_labels, *kt.col_labels)), run_time=1.0), by="at")
+            b.fit(Play(*self._fill_at_once(raw, lines, {(f, fl)}), FadeOut(first_rings[:2]),
+                       run_time=0.5), by="multiplication")
+            b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5))
             # ÷√d: every number counts down in place to its half (smaller, in value and in its
             # cell's fill); then softmax row by row, each row's sum beside it: one
             raw_texts = VGroup(*raw.all_texts())
@@ -322,6 +327,16 @@ class AllAtOnceScene(LessonScene):
                              FadeIn(richer.word, shift=0.2 * UP)), run_time=1.0),
                 Play(Indicate(richer.word, color=style.VALUE, scale_factor=1.08), run_time=0.8))
 
+    def _fill_at_once(self, result: Grid, lines: list[VGroup], done: set[tuple[int, int]]
+                      ) -> list[Animation]:
+        """Every cell of `result` but those `done` (row, column) written at once, with the lines
+        of working not on screen yet (those of the cells already done are)."""
+        cells = [result.cell(i, j) for i in range(result.n_rows) for j in range(result.n_cols)
+                 if (i, j) not in done]
+        shown = {j for _, j in done}
+        return [*(FadeIn(c, shift=0.1 * DOWN) for c in cells),
+                *(FadeIn(line, shift=0.1 * RIGHT) for j, line in enumerate(lines) if j not in shown)]
+
     def _row_sweep(self, left: Grid, top: Grid, result: Grid, rows: list[int], step: float,
                    colors=(style.QUERY, style.KEY), also=(), then=None,
                    lines: list[VGroup | None] | None = None, cells: bool = True,
@@ -374,6 +389,7 @@ class AllAtOnceScene(LessonScene):
             SurroundingRectangle(result.rects[i][j], color=style.WEIGHT, buff=0.03,
                                  stroke_width=3))
         total, cell = line[-1], result.texts[i][j]
+        cell.set_z_index(1)  # its number stays drawn above the box that fades in round it
 
         def outline() -> list[Animation]:  # round the row and column where they stand by then
             rings[0].become(SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05,

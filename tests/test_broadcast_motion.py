@@ -194,3 +194,50 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
              for n in after]
     assert any(score in t and raw not in t for t in there), (
         "the raw number's place never shows the score alone after the division")
+
+
+LABEL_ABOVE = 0.6  # frame units: a column's name stands over its top, at most this far up
+OUT_BY = 2.9  # seconds from the sentence's start by which the other tokens' vectors come out
+
+
+def test_each_embedding_column_is_named_by_its_token(broadcast):
+    """While the product shows, every column of the embeddings' matrix has its token's name over
+    it (nearer to it than to any other column), as the lesson names every vector (issue 38)."""
+    frames, timing = broadcast
+    L = lesson()
+    beat = timing.beat("all-in-parallel")
+    shown = [n for n in range(beat.start, beat.end) if product_on_screen(frames, n)]
+    assert shown, "the product never shows"
+    n = shown[-1]
+    cells = frames.embedding_cells[n]
+    xs = sorted({x for x, _, _ in cells})
+    top = max(y for _, y, _ in cells)
+    for word, x in zip(L.tokens, xs):
+        over = [(tx, ty) for t, tx, ty, _ in frames.texts[n]
+                if t == word and top < ty < top + LABEL_ABOVE]
+        assert over, f"the column of {word!r} has no name over it"
+        tx = min(over, key=lambda p: abs(p[0] - x))[0]
+        assert min(xs, key=lambda c: abs(c - tx)) == x, f"{word!r} stands over another column"
+
+
+def test_the_other_tokens_vectors_come_out_as_the_sentence_ends(broadcast):
+    """The other tokens' vectors come out of the product within OUT_BY s of the sentence's start
+    (it says "All four tokens do this in parallel"), not long after the voice has said so."""
+    frames, timing = broadcast
+    L = lesson()
+    beat = timing.beat("all-in-parallel")
+    first = next((n for n in range(beat.start, beat.end)
+                  if frames.cells[n].get("query", 0) > L.d_k), None)
+    assert first is not None, "the other tokens' vectors never come out"
+    assert (first - beat.start) / FPS <= OUT_BY, (
+        f"the other tokens' vectors come out {(first - beat.start) / FPS:.2f} s into the sentence")
+
+
+def test_the_scores_are_named_raw_scores_before_softmax(dot_products):
+    """The numbers the lines of working end on (÷ √d_k already) are what the next sentence calls
+    the raw scores: scene 4 names them so ("raw score = …", "before softmax") while they show."""
+    frames, timing = dot_products
+    beat = timing.beat("article-barely-registers")
+    texts = [t for t, *_ in frames.texts[beat.end - 1]]
+    assert any(t.startswith("raw score") for t in texts), texts
+    assert any("before softmax" in t for t in texts), texts

@@ -1,0 +1,103 @@
+"""Scene 9 held on every frame of the real scene run without pixels: its change of scene shows one
+layout at a time (nothing of the formula scene moves, and nothing new shows, while that scene's
+picture is still leaving), and the cells of QKᵀ other than the one worked first fill together
+on the voice's "at once" and stay (issue 38)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+from manim import Rectangle, SurroundingRectangle
+from scene_frames import run_scene
+
+from common.settings import QUALITIES
+from scenes import style
+from scenes.base import LessonScene
+from scenes.inspection import opacity, visible_family
+from scenes.timing import SceneTiming
+
+FPS = QUALITIES["low"].fps
+SYNC = 0.09  # seconds: a cue's first visible change comes at most this long after its word
+FAINT = 0.15  # a leaving mobject more opaque than this still shows its layout
+MOVED = 0.05  # frame units: a mobject this far from where it stood on the first frame has moved
+TOGETHER = 0.7  # seconds in which every other cell must be whole once they start filling
+SHOWN = 0.5  # a cell with its outline at least this opaque counts as shown
+
+
+@dataclass
+class Recorder:
+    """Per frame of the scene: each mobject of the scene's first frame (by id) with its centre
+    and opacity; the ids of the mobjects first seen later, with their opacity; and the opacity
+    of every score cell of the grid (a plain rectangle outlined in the scores' colour)."""
+
+    first: dict[int, np.ndarray] = field(default_factory=dict)  # id -> centre on frame 0
+    old: list[dict[int, tuple[np.ndarray, float]]] = field(default_factory=list)
+    new: list[dict[int, float]] = field(default_factory=list)
+    cells: list[list[float]] = field(default_factory=list)
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        assert frame == len(self.old), "a frame was skipped"
+        family = visible_family(scene.mobjects)
+        if frame == 0:
+            self.first = {id(m): m.get_center().copy() for m in family}
+        old = {id(m): (m.get_center().copy(), opacity(m)) for m in family if id(m) in self.first}
+        new = {id(m): opacity(m) for m in family if id(m) not in self.first}
+        cells = [float(m.get_stroke_opacity()) for m in family
+                 if type(m) is Rectangle and not isinstance(m, SurroundingRectangle)
+                 and np.abs(np.asarray(m.get_stroke_color().to_rgb())
+                            - np.asarray(style.WEIGHT.to_rgb())).max() < 0.01]
+        for _ in range(n):
+            self.old.append(old)
+            self.new.append(new)
+            self.cells.append(cells)
+
+
+@pytest.fixture(scope="module")
+def all_at_once(flite_narration, tmp_path_factory) -> tuple[Recorder, SceneTiming]:
+    recorder = Recorder()
+    timing = run_scene("all-at-once", flite_narration.manifest,
+                       tmp_path_factory.mktemp("all-at-once-media"), recorder)
+    return recorder, timing
+
+
+def test_the_formula_scene_leaves_before_anything_moves_or_arrives(all_at_once):
+    frames, timing = all_at_once
+    change = range(timing.beats[0].start, timing.beats[0].end)
+    # the leaving mobjects: on the first frame, and seen fading out (to under half of what they
+    # showed then) while still drawn; what is carried keeps its opacity until it is replaced
+    start = frames.old[change[0]]
+    leaving = {i for i in frames.first
+               if any(i in frames.old[n] and frames.old[n][i][1] < 0.5 * start[i][1]
+                      for n in change)}
+    assert leaving, "the formula scene's picture should leave in the change of scene"
+    both = []
+    for n in change:
+        still = [i for i in leaving if frames.old[n].get(i, (None, 0.0))[1] > FAINT]
+        if not still:
+            continue
+        moved = [i for i, (centre, _) in frames.old[n].items()
+                 if i not in leaving and np.linalg.norm(centre - frames.first[i]) > MOVED]
+        arrived = [i for i, o in frames.new[n].items() if o > FAINT]
+        if moved or arrived:
+            both.append((n / FPS, len(still), len(moved), len(arrived)))
+    assert not both, ("frames (s, leaving still shown, moving, arrived) where the old layout and "
+                      f"the new one show at once: {both[:5]}")
+
+
+def test_the_other_cells_of_qkt_fill_together_on_at_once_and_stay(all_at_once):
+    frames, timing = all_at_once
+    beat = timing.beat("one-matrix-multiplication")
+    at, after = beat.word("at").start, beat.word("multiplication").start
+    shown = [sum(o >= SHOWN for o in cells) for cells in frames.cells]
+    drawn = [sum(o > 0.02 for o in cells) for cells in frames.cells]
+    # before the word: the first cell alone (worked out); its line of working is not a cell
+    assert max(shown[beat.start:at]) == 1, "only the worked cell should be in QKᵀ before 'at'"
+    start = next(n for n in range(beat.start, beat.end) if drawn[n] > 1)
+    assert at - 1 <= start <= at + SYNC * FPS, (
+        f"the other cells start {(start - at) / FPS:+.2f} s from 'at' (want 0 to {SYNC} s)")
+    whole = next(n for n in range(start, beat.end) if shown[n] == 16)
+    assert whole - start <= TOGETHER * FPS, (
+        f"the other cells take {(whole - start) / FPS:.2f} s to fill (at most {TOGETHER} s)")
+    assert min(shown[whole:after + 1]) == 16, "the cells should stay until 'multiplication'"
