@@ -96,3 +96,12 @@ def publish_settings(args: argparse.Namespace, command: str) -> Publish:
         return publish(args.base_url, args.allow_origin)
     except PublishError as e:
         raise SystemExit(f"render.py {command}: {e}") from None
+
+
+def work_on(lesson_id: str) -> None:
+    """Choose the lesson a command works on (the id its script or lesson.json declares): the
+    scene registry, the beat cache and the pages then take its declaration, in this process and
+    in the drawing workers it starts."""
+    from transcript.lessons import lesson_of, use
+
+    use(lesson_of(lesson_id))

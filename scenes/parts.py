@@ -16,8 +16,9 @@ from manim import (
     linear,
 )
 
-from attention import Lesson, score_figure
+from attention import score_figure
 from attention.figures import value_figure
+from attention.lesson import Lesson
 from scenes import style
 from scenes.grid import Grid
 from scenes.prebuilt import built

@@ -14,7 +14,7 @@ from manim import (
     Write,
 )
 
-from attention import lesson
+from attention.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.parts import GUESSES

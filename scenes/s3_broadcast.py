@@ -20,7 +20,7 @@ from manim import (
 )
 from manim.utils.rate_functions import smooth
 
-from attention import lesson
+from attention.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.parts import Projection

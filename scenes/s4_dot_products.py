@@ -21,7 +21,8 @@ from manim import (
     Wait,
 )
 
-from attention import Lesson, exact_score_figure, lesson, score_figure
+from attention import exact_score_figure, score_figure
+from attention.lesson import Lesson, lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.parts import through, through_copy

@@ -20,8 +20,8 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
 from attention.figures import percent_figure, value_figure
+from attention.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid

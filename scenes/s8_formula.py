@@ -18,8 +18,8 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure
+from attention.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.parts import PIECES, column, formula_tex, vector_scale

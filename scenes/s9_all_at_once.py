@@ -34,8 +34,8 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
+from attention.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of

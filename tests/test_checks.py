@@ -14,8 +14,9 @@ import pytest
 from player_fixtures import timed_manifest
 from test_transcript import expect_error, line_of, write_variant
 
-from attention import attend, exact_score_figure, lesson, percent_figure
+from attention import attend, exact_score_figure, percent_figure
 from attention.explore import ENTRY_LIMIT, ENTRY_STEP
+from attention.lesson import lesson
 from attention.vocabulary import vocabulary
 from player.clip_plan import plan
 from player.data import cue_data, lines_in

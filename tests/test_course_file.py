@@ -25,6 +25,7 @@ from test_transcript import GOOD, line_of
 from player.page import build_player, course_line, player_html
 from player.scorm import course_title
 from transcript import TranscriptError, load_script
+from transcript.lessons import declared
 
 COURSE = Path(__file__).resolve().parents[1] / "course.yaml"
 TITLE = "How language models work"
@@ -133,12 +134,14 @@ def test_a_course_of_one_stop_has_no_links_at_all(tmp_path):
 
 def test_a_lesson_next_to_another_lesson_of_the_project_links_to_its_folder(tmp_path):
     """A lesson declares its own id; the stop beside it that is another lesson here is titled
-    with that lesson's title and linked at its folder beside this one."""
+    with that lesson's title and linked at its folder beside this one. (The other lesson borrows
+    attention's declaration under its own id: a lesson script always comes with one.)"""
     other = tmp_path / "other.yaml"
     other.write_text(GOOD.read_text(encoding="utf-8").replace("id: attention", "id: other-lesson", 1),
                      encoding="utf-8")
     course = scratch_course(tmp_path, 2, HERE.format(n=1) + "  - stop: 2\n    lesson: other-lesson\n")
-    placed_other = load_script(other, course=course).course
+    borrowed = dataclasses.replace(declared("attention"), id="other-lesson")
+    placed_other = load_script(other, course=course, lesson=borrowed).course
     assert placed_other.before.href == "../attention/index.html" and placed_other.next is None
     assert placed_other.before.title == load_script().title
 

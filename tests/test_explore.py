@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from player_fixtures import axe, browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
-from attention import attend, exact_score_figure, lesson, percent_figure, score_figure, value_figure
+from attention import attend, exact_score_figure, percent_figure, score_figure, value_figure
+from attention.lesson import lesson
 from attention.steps import STEPS
 from attention.vocabulary import vocabulary
 from player.clips import build_clips

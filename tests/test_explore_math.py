@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 from player_fixtures import REPO, browser  # noqa: F401
 
-from attention import attend, exact_score_figure, lesson, percent, percent_figure, score_figure, value_figure
+from attention import attend, exact_score_figure, percent, percent_figure, score_figure, value_figure
 from attention.explore import explore_data
+from attention.lesson import lesson
 from attention.vocabulary import EXTRA_WORDS, vocabulary
 
 SCRIPT = REPO / "player" / "assets" / "attention.js"

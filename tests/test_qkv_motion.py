@@ -13,7 +13,8 @@ import pytest
 from manim import SurroundingRectangle
 from scene_frames import run_scene, runs
 
-from attention import lesson, score_figure
+from attention import score_figure
+from attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, text_boxes, visible_family

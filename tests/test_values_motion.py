@@ -14,7 +14,8 @@ import pytest
 from manim import SurroundingRectangle
 from scene_frames import run_scene, runs
 
-from attention import exact_score_figure, lesson, score_figure, value_figure
+from attention import exact_score_figure, score_figure, value_figure
+from attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
