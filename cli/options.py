@@ -21,7 +21,7 @@ def user_path(text: str) -> Path:
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lesson", type=user_path, default=DEFAULT_LESSON,
-                        help="the lesson YAML (default: transcript/lesson.yaml)")
+                        help="the lesson YAML (default: transcript/attention/lesson.yaml)")
     parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
                         help="output folder (default: build/)")
     parser.add_argument("--quality", type=quality, default=DEFAULT_QUALITY, metavar="|".join(QUALITIES),

@@ -12,7 +12,7 @@ from test_hostile_input import refused_lesson
 from test_transcript import GOOD, expect_error, line_of, write_variant
 
 from attention import attend
-from attention.lesson import lesson
+from attention.attention.lesson import lesson
 from transcript import load_script
 
 PREDICT = """          quantity: score

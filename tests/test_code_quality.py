@@ -85,10 +85,10 @@ def test_every_module_is_the_engines_or_a_lessons():
 
 
 @pytest.mark.parametrize("where, offending, broken", [
-    ("player/html.py", "from attention.lesson import lesson", ENGINE_CONTRACTS[0]),
+    ("player/html.py", "from attention.attention.lesson import lesson", ENGINE_CONTRACTS[0]),
     ("video/cache.py", "import attention.attention", ENGINE_CONTRACTS[0]),
-    ("scenes/base.py", "from scenes import s1_phrase", ENGINE_CONTRACTS[0]),
-    ("scenes/__init__.py", "from attention.vocabulary import vocabulary", ENGINE_CONTRACTS[1]),
+    ("scenes/base.py", "from scenes.attention import s1_phrase", ENGINE_CONTRACTS[0]),
+    ("scenes/__init__.py", "from attention.attention.vocabulary import vocabulary", ENGINE_CONTRACTS[1]),
 ], ids=["page", "cache", "scene-machinery", "registry"])
 def test_an_engine_import_of_a_lesson_breaks_the_contract(tmp_path, where, offending, broken):
     """The boundary holds by the tool: in a scratch copy of the project, one engine module made to
@@ -110,7 +110,7 @@ def test_an_engine_import_of_a_lesson_breaks_the_contract(tmp_path, where, offen
 
 
 def test_no_scene_imports_another():
-    """What several scenes draw lives in a module of its own (scenes/parts.py), so an edit of one
+    """What several scenes draw lives in a module of its own (scenes/attention/parts.py), so an edit of one
     scene's code redraws that scene, not every scene importing it."""
     scenes = {module for module, _ in scene_modules().values()}
     for scene_id, (module, _) in scene_modules().items():

@@ -18,7 +18,7 @@ import pytest
 from manim import Circle, Dot, MathTex, Mobject, Square, Text, VGroup
 
 from attention import score_figure
-from attention.lesson import lesson
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import fastcopy, style, widgets
 from scenes.grid import Grid, texts_of

@@ -11,7 +11,7 @@ import pytest
 from manim import Rectangle, config
 
 from attention import exact_score_figure
-from attention.lesson import lesson
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene

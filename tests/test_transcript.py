@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from attention import attend
+from attention.attention.lesson import lesson
 from attention.attention.spoken import PLACEHOLDERS
-from attention.lesson import lesson
 from transcript import TranscriptError, load_script
 from transcript.spoken import decimal_words, fill, integer_words
 
 SOURCE_PAGE = Path(__file__).with_name("data") / "source-page.txt"  # the lesson page, kept in the repo
-GOOD = Path(__file__).resolve().parents[1] / "transcript" / "lesson.yaml"
+GOOD = Path(__file__).resolve().parents[1] / "transcript" / "attention" / "lesson.yaml"
 
 
 def source_narration() -> list[str]:

@@ -11,7 +11,7 @@ from inspected import inspect_frames
 from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, LaggedStart, Rectangle, Square
 
 from attention import percent_figure
-from attention.lesson import lesson
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import HiddenText, LessonScene, OverriddenAnimation

@@ -52,7 +52,7 @@ class _Kind:
     example: str  # the project's own, to start from
 
 
-LESSON = _Kind("lesson file", "lesson YAML", "lesson script", "transcript/lesson.yaml")
+LESSON = _Kind("lesson file", "lesson YAML", "lesson script", "transcript/attention/lesson.yaml")
 COURSE = _Kind("course file", "course YAML", "course file", "course.yaml")
 
 
@@ -319,7 +319,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Numbers | None = None,
     root = _compose(path, _source(path))
     if root is None:
         raise TranscriptError(path, 1, "the lesson file is empty",
-                              "start from transcript/lesson.yaml in the project")
+                              "start from transcript/attention/lesson.yaml in the project")
     r = _Reader(path)
     top = r.mapping(root, "the lesson", ("id", "title", "tagline", "paragraphs"),
                     ("voice", "poster", "completion_threshold", "mastery_score"))

@@ -39,7 +39,7 @@ def scene_failed(scene_id: str, error: Exception) -> Exception:
 
 
 def where(error: BaseException) -> str:
-    """'scenes/s4_dot_products.py:31' for the innermost place `error` passed through in the
+    """'scenes/attention/s4_dot_products.py:31' for the innermost place `error` passed through in the
     scene or core code (for a syntax error, the place it points at), or '' when it has none."""
     places = [(f.filename, f.lineno) for f in traceback.extract_tb(error.__traceback__)]
     if isinstance(error, SyntaxError) and error.filename:

@@ -13,10 +13,10 @@ import numpy as np
 
 from attention.attention.check_kinds import read_predict, read_task, read_what_if
 from attention.attention.check_pages import page_predict, page_task, page_what_if
+from attention.attention.explore import explore_data
+from attention.attention.lesson import lesson
 from attention.attention.spoken import PLACEHOLDERS
-from attention.explore import explore_data
-from attention.lesson import lesson
-from attention.steps import STEPS
+from attention.attention.steps import STEPS
 from common.declaration import CheckKind, LessonDeclaration
 
 HERE = Path(__file__).resolve().parent
@@ -42,15 +42,15 @@ CHECKS = {  # kind -> its keys, how a sentence's check: is read, and what its pa
 
 LESSON = LessonDeclaration(
     id="attention",
-    script=ROOT / "transcript" / "lesson.yaml",
-    scenes="scenes",
+    script=ROOT / "transcript" / "attention" / "lesson.yaml",
+    scenes="scenes.attention",
     numbers=lesson,
     digest=digest,
     placeholders=PLACEHOLDERS,
     steps=STEPS,
     explore=explore_data,
     checks=CHECKS,
-    page_scripts=tuple(ROOT / "player" / "assets" / name
+    page_scripts=tuple(ROOT / "player" / "assets" / "attention" / name
                        for name in ("explore-explain.js", "explore-views.js")),
-    sources=(ROOT / "scenes", ROOT / "attention"),
+    sources=(ROOT / "scenes" / "attention", HERE),
 )

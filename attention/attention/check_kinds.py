@@ -15,10 +15,19 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from attention.checks import EDITABLE, QUANTITIES, SCORE_INPUTS, Goal, meets, one_entry_edit, ranked, shown
-from attention.explore import ENTRY_LIMIT
-from attention.lesson import Lesson
-from attention.vocabulary import vocabulary
+from attention.attention.checks import (
+    EDITABLE,
+    QUANTITIES,
+    SCORE_INPUTS,
+    Goal,
+    meets,
+    one_entry_edit,
+    ranked,
+    shown,
+)
+from attention.attention.explore import ENTRY_LIMIT
+from attention.attention.lesson import Lesson
+from attention.attention.vocabulary import vocabulary
 from common.choices import few
 
 GOAL_KEYS = (("quantity", "query", "greater", "than", "edit"), ("edits",))
@@ -79,7 +88,8 @@ def read_what_if(r: Any, f: Mapping[str, Node], what: str, core: Lesson) -> dict
     old_node, new_node = node.value[0]
     old = t.token(old_node, "swapped token")
     words = tuple(w for w in vocabulary(core) if w not in core.tokens)
-    new = t.token(new_node, "word swapped in", words, "word of the vocabulary (attention/vocabulary.py)")
+    new = t.token(new_node, "word swapped in", words,
+                  "word of the vocabulary (attention/attention/vocabulary.py)")
     kept = tuple(tok for tok in core.tokens if tok != old)
     quantity = t.quantity(f["quantity"])
     left = f"token left after the swap ({', '.join(kept)})"

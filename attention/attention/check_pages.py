@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from attention.checks import (
+from attention.attention.checks import (
     CHANGES,
     EDITABLE,
     Goal,
@@ -17,9 +17,9 @@ from attention.checks import (
     swap_difference,
     swapped,
 )
-from attention.checks import edited as edited_core
+from attention.attention.checks import edited as edited_core
+from attention.attention.lesson import Lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
-from attention.lesson import Lesson
 
 NAMES = {key: name for name, key in EDITABLE.items()}  # "w_k" -> "W_K"
 ADDRESS = {"x": "x", "w_q": "wq", "w_k": "wk", "w_v": "wv"}  # as the explore panel's #edit= names them

@@ -3,8 +3,8 @@ row of the core's result, as the screen shows it."""
 
 from __future__ import annotations
 
+from attention.attention.lesson import Lesson
 from attention.figures import percent, score_figure
-from attention.lesson import Lesson
 from common.declaration import Placeholders
 from common.number_words import decimal_words, integer_words
 

@@ -17,8 +17,8 @@ from manim import (
 )
 
 from attention import score_figure
+from attention.attention.lesson import Lesson
 from attention.figures import value_figure
-from attention.lesson import Lesson
 from scenes import style
 from scenes.grid import Grid
 from scenes.prebuilt import built

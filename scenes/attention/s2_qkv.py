@@ -23,7 +23,7 @@ from manim import (
 )
 
 from attention import score_figure
-from attention.lesson import Lesson, lesson
+from attention.attention.lesson import Lesson, lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built

@@ -30,11 +30,11 @@ from manim import (
 )
 
 from attention import exact_score_figure, total_figure
+from attention.attention.lesson import lesson
 from attention.attention.spoken import spoken_value
-from attention.lesson import lesson
 from scenes import style
+from scenes.attention.parts import through
 from scenes.base import LessonScene, Play
-from scenes.parts import through
 from scenes.rules import during
 from scenes.widgets import caption, label
 
