@@ -450,15 +450,26 @@ def _place(path: Path, lesson_id: str, title: str,
 def _title(script: Path) -> str | None:
     """The title a lesson's script declares: only its top lines are read (a lesson that does not
     load says why when it is the one loaded)."""
+    return _top_text(script, "title")
+
+
+def script_id(script: Path) -> str | None:
+    """The id a lesson's script declares, read alone (the file read as the loader reads it: no
+    pipe blocks, no huge file is read), or None when it has none that reads."""
+    return _top_text(script, "id")
+
+
+def _top_text(script: Path, key: str) -> str | None:
+    """The plain text at `key` at the top of the YAML file `script`, or None."""
     try:
         root = _compose(script, _source(script))
     except TranscriptError:
         return None
     if isinstance(root, MappingNode):
         top = {k.value: v for k, v in root.value if isinstance(k, ScalarNode)}
-        title = top.get("title")
-        if isinstance(title, ScalarNode):
-            return str(title.value)
+        value = top.get(key)
+        if isinstance(value, ScalarNode):
+            return str(value.value)
     return None
 
 
