@@ -74,8 +74,8 @@ def _load(name: str) -> LessonDeclaration:
     except ModuleNotFoundError as e:
         if e.name and name.startswith(e.name):  # the lesson's own module is missing, not one it imports
             raise LessonNotFound(f"no module {name} declares it", f"add {name.replace('.', '/')}/"
-                                 f"__init__.py with {ATTRIBUTE} = LessonDeclaration(...), or give "
-                                 "its stop a module:") from None
+                                 f"__init__.py with {ATTRIBUTE} = LessonDeclaration(...), or name "
+                                 "the module that declares it in the stop's module:") from None
         raise
     lesson = getattr(module, ATTRIBUTE, None)
     if not isinstance(lesson, LessonDeclaration):
