@@ -122,3 +122,14 @@ def lesson_of(lesson_id: str) -> LessonDeclaration:
     """The declaration of the lesson a manifest names (`lesson_id`; "" in a manifest written
     before lessons had ids: the chosen lesson)."""
     return declared(lesson_id) if lesson_id else chosen()
+
+
+def handed_down() -> dict[str, str]:
+    """The choice of lesson as the environment keeps it, for a worker started before it was made
+    (`take_over` there)."""
+    return {k: os.environ[k] for k in (MODULES_ENV, CHOSEN_ENV) if k in os.environ}
+
+
+def take_over(choice: dict[str, str]) -> None:
+    """In a worker started before the lesson was chosen: the choice `handed_down` gave."""
+    os.environ.update(choice)
