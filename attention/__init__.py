@@ -1,4 +1,6 @@
-"""Scaled dot-product attention in plain numpy, and the lesson's worked example."""
+"""Scaled dot-product attention in plain numpy, and how numbers are shown: the math every lesson
+shares. A lesson's own numbers live in its package here (attention/attention/: the attention
+lesson's), which the engine never imports."""
 
 from attention.core import AttentionResult, attend, softmax
 from attention.figures import (
@@ -10,15 +12,12 @@ from attention.figures import (
     total_figure,
     value_figure,
 )
-from attention.lesson import Lesson, lesson
 
 __all__ = [
     "AttentionResult",
-    "Lesson",
     "attend",
     "exact_score_figure",
     "exp_figure",
-    "lesson",
     "percent",
     "percent_figure",
     "score_figure",

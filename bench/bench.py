@@ -115,7 +115,7 @@ def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int
 
     full = fresh_build(base, f"{q}-full", None)
     r["cold_full"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q))
-    original = ROOT / "transcript" / "lesson.yaml"
+    original = ROOT / "transcript" / "attention" / "lesson.yaml"
     edited = base / f"{q}-edited.yaml"
     edited.write_text(original.read_text(encoding="utf-8").replace(*EDIT), encoding="utf-8")
     # Three one-sentence edits in a row (there, back, there again); the median is reported.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import add_course, paths
+from cli.options import add_course, paths, work_on
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         script = load_script(args.lesson, course=args.course)
+        work_on(script.id)
         manifest, report = build_narration(script, build, voice=args.voice,
                                            recordings=args.recordings, progress=print)
     except (TranscriptError, RecordingError, VoiceError, AlignmentError) as e:

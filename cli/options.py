@@ -21,7 +21,7 @@ def user_path(text: str) -> Path:
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lesson", type=user_path, default=DEFAULT_LESSON,
-                        help="the lesson YAML (default: transcript/lesson.yaml)")
+                        help="the lesson YAML (default: transcript/attention/lesson.yaml)")
     parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
                         help="output folder (default: build/)")
     parser.add_argument("--quality", type=quality, default=DEFAULT_QUALITY, metavar="|".join(QUALITIES),
@@ -96,3 +96,12 @@ def publish_settings(args: argparse.Namespace, command: str) -> Publish:
         return publish(args.base_url, args.allow_origin)
     except PublishError as e:
         raise SystemExit(f"render.py {command}: {e}") from None
+
+
+def work_on(lesson_id: str) -> None:
+    """Choose the lesson a command works on (the id its script or lesson.json declares): the
+    scene registry, the beat cache and the pages then take its declaration, in this process and
+    in the drawing workers it starts."""
+    from transcript.lessons import lesson_of, use
+
+    use(lesson_of(lesson_id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import paths
+from cli.options import paths, work_on
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         manifest = read_manifest(build.manifest)
+        work_on(manifest.lesson)
         clips = existing_clips(manifest, build.clips, build.video)
         out = build_package(manifest, build, clips)
     except (PackageError, FileNotFoundError, ValueError) as e:

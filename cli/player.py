@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from cli.clips import drawn_posters
-from cli.options import add_publish, paths, publish_settings
+from cli.options import add_publish, paths, publish_settings, work_on
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         manifest = read_manifest(build.manifest)
+        work_on(manifest.lesson)
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py player: {e}") from None
     page = build_player(manifest, build, publish, drawn_posters(manifest, build, args.quality))

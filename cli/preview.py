@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cli.options import paths
+from cli.options import paths, work_on
 from cli.serve import port_number
 
 
@@ -24,8 +24,10 @@ def run(args: argparse.Namespace) -> int:
     from player.preview.renderer import PreviewOptions
     from player.preview.session import LivePreview
 
+    lesson = _followed(args.lesson, "--lesson", "the lesson YAML")
+    _choose(lesson)
     options = PreviewOptions(
-        lesson=_followed(args.lesson, "--lesson", "the lesson YAML"), build=paths(args),
+        lesson=lesson, build=paths(args),
         quality=args.quality, voice=args.voice, jobs=args.jobs,
         recordings=_followed(args.recordings, "--recordings", "the folder that holds the takes")
         if args.recordings else None)
@@ -54,3 +56,18 @@ def _followed(path: Path, option: str, what: str) -> Path:
     except RuntimeError:  # pathlib's word for a symlink loop
         raise SystemExit(f"render.py preview: {path}: cannot be followed: a symlink on its way leads "
                          f"back to itself (a loop)\n  fix: give {option} {what}") from None
+
+
+def _choose(script: Path) -> None:
+    """Work on the lesson `script` declares (its `id:`, read alone), so that the preview watches
+    its folders and its workers draw its scenes. A script or a lesson that does not load yet
+    leaves the project's first lesson chosen: the preview's own render says what is wrong."""
+    from transcript.loader import script_id
+
+    lesson_id = script_id(script)
+    if lesson_id is None:
+        return
+    try:
+        work_on(lesson_id)
+    except Exception:  # mid-edit, or no such lesson: the renderer reports it, at its file and line
+        pass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cli.options import add_course, add_publish, paths, publish_settings
+from cli.options import add_course, add_publish, paths, publish_settings, work_on
 
 if TYPE_CHECKING:
     from common.paths import BuildPaths
@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             script = load_script(args.lesson, course=args.course)
+            work_on(script.id)
         except TranscriptError as e:
             raise SystemExit(f"render.py render: {e}") from None
         if ahead is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import paths
+from cli.options import paths, work_on
 from scenes import known_scene
 
 
@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
 
     p = paths(args)
     manifest = read_manifest(p.manifest)
+    work_on(manifest.lesson)
     for scene_id in args.scene or []:
         known_scene(scene_id)
     for scene_id in args.scene or [s.id for s in manifest.scenes]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import paths
+from cli.options import paths, work_on
 from scenes import known_scene
 
 
@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     p = paths(args)
     try:
         manifest = read_manifest(p.manifest)
+        work_on(manifest.lesson)
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py video: {e}") from None
     if args.scene:

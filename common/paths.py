@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_LESSON = ROOT / "transcript" / "lesson.yaml"
+DEFAULT_LESSON = ROOT / "transcript" / "attention" / "lesson.yaml"
 DEFAULT_COURSE = ROOT / "course.yaml"  # the course: its stops, which of them are lessons here
 DEFAULT_BUILD = ROOT / "build"
 

@@ -1,11 +1,13 @@
-"""The player's static files (scripts, stylesheets and the vendored Media Chrome controls), copied
-beside the pages that use them."""
+"""The player's static files (scripts, stylesheets and the vendored Media Chrome controls), and
+the lesson's own page scripts (its declaration's `page_scripts`), copied beside the pages that
+use them."""
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
 
+from common.declaration import LessonDeclaration
 from common.files import atomic_write_bytes
 from common.paths import ASSETS
 
@@ -13,18 +15,42 @@ ASSET_DIR = ASSETS  # under the build folder
 MEDIA_CHROME = "4.19.4"  # the npm version of vendor/media-chrome.js (its dist/iife/index.js), pinned
 VENDORED = ("vendor/media-chrome.js", "vendor/media-chrome.LICENSE.txt")  # the controls, as published
 NAMES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "links.js", "host-api.js",
-         "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
+         "scorm.js", "attention.js", "explore-model.js",
          "explore.js", "explore.css", "checks-model.js", "checks.js", "checks.css",
          "ranges.js", "resume.js", "endcard.js", "learner.css")
 
 
-def install_assets(build_root: Path, names: tuple[str, ...] = NAMES) -> Path:
-    """Copy the assets (all, or those `names`) to `build_root/player/` (atomically, only when
-    changed); returns that folder."""
+LESSON_SCRIPTS_BEFORE = "explore.js"  # a lesson's page scripts load before the explore panel's
+
+
+def lesson_scripts(lesson: LessonDeclaration) -> list[str]:
+    """The names of `lesson`'s own page scripts, as the pages load them (after the engine's
+    explore model, before the explore panel); a name the engine's assets have is refused."""
+    names = [p.name for p in lesson.page_scripts]
+    clash = sorted(set(names) & set(NAMES))
+    if clash:
+        raise ValueError(f"lesson {lesson.id!r} declares a page script {clash[0]!r}, which is the "
+                         "name of one of the player's own; rename the lesson's")
+    return names
+
+
+def asset_names(lesson: LessonDeclaration) -> list[str]:
+    """Every asset a page of `lesson` uses, as the build folder's player/ holds them."""
+    at = NAMES.index(LESSON_SCRIPTS_BEFORE)
+    return [*NAMES[:at], *lesson_scripts(lesson), *NAMES[at:]]
+
+
+def install_assets(build_root: Path, lesson: LessonDeclaration | None = None,
+                   names: tuple[str, ...] | None = None) -> Path:
+    """Copy the assets and `lesson`'s page scripts (or only the engine's assets `names`, for a
+    page of no lesson) to `build_root/player/` (atomically, only when changed); returns that
+    folder."""
     target = Path(build_root) / ASSET_DIR
     source = resources.files("player") / "assets"
-    for name in names:
-        data = (source / name).read_bytes()
+    own = {p.name: p for p in lesson.page_scripts} if lesson else {}
+    wanted = names if names is not None else asset_names(lesson) if lesson else NAMES
+    for name in wanted:
+        data = own[name].read_bytes() if name in own else (source / name).read_bytes()
         dest = target / name
         if not dest.exists() or dest.read_bytes() != data:
             atomic_write_bytes(dest, data)

@@ -25,6 +25,7 @@ from player.embed import clip_page_html, clip_shared, gallery_html
 from player.publish import Publish
 from player.share import embed_config, oembed_json
 from transcript.captions import captions_srt, captions_vtt
+from transcript.lessons import lesson_of
 from transcript.manifest import Manifest, Span
 from video import cut as cut_module
 from video.cut import cut, packet_digests, poster
@@ -154,7 +155,7 @@ def build_clips(manifest: Manifest, build_paths: BuildPaths,
         raise NotBuilt(f"{build_paths.video} does not exist", "video")
     lesson = _read_lesson(build_paths)
     (build_paths.cache / "clips").mkdir(parents=True, exist_ok=True)
-    install_assets(build_paths.root)
+    install_assets(build_paths.root, lesson_of(manifest.lesson))
     keys = {clip.id: _clip_key(lesson.packets(clip.span), lesson.samples(clip.span)) for clip in clips}
     drawn = {sid: path for sid, path in (posters or {}).items() if image_size(path) == lesson.size}
     _make(build_paths, [(c, keys[c.id]) for c in clips if not _is_current(build_paths, c, keys[c.id])],

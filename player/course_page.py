@@ -94,7 +94,7 @@ def course_html(course: CourseFile, cards: list[StopCard]) -> str:
 def build_course_page(course: CourseFile, root: Path, titles: Mapping[str, str]) -> Path:
     """Write `root/index.html` (and the stylesheet it uses) for the lessons built under `root`,
     each in its own folder `root/ID/`; returns the page's path."""
-    install_assets(root, COURSE_ASSETS)
+    install_assets(root, names=COURSE_ASSETS)
     page = Path(root) / "index.html"
     atomic_write_text(page, course_html(course, stop_cards(course, Path(root), titles)))
     return page

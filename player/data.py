@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from attention import Lesson
+from common.declaration import Numbers
 from player.checks import check_data
 from transcript.captions import captions_vtt, chapters_vtt, parse_vtt
 from transcript.manifest import Manifest, Span, TimedSentence
@@ -83,7 +83,7 @@ def lesson_names(lesson: str) -> dict:
     return names
 
 
-def cue_data(manifest: Manifest, span: Span | None = None, core: Lesson | None = None) -> dict:
+def cue_data(manifest: Manifest, span: Span | None = None, core: Numbers | None = None) -> dict:
     """Sentences, caption cues, chapter cues and the checks asked in `span` (default: the whole
     lesson), as JSON data, the checks answered by `core` (default: the lesson's), and the lesson's
     names (`lesson_names`).

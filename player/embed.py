@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from player.assets import ASSET_DIR
+from player.assets import ASSET_DIR, lesson_scripts
 from player.clip_plan import Clip
 from player.data import cue_data, lines_in, paragraphs
 from player.explore import explore_page_data
@@ -10,6 +10,7 @@ from player.html import clock
 from player.publish import Publish
 from player.share import SNIPPETS, Shared, iframe_html, share_context
 from player.templating import macro, render
+from transcript.lessons import lesson_of
 from transcript.manifest import Manifest
 
 ASSETS_FROM_CLIPS = f"../{ASSET_DIR}"
@@ -42,7 +43,8 @@ def clip_page_html(manifest: Manifest, clip: Clip, publish: Publish = Publish(),
                   cue_data={**cue_data(manifest, clip.span), "clip": clip.id}, description=shared.description,
                   share=share_context(shared, publish, manifest.course.title),
                   config=config or {"allowedOrigins": []},
-                  explore_data=explore_page_data(manifest, clip.span))
+                  explore_data=explore_page_data(manifest, clip.span),
+                  lesson_scripts=lesson_scripts(lesson_of(manifest.lesson)))
 
 
 def iframe_snippet(manifest: Manifest, clip: Clip, publish: Publish = Publish()) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from common.files import atomic_copy, atomic_write_text
 from common.paths import BuildPaths
-from player.assets import ASSET_DIR, install_assets
+from player.assets import ASSET_DIR, install_assets, lesson_scripts
 from player.clips import POSTER_LEAD, image_size
 from player.data import cue_data, lines_in, paragraphs, whole
 from player.explore import explore_page_data
@@ -17,6 +17,7 @@ from player.publish import Publish
 from player.share import Shared, embed_config, oembed_json, share_context
 from player.templating import render
 from transcript.captions import captions_srt, captions_vtt, chapters_vtt
+from transcript.lessons import lesson_of
 from transcript.manifest import Manifest
 from video.cut import poster
 
@@ -53,7 +54,8 @@ def player_html(manifest: Manifest, video: str = "lesson.mp4", captions: str = "
         chapters=[(sc.title, manifest.scene_span(sc.id).start) for sc in manifest.scenes],
         cue_data=cue_data(manifest), poster=shared.poster if poster_size else None,
         share=share_context(shared, publish, provider(manifest)),
-        config=embed_config(manifest, publish), explore_data=explore_page_data(manifest))
+        config=embed_config(manifest, publish), explore_data=explore_page_data(manifest),
+        lesson_scripts=lesson_scripts(lesson_of(manifest.lesson)))
 
 
 def ensure_tracks(manifest: Manifest, build_paths: BuildPaths) -> None:
@@ -86,7 +88,7 @@ def build_player(manifest: Manifest, build_paths: BuildPaths, publish: Publish =
                  posters: Mapping[str, Path] | None = None) -> Path:
     """Write `index.html`, its poster, its oEmbed JSON and its assets into the build folder;
     returns the page's path. `posters` maps sentence ids to their beats' drawn last frames."""
-    install_assets(build_paths.root)
+    install_assets(build_paths.root, lesson_of(manifest.lesson))
     ensure_tracks(manifest, build_paths)
     size = lesson_poster(manifest, build_paths, posters)
     atomic_write_text(build_paths.player, player_html(manifest, publish=publish, poster_size=size))

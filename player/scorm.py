@@ -12,7 +12,8 @@ from xml.etree import ElementTree as ET
 
 from common.files import atomic_output
 from common.paths import BuildPaths
-from player.assets import ASSET_DIR, NAMES
+from player.assets import ASSET_DIR, asset_names
+from transcript.lessons import lesson_of
 from transcript.manifest import Manifest
 
 if TYPE_CHECKING:
@@ -114,20 +115,21 @@ def manifest_xml(manifest: Manifest, clips: list[Clip]) -> str:
     for clip in clips:
         _resource(resources, clip_identifiers(manifest.lesson, clip)[1], "asset", clip_files(clip),
                   href=f"clips/{clip.id}.html", needs=ids["files"])
-    _resource(resources, ids["files"], "asset", [f"{ASSET_DIR}/{name}" for name in NAMES])
+    names = asset_names(lesson_of(manifest.lesson))
+    _resource(resources, ids["files"], "asset", [f"{ASSET_DIR}/{name}" for name in names])
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def package_files(clips: list[Clip]) -> list[str]:
-    """Every file the package carries, relative to the build folder."""
-    return [*LESSON_FILES, *(f"{ASSET_DIR}/{name}" for name in NAMES),
+def package_files(clips: list[Clip], lesson: str = "") -> list[str]:
+    """Every file the package carries, relative to the build folder (`lesson`: its id)."""
+    return [*LESSON_FILES, *(f"{ASSET_DIR}/{name}" for name in asset_names(lesson_of(lesson))),
             *(name for clip in clips for name in clip_files(clip))]
 
 
 def build_package(manifest: Manifest, build_paths: BuildPaths, clips: list[Clip]) -> Path:
     """Write the SCORM 1.2 zip from the files in the build folder; PackageError if one is missing."""
-    names = package_files(clips)
+    names = package_files(clips, manifest.lesson)
     missing = [name for name in names if not (build_paths.root / name).is_file()]
     if missing:
         raise PackageError(f"{build_paths.root / missing[0]} does not exist (nor {len(missing) - 1} "

@@ -66,7 +66,7 @@ def _without_parsed_paths(mob: M) -> M:
 
 # What a scene keeps for the next, its mobjects, and the digest of both (`LessonScene.handover`).
 Picture = tuple[dict[str, manim.Mobject], list[manim.Mobject], str]
-CODE = ("common", "attention", "transcript", "scenes")  # all a scene's code comes from
+CODE = ("common", "attention", "transcript", "scenes")  # the engine's code a scene's comes from
 
 
 def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
@@ -95,8 +95,13 @@ def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
 
 @cache
 def _code_digest() -> str:
-    """A digest of every source file a scene's code can come from (read once per process)."""
+    """A digest of every source file a scene's code can come from: the engine's and the chosen
+    lesson's own folders (read once per process)."""
+    from transcript.lessons import chosen
+
     h = hashlib.sha256()
-    for path in sorted(p for folder in CODE for p in (ROOT / folder).rglob("*.py")):
-        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    folders = {*(ROOT / folder for folder in CODE), *chosen().sources}
+    for path in sorted({p for folder in folders for p in folder.rglob("*.py")}):
+        name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        h.update(str(name).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()

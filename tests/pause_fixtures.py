@@ -15,7 +15,7 @@ from cli.options import BuildPaths
 from transcript import Script, load_script
 from transcript.manifest import Manifest
 
-GOOD = Path(__file__).resolve().parents[1] / "transcript" / "lesson.yaml"
+GOOD = Path(__file__).resolve().parents[1] / "transcript" / "attention" / "lesson.yaml"
 PAUSE_LINE = re.compile(r"^[ \t]+pause:.*\n", re.M)
 WITHIN, BETWEEN, LAST = 1.5, 2.0, 1.25  # seconds; 1.5 and 1.25 are no whole number of grid frames
 

@@ -13,7 +13,8 @@ import pytest
 from manim import Rectangle, SurroundingRectangle, Text
 from scene_frames import run_scene, runs
 
-from attention import exact_score_figure, lesson
+from attention import exact_score_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene

@@ -11,7 +11,8 @@ import pytest
 from test_hostile_input import refused_lesson
 from test_transcript import GOOD, expect_error, line_of, write_variant
 
-from attention import attend, lesson
+from attention import attend
+from attention.attention.lesson import lesson
 from transcript import load_script
 
 PREDICT = """          quantity: score

@@ -108,7 +108,7 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
         store = BeatStore(beat_folder(again, LOW, SCENE), store.keys, frozenset([SECOND]))
         with pytest.raises(SceneFailed) as failure:
             _draw(scene_timing(wordless, SCENE, FPS), LOW, store, media, True, (SECOND, start))
-        assert re.search(r"scenes/\w+\.py:\d+: scene 'softmax' raised WordNotFound", str(failure.value))
+        assert re.search(r"scenes/(\w+/)*\w+\.py:\d+: scene 'softmax' raised WordNotFound", str(failure.value))
         assert not list(again.rglob("*.mp4")) and not list(again.rglob(".*"))  # no debris
     finally:
         stop_workers(pool)

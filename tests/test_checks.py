@@ -14,9 +14,10 @@ import pytest
 from player_fixtures import timed_manifest
 from test_transcript import expect_error, line_of, write_variant
 
-from attention import attend, exact_score_figure, lesson, percent_figure
-from attention.explore import ENTRY_LIMIT, ENTRY_STEP
-from attention.vocabulary import vocabulary
+from attention import attend, exact_score_figure, percent_figure
+from attention.attention.explore import ENTRY_LIMIT, ENTRY_STEP
+from attention.attention.lesson import lesson
+from attention.attention.vocabulary import vocabulary
 from player.clip_plan import plan
 from player.data import cue_data, lines_in
 from player.embed import clip_page_html
@@ -137,7 +138,7 @@ def test_what_if_red_for_blue_is_computed_with_reds_embedding(manifest):
 def test_what_a_swap_says_of_a_word_is_what_its_embedding_has(word):
     """The check's words on the swap name every feature where the two embeddings differ, with the
     core's values, and no other feature."""
-    from attention.checks import swap_difference
+    from attention.attention.checks import swap_difference
     core = lesson()
     was, now = core.embeddings[core.tokens.index("blue")], vocabulary()[word]
     said = swap_difference(core, "blue", word)

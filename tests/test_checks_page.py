@@ -14,8 +14,9 @@ from player_fixtures import axe, browser, copied_build, page_factory, serve, sha
 from playwright.sync_api import expect
 from test_checks import check_working
 
-from attention import attend, lesson, percent, percent_figure, score_figure
-from attention.vocabulary import vocabulary
+from attention import attend, percent, percent_figure, score_figure
+from attention.attention.lesson import lesson
+from attention.attention.vocabulary import vocabulary
 from player.data import lesson_names
 from player.page import build_player
 from transcript.manifest import read_manifest

@@ -25,6 +25,7 @@ from test_transcript import GOOD, line_of
 from player.page import build_player, course_line, player_html
 from player.scorm import course_title
 from transcript import TranscriptError, load_script
+from transcript.lessons import declared
 
 COURSE = Path(__file__).resolve().parents[1] / "course.yaml"
 TITLE = "How language models work"
@@ -133,12 +134,14 @@ def test_a_course_of_one_stop_has_no_links_at_all(tmp_path):
 
 def test_a_lesson_next_to_another_lesson_of_the_project_links_to_its_folder(tmp_path):
     """A lesson declares its own id; the stop beside it that is another lesson here is titled
-    with that lesson's title and linked at its folder beside this one."""
+    with that lesson's title and linked at its folder beside this one. (The other lesson borrows
+    attention's declaration under its own id: a lesson script always comes with one.)"""
     other = tmp_path / "other.yaml"
     other.write_text(GOOD.read_text(encoding="utf-8").replace("id: attention", "id: other-lesson", 1),
                      encoding="utf-8")
     course = scratch_course(tmp_path, 2, HERE.format(n=1) + "  - stop: 2\n    lesson: other-lesson\n")
-    placed_other = load_script(other, course=course).course
+    borrowed = dataclasses.replace(declared("attention"), id="other-lesson")
+    placed_other = load_script(other, course=course, lesson=borrowed).course
     assert placed_other.before.href == "../attention/index.html" and placed_other.next is None
     assert placed_other.before.title == load_script().title
 
@@ -231,3 +234,39 @@ def test_the_command_line_refuses_a_bad_course_in_one_line_before_any_work(tmp_p
     message = refusal(done)
     assert message.startswith(f"render.py audio: {path}:{line_of(path, 'stop: 6', 2)}: stop 6 is listed twice")
     assert written(build) == []
+
+
+# --- a lesson's declaration, found from its stop -------------------------------------------------
+
+TINY = Path(__file__).resolve().parent / "lessons" / "tiny"
+
+
+@pytest.mark.parametrize("module, words", [
+    ("tests.lessons.nope", ("no module tests.lessons.nope declares it", "module:")),
+    ("tests.lessons.borrowed", ("declares lesson 'second-lesson', not 'tiny'",)),
+    ("not a module", ("'not a module' is no Python module name",)),
+], ids=["missing", "another-lesson", "not-a-name"])
+def test_a_stop_whose_module_declares_no_such_lesson_is_refused(tmp_path, module, words):
+    """The engine finds a lesson by its stop (`module:`, else attention.ID) and nothing else; a
+    module that is missing or declares another lesson is one line at the stop's module."""
+    course = tmp_path / "course.yaml"
+    course.write_text((TINY / "course.yaml").read_text(encoding="utf-8").replace(
+        "module: tests.lessons.tiny", f"module: {module}"), encoding="utf-8")
+    with pytest.raises(TranscriptError) as e:
+        load_script(TINY / "lesson.yaml", course=course)
+    err = e.value
+    assert err.path == course and err.line == line_of(course, "module:"), str(err)
+    assert len(str(err).split("\n")) == 2
+    for w in words:
+        assert w in str(err), (w, str(err))
+
+
+def test_a_lesson_without_module_is_looked_for_in_attention(tmp_path):
+    course = tmp_path / "course.yaml"
+    course.write_text((TINY / "course.yaml").read_text(encoding="utf-8").replace(
+        "    module: tests.lessons.tiny\n", ""), encoding="utf-8")
+    with pytest.raises(TranscriptError) as e:
+        load_script(TINY / "lesson.yaml", course=course)
+    assert e.value.line == line_of(course, "lesson: tiny")
+    assert "no module attention.tiny declares it" in str(e.value)
+

@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 from player_fixtures import axe, browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
-from attention import attend, exact_score_figure, lesson, percent_figure, score_figure, value_figure
-from attention.steps import STEPS
-from attention.vocabulary import vocabulary
+from attention import attend, exact_score_figure, percent_figure, score_figure, value_figure
+from attention.attention.lesson import lesson
+from attention.attention.steps import STEPS
+from attention.attention.vocabulary import vocabulary
 from player.clips import build_clips
 from player.page import build_player
 
@@ -490,7 +491,7 @@ def test_the_page_takes_every_number_from_the_build(site, page_factory, tmp_path
     nothing of the lesson's is written into the scripts."""
     import shutil
 
-    from attention.explore import explore_data
+    from attention.attention.explore import explore_data
     from player.page import player_html
     from player.templating import macro
 

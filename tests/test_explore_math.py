@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 from player_fixtures import REPO, browser  # noqa: F401
 
-from attention import attend, exact_score_figure, lesson, percent, percent_figure, score_figure, value_figure
-from attention.explore import explore_data
-from attention.vocabulary import EXTRA_WORDS, vocabulary
+from attention import attend, exact_score_figure, percent, percent_figure, score_figure, value_figure
+from attention.attention.explore import explore_data
+from attention.attention.lesson import lesson
+from attention.attention.vocabulary import EXTRA_WORDS, vocabulary
 
 SCRIPT = REPO / "player" / "assets" / "attention.js"
 SHAPES = [(1, 1, 1, 1), (2, 3, 2, 4), (4, 5, 4, 5), (5, 6, 3, 4), (7, 3, 5, 2), (12, 8, 6, 8)]

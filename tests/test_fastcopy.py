@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 from manim import Circle, Dot, MathTex, Mobject, Square, Text, VGroup
 
-from attention import lesson, score_figure
+from attention import score_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import fastcopy, style, widgets
 from scenes.grid import Grid, texts_of

@@ -34,7 +34,7 @@ from transcript import TranscriptError, load_script
 from video.lesson_video import concat_video
 
 REPO = Path(__file__).resolve().parent.parent
-LESSON = REPO / "transcript" / "lesson.yaml"
+LESSON = REPO / "transcript" / "attention" / "lesson.yaml"
 FAST = ["--quality", "low", "--voice", "flite"]
 
 

@@ -10,8 +10,8 @@ from player_fixtures import browser, lesson, page_factory  # noqa: F401
 from test_embedding import events, host, host_frame, open_at, site, video_state  # noqa: F401  (fixtures, used by name)
 
 from attention import attend, percent_figure
-from attention import lesson as core_lesson
-from attention.vocabulary import vocabulary
+from attention.attention.lesson import lesson as core_lesson
+from attention.attention.vocabulary import vocabulary
 
 EXPLORE = "#explore"
 INHERITED = ["constructor", "__proto__", "toString", "hasOwnProperty"]

@@ -4,7 +4,8 @@ import math
 
 import numpy as np
 
-from attention import exact_score_figure, lesson, percent_figure, score_figure
+from attention import exact_score_figure, percent_figure, score_figure
+from attention.attention.lesson import lesson
 
 NARRATION = {"scores": {"fluffy": "6.1", "blue": "5.8"}, "percent": {"fluffy": "55%", "blue": "41%"}}
 

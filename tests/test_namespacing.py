@@ -31,6 +31,7 @@ stops:
     lesson: attention
   - stop: 8
     lesson: second-lesson
+    module: tests.lessons.borrowed
   - stop: 9
     title: "Stop 9"
     href: "../stop-09/index.html"
@@ -68,7 +69,7 @@ def site(lesson, tmp_path_factory):
     build_package(manifest, first, [])
 
     scratch = tmp_path_factory.mktemp("second-yaml")
-    text = (REPO / "transcript" / "lesson.yaml").read_text(encoding="utf-8")
+    text = (REPO / "transcript" / "attention" / "lesson.yaml").read_text(encoding="utf-8")
     assert re.search(r"^id: attention$", text, re.M)
     (scratch / "lesson.yaml").write_text(re.sub(r"^id: attention$", f"id: {OTHER}", text, flags=re.M),
                                          encoding="utf-8")

@@ -216,7 +216,7 @@ def test_the_lessons_own_errors_reach_the_status_line_as_they_say_them(preview):
     said = next(i for i, text in enumerate(lines, 1) if '"It needs a way to ask them."' in text)
     unreadable = "它需要一种方法来问它们。"  # no voice can say it: refused before it is voiced
     edits = [("  - scene: queries-keys-values\n", "  - scene: no-such-scene\n",
-              f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in scenes/\n  fix: "),
+              f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in scenes/attention/\n  fix: "),
              ('"It needs a way to ask them."', f'"{unreadable}"',
               f"{preview.lesson}:{said}: the voices cannot say '{unreadable}' in sentence 'needs-a-way-to-ask'")]
     try:
@@ -294,15 +294,15 @@ def test_ctrl_c_stops_everything_with_one_line(preview):
 
 
 def test_a_scene_error_names_the_scene_file_and_line():
-    scene_file = REPO / "scenes" / "s4_dot_products.py"
+    scene_file = REPO / "scenes" / "attention" / "s4_dot_products.py"
     code = compile("def beats():\n    raise ValueError('no such token')\n", str(scene_file), "exec")
     namespace: dict = {}
     exec(code, namespace)
     with pytest.raises(ValueError) as e:
         namespace["beats"]()
-    assert where(e.value) == "scenes/s4_dot_products.py:2"
+    assert where(e.value) == "scenes/attention/s4_dot_products.py:2"
     syntax = SyntaxError("invalid syntax", (str(scene_file), 7, 3, "x = = 1"))
-    assert where(syntax) == "scenes/s4_dot_products.py:7"
+    assert where(syntax) == "scenes/attention/s4_dot_products.py:7"
     assert where(RuntimeError("elsewhere")) == ""
     assert isinstance(SceneFailed("x"), RuntimeError)
 
@@ -343,8 +343,8 @@ def test_an_error_in_a_drawing_worker_reaches_the_renderer_whole(tmp_path):
         (NotBuilt, (f"{tmp_path / 'lesson.json'} does not exist", "audio")),
         (UnknownBeat, ("phrase", "no-such-sentence", ("take-the-phrase", "creature-is-ambiguous"))),
         (MissingBeats, ("phrase", ("needs-a-way-to-ask",))),
-        (SceneFailed, ("scenes/s1_phrase.py:21: scene 'phrase' raised ValueError: no such token",)),
-        (ScriptSceneError, (f"{tmp_path / 'lesson.yaml'}:39: scene 'x' has no module in scenes/",)),
+        (SceneFailed, ("scenes/attention/s1_phrase.py:21: scene 'phrase' raised ValueError: no such token",)),
+        (ScriptSceneError, (f"{tmp_path / 'lesson.yaml'}:39: scene 'x' has no module in scenes/attention/",)),
         (VoiceError, ("sentence 'take-the-phrase': the flite voice said nothing",)),
         (AlignmentError, ("sentence 'take-the-phrase' ('Take the phrase.'): aligned 1 of 3 words",)),
         (MediaError, ("ffmpeg failed encoding a beat",)),

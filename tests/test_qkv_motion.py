@@ -13,12 +13,13 @@ import pytest
 from manim import SurroundingRectangle
 from scene_frames import run_scene, runs
 
-from attention import lesson, score_figure
+from attention import score_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
+from scenes.attention.s1_phrase import GUESSES
+from scenes.attention.s2_qkv import SUM_RIGHT
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, text_boxes, visible_family
-from scenes.s1_phrase import GUESSES
-from scenes.s2_qkv import SUM_RIGHT
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from manim import Rectangle, config
 
-from attention import exact_score_figure, lesson
+from attention import exact_score_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.base import LessonScene

@@ -15,7 +15,7 @@ from common.choices import few
 from tests.test_hardening import tracked_copy
 
 SCENE = "broadcast"
-MODULE = Path("scenes") / "s3_broadcast.py"
+MODULE = Path("scenes") / "attention" / "s3_broadcast.py"
 
 
 def run(project: Path, *args: str) -> subprocess.CompletedProcess:

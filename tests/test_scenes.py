@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from manim import FadeIn, Square
 
-from attention import exact_score_figure, exp_figure, lesson, percent_figure, score_figure
+from attention import exact_score_figure, exp_figure, percent_figure, score_figure
+from attention.attention.lesson import lesson
 from common.notes import PROJECT_LOGGER, plain_warnings
 from common.settings import QUALITIES
 from scenes import scene_class, scene_ids, style

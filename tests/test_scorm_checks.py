@@ -28,8 +28,8 @@ from test_scorm import NODE_MODULES, cmi, need_npm_packages, package, platform, 
 from test_scorm_data import SUSPEND_LIMIT, host_page, parsed, play_for, resume
 from test_transcript import write_variant
 
-from attention import lesson
-from attention.vocabulary import vocabulary
+from attention.attention.lesson import lesson
+from attention.attention.vocabulary import vocabulary
 from player.page import build_player
 from player.scorm import build_package
 from transcript import load_script

@@ -41,7 +41,7 @@ def test_an_edit_keeping_the_waited_for_words_runs_no_scene_and_one_dropping_one
     with pytest.raises(ScriptSceneError) as failure:
         check_script(load_script(dropped), cache)
     message = str(failure.value)
-    assert "'blue'" in message and "scenes/s6_softmax.py" in message
+    assert "'blue'" in message and "scenes/attention/s6_softmax.py" in message
     line = next(i for i, text in enumerate(dropped.read_text().splitlines(), 1)
                 if "id: weights-for-fluffy-and-blue" in text)
     assert f"{dropped}:{line}" in message

@@ -38,5 +38,5 @@ def test_the_package_carries_the_pages_files(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     wanted = {str(p.relative_to(clone)) for folder in ("player/assets", "player/live", "player/templates")
               for p in (clone / folder).rglob("*") if p.is_file()}
-    wanted.add("transcript/lesson.yaml")
+    wanted.add("transcript/attention/lesson.yaml")
     assert wanted and wanted <= names, sorted(wanted - names)

@@ -7,12 +7,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention import attend, lesson
+from attention import attend
+from attention.attention.lesson import lesson
+from attention.attention.spoken import PLACEHOLDERS
 from transcript import TranscriptError, load_script
 from transcript.spoken import decimal_words, fill, integer_words
 
 SOURCE_PAGE = Path(__file__).with_name("data") / "source-page.txt"  # the lesson page, kept in the repo
-GOOD = Path(__file__).resolve().parents[1] / "transcript" / "lesson.yaml"
+GOOD = Path(__file__).resolve().parents[1] / "transcript" / "attention" / "lesson.yaml"
 
 
 def source_narration() -> list[str]:
@@ -54,10 +56,10 @@ def test_spoken_numbers_follow_the_core():
     w_k[base.features.index("blue colour"), base.qk_dims.index("colour?")] = 3.0  # blue scores higher
     changed = dataclasses.replace(base, w_k=w_k, result=attend(base.embeddings, base.w_q, w_k, base.w_v))
     template = "Raw scores: {score:fluffy}, {score:blue}; {percent:blue} to blue."
-    assert fill(template, base) == "Raw scores: six point one, five point eight; forty-one to blue."
+    assert fill(template, PLACEHOLDERS, base) == "Raw scores: six point one, five point eight; forty-one to blue."
     blue = changed.focus_scores[changed.index("blue")]
     assert round(blue, 1) == 6.0
-    assert fill(template, changed).startswith("Raw scores: six point one, six point zero;")
+    assert fill(template, PLACEHOLDERS, changed).startswith("Raw scores: six point one, six point zero;")
 
 
 def test_number_words():
@@ -72,7 +74,7 @@ def test_number_words():
 
 
 def test_sentence_start_numbers_are_capitalised():
-    assert fill("{percent:fluffy} percent", lesson()) == "Fifty-five percent"
+    assert fill("{percent:fluffy} percent", PLACEHOLDERS, lesson()) == "Fifty-five percent"
 
 
 # --- bad input: each names the file, the line and the fix ------------------------------------

@@ -14,14 +14,15 @@ import pytest
 from manim import SurroundingRectangle
 from scene_frames import run_scene, runs
 
-from attention import exact_score_figure, lesson, score_figure, value_figure
+from attention import exact_score_figure, score_figure, value_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
+from scenes.attention.parts import CELL_H, CELL_W, TOP
+from scenes.attention.s7_weighted_sum import VALUE_XS
+from scenes.attention.s9_all_at_once import CELL_H as ROW_H
+from scenes.attention.s9_all_at_once import CROSS_LEFT, LINES_TOP, ROW_TOP
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
-from scenes.parts import CELL_H, CELL_W, TOP
-from scenes.s7_weighted_sum import VALUE_XS
-from scenes.s9_all_at_once import CELL_H as ROW_H
-from scenes.s9_all_at_once import CROSS_LEFT, LINES_TOP, ROW_TOP
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps

@@ -10,7 +10,8 @@ import pytest
 from inspected import inspect_frames
 from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, LaggedStart, Rectangle, Square
 
-from attention import lesson, percent_figure
+from attention import percent_figure
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import HiddenText, LessonScene, OverriddenAnimation

@@ -1,7 +1,8 @@
 """The course, `course.yaml` at the top of the project: the one source of a lesson's place in it.
 
 The file gives the course's title, its number of stops and its stops in order. A stop is a lesson
-of this project, named by the id its lesson YAML declares (`lesson: attention`), or a page
+of this project, named by the id its lesson YAML declares (`lesson: attention`; its declaration is
+found in the module `attention.ID`, or the stop's `module:`, see transcript.lessons), or a page
 elsewhere (`title:` and an http(s) `href:`). "Stop 7 of 20", "Before this" and "Next" are derived
 from it here (`CourseFile.place`), never typed into a lesson; the first stop has no stop before
 it, the last no next one.
@@ -12,7 +13,7 @@ mistake in it is one error naming course.yaml, the line and the fix, before any 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -20,16 +21,15 @@ from urllib.parse import urlsplit
 from yaml.nodes import Node
 
 from common.choices import did_you_mean, few
-from common.paths import DEFAULT_LESSON
 from transcript.script import Course, Link
 
 if TYPE_CHECKING:
     from transcript.loader import _Reader
 
-# The lesson files of this project (today one). Each declares its own id with `id:`; the course
-# refers to a lesson by that id alone.
-LESSON_FILES = (DEFAULT_LESSON,)
 WEB_SCHEMES = ("http", "https")
+# A lesson stop's title, from its id and `module:` (None: no lesson of the project has that id);
+# raises transcript.lessons.LessonNotFound when its module is named and cannot declare it.
+TitleOf = Callable[[str, "str | None"], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,9 @@ class Stop:
 
     number: int  # 1-based place in the course
     lesson: str = ""  # the id of a lesson of this project; "" for a stop elsewhere
-    title: str = ""
+    title: str = ""  # a lesson's: its script's title
     href: str = ""
+    module: str | None = None  # a lesson's: the module declaring it (None: attention.ID)
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,9 @@ class CourseFile:
     stops: int  # how many stops the course has
     listed: tuple[Stop, ...]
 
-    def place(self, lesson: str, titles: Mapping[str, str]) -> Course:
-        """Where `lesson` sits: its stop and the stops on either side as links (`titles`: each
-        lesson's title, by id). A lesson of this project before or after it is linked at its
-        folder beside this one, `../ID/index.html`."""
+    def place(self, lesson: str) -> Course:
+        """Where `lesson` sits: its stop and the stops on either side as links. A lesson of this
+        project before or after it is linked at its folder beside this one, `../ID/index.html`."""
         by_number = {s.number: s for s in self.listed}
         here = next(s for s in self.listed if s.lesson == lesson)
 
@@ -63,7 +63,7 @@ class CourseFile:
             if stop is None:
                 return None
             if stop.lesson:
-                return Link(titles[stop.lesson], f"../{stop.lesson}/index.html")
+                return Link(stop.title, f"../{stop.lesson}/index.html")
             return Link(stop.title, stop.href)
 
         return Course(self.title, here.number, self.stops, link(here.number - 1), link(here.number + 1))
@@ -83,9 +83,10 @@ def web_address(href: str) -> bool:
     return True
 
 
-def read_course(r: _Reader, root: Node, titles: Mapping[str, str], lesson: str) -> CourseFile:
+def read_course(r: _Reader, root: Node, title_of: TitleOf, lesson: str, ids: list[str]) -> CourseFile:
     """The course file at `root`, checked: stops numbered within the course, each once and in
-    order, each lesson one of `titles` (the project's lessons, by id) at one stop, each other
+    order, each lesson one `title_of` knows (`ids`: the project's, for an error's choices) at one
+    stop, each other
     stop an http(s) address, `lesson` (the one being loaded) at a stop, and the stops next to a
     lesson listed (they are its "Before this" and "Next")."""
     c = r.mapping(root, "the course", ("title", "number_of_stops", "stops"))
@@ -98,7 +99,7 @@ def read_course(r: _Reader, root: Node, titles: Mapping[str, str], lesson: str) 
     nodes: dict[int, Node] = {}
     lessons_at: dict[str, int] = {}
     for node in r.sequence(c["stops"], "stops"):
-        stop = _stop(r, node, count, titles)
+        stop = _stop(r, node, count, title_of, ids)
         if stop.number in nodes:
             raise r.error(node, f"stop {stop.number} is listed twice (first at line "
                           f"{nodes[stop.number].start_mark.line + 1})", "give each stop its own number")
@@ -124,9 +125,12 @@ def read_course(r: _Reader, root: Node, titles: Mapping[str, str], lesson: str) 
     return CourseFile(title, count, tuple(listed))
 
 
-def _stop(r: _Reader, node: Node, count: int, titles: Mapping[str, str]) -> Stop:
-    """One entry of `stops:`: its number within 1..count, and a lesson here or a page elsewhere."""
-    f = r.mapping(node, "a stop", ("stop",), ("lesson", "title", "href"))
+def _stop(r: _Reader, node: Node, count: int, title_of: TitleOf, ids: list[str]) -> Stop:
+    """One entry of `stops:`: its number within 1..count, and a lesson here (its declaring
+    module found) or a page elsewhere."""
+    from transcript.lessons import LessonNotFound
+
+    f = r.mapping(node, "a stop", ("stop",), ("lesson", "module", "title", "href"))
     number = r.integer(f["stop"], "stop")
     if number > count:
         raise r.error(f["stop"], f"stop {number} is more stops than the course has "
@@ -142,11 +146,20 @@ def _stop(r: _Reader, node: Node, count: int, titles: Mapping[str, str]) -> Stop
                           f"remove {extra}: (a lesson's title and page are its own), or remove "
                           "lesson: for a stop elsewhere")
         lesson = r.text(f["lesson"], f"the lesson of stop {number}")
-        if lesson not in titles:
+        module = r.text(f["module"], f"the module of stop {number}") if "module" in f else None
+        try:
+            title = title_of(lesson, module)
+        except LessonNotFound as e:
+            raise r.error(f["module"] if module else f["lesson"], f"stop {number} names lesson "
+                          f"{lesson!r}: {e.problem}", e.fix) from None
+        if title is None:
             raise r.error(f["lesson"], f"stop {number} names lesson {lesson!r}, which is no lesson "
-                          f"of this project{did_you_mean(lesson, titles)}",
-                          f"name a lesson by the id its YAML declares: {few(sorted(titles), near=lesson)}")
-        return Stop(number, lesson=lesson)
+                          f"of this project{did_you_mean(lesson, ids)}",
+                          f"name a lesson by the id its YAML declares: {few(sorted(ids), near=lesson)}")
+        return Stop(number, lesson=lesson, title=title, module=module)
+    if "module" in f:
+        raise r.error(f["module"], f"stop {number} is a stop elsewhere and has a module",
+                      "remove module: (only a lesson of this project has one)")
     missing = [k for k in ("title", "href") if k not in f]
     if missing:
         raise r.error(node, f"stop {number} has no lesson and no {' and no '.join(missing)}",

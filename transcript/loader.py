@@ -21,18 +21,18 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from attention import Lesson, lesson
-from attention.steps import STEPS
 from common.choices import few
-from common.paths import DEFAULT_COURSE
+from common.declaration import LessonDeclaration, Numbers
+from common.paths import DEFAULT_COURSE, DEFAULT_LESSON
 from common.settings import VOICES
 from transcript.checks import MAX_CHECKS, read_check
-from transcript.course import LESSON_FILES, read_course
+from transcript.course import read_course
+from transcript.lessons import conventional_ids, declared, known_ids
 from transcript.sayable import first_unsayable
 from transcript.script import Check, Course, Paragraph, Script, Sentence
-from transcript.spoken import KINDS, PLACEHOLDER, fill
+from transcript.spoken import PLACEHOLDER, fill
 
-DEFAULT_PATH = Path(__file__).with_name("lesson.yaml")
+DEFAULT_PATH = DEFAULT_LESSON
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_BYTES = 1 << 20  # a lesson's script is a few KB: anything past this is another file
 MAX_DEPTH = 50  # nodes inside each other (lists, mappings, their values); a lesson needs six
@@ -52,7 +52,7 @@ class _Kind:
     example: str  # the project's own, to start from
 
 
-LESSON = _Kind("lesson file", "lesson YAML", "lesson script", "transcript/lesson.yaml")
+LESSON = _Kind("lesson file", "lesson YAML", "lesson script", "transcript/attention/lesson.yaml")
 COURSE = _Kind("course file", "course YAML", "course file", "course.yaml")
 
 
@@ -309,20 +309,23 @@ def _compose(path: Path, source: str) -> Node | None:
                               "check the indentation and quoting of the file") from None
 
 
-def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None,
-                course: Path | str = DEFAULT_COURSE) -> Script:
+def load_script(path: Path | str = DEFAULT_PATH, core: Numbers | None = None,
+                course: Path | str = DEFAULT_COURSE, lesson: LessonDeclaration | None = None) -> Script:
     """Parse and validate the lesson YAML at `path`, and its place in the course file `course`;
-    raises TranscriptError on any problem in either."""
+    raises TranscriptError on any problem in either. The lesson's declaration (its numbers,
+    placeholders, steps and checks) is the one the course finds for the script's id, or `lesson`;
+    its numbers are `core` when given (a test's other numbers)."""
     path = Path(path)
-    core = core or lesson()
     root = _compose(path, _source(path))
     if root is None:
         raise TranscriptError(path, 1, "the lesson file is empty",
-                              "start from transcript/lesson.yaml in the project")
+                              "start from transcript/attention/lesson.yaml in the project")
     r = _Reader(path)
     top = r.mapping(root, "the lesson", ("id", "title", "tagline", "paragraphs"),
                     ("voice", "poster", "completion_threshold", "mastery_score"))
     lesson_id, title = r.kebab(top["id"], "the lesson's id"), r.text(top["title"], "title")
+    place, lesson = _place(Path(course), lesson_id, title, lesson)
+    core = core if core is not None else lesson.numbers()
     voice = "piper"
     if "voice" in top:
         voice = r.text(top["voice"], "voice")
@@ -337,7 +340,7 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None,
     for p_index, p_node in enumerate(r.sequence(top["paragraphs"], "paragraphs")):
         p = r.mapping(p_node, f"paragraph {p_index + 1}", ("scene", "title", "step", "sentences"))
         scene = r.kebab(p["scene"], "scene")
-        step = _step(r, p["step"], f"the step of scene {_quoted(scene)}")
+        step = _step(r, p["step"], f"the step of scene {_quoted(scene)}", lesson)
         if scene in seen_scenes:
             raise r.error(p["scene"], f"scene {_quoted(scene)} is used by two paragraphs "
                           f"(first at line {seen_scenes[scene]})", "give each paragraph its own scene")
@@ -352,17 +355,18 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None,
                               f"{seen_ids[sid]})", "give every sentence its own id")
             seen_ids[sid] = line
             template = r.text(s["text"], f"the text of sentence {_quoted(sid)}", lines=True)
-            _check_placeholders(r, s["text"], template, core)
-            spoken = fill(template, core)
+            _check_placeholders(r, s["text"], template, lesson, core)
+            spoken = fill(template, lesson.placeholders, core)
             if (word := first_unsayable(spoken)) is not None:
                 raise r.error(s["text"], f"the voices cannot say {_quoted(word)} in sentence "
                               f"{_quoted(sid)}: the word aligner has no pronunciation for it",
                               "write it as the voice should say it, in the letters a to z: "
                               "e.g. 'GPT four', not 'GPT4'; 'cafe', not 'café'")
-            beat_step = _step(r, s["step"], f"the step of sentence {_quoted(sid)}") if "step" in s else step
+            beat_step = (_step(r, s["step"], f"the step of sentence {_quoted(sid)}", lesson) if "step" in s
+                         else step)
             pause = r.pause(s["pause"], f"the pause after sentence {_quoted(sid)}") if "pause" in s else 0.0
             if "check" in s:
-                checks.append(read_check(r, s["check"], sid, core))
+                checks.append(read_check(r, s["check"], sid, lesson, core))
             sentences.append(Sentence(id=sid, text=spoken, template=template,
                                       paragraph=p_index, scene=scene, line=line, step=beat_step,
                                       pause=pause))
@@ -384,9 +388,9 @@ def load_script(path: Path | str = DEFAULT_PATH, core: Lesson | None = None,
         mastery = _mastery(r, top["mastery_score"], len(checks))
     tagline = r.text(top["tagline"], "tagline")
     return Script(path=path, id=lesson_id, title=title, tagline=tagline,
-                  course=_place(Path(course), lesson_id, title), voice=voice,
+                  course=place, voice=voice,
                   paragraphs=tuple(paragraphs), poster=poster, completion_threshold=threshold,
-                  checks=tuple(c for c, _ in checks), mastery_score=mastery)
+                  checks=tuple(c for c, _ in checks), mastery_score=mastery, lesson=lesson)
 
 
 def _check_checks(r: _Reader, checks: list[tuple[Check, Node | None]], sentences: dict[str, int]) -> None:
@@ -419,51 +423,79 @@ def _mastery(r: _Reader, node: Node, checks: int) -> int:
     return score
 
 
-def _place(path: Path, lesson_id: str, title: str) -> Course:
+def _place(path: Path, lesson_id: str, title: str,
+           given: LessonDeclaration | None) -> tuple[Course, LessonDeclaration]:
     """The lesson's place in the course file at `path` (transcript.course), its errors naming
-    that file."""
-    titles = {**_project_lessons(), lesson_id: title}
+    that file, and its declaration: `given`, else the one its stop finds (its `module:`, or
+    attention.ID)."""
+    found: dict[str, LessonDeclaration] = {}
+
+    def title_of(stop_id: str, module: str | None) -> str | None:
+        if stop_id == lesson_id:
+            found[stop_id] = given or declared(stop_id, module)
+            return title
+        if module is None and stop_id not in known_ids():
+            return None
+        return _title(declared(stop_id, module).script) or stop_id
+
     root = _compose(path, _source(path, COURSE))
     if root is None:
         raise TranscriptError(path, 1, "the course file is empty",
                               f"start from {COURSE.example} in the project")
-    return read_course(_Reader(path), root, titles, lesson_id).place(lesson_id, titles)
+    ids = sorted({*conventional_ids(), *known_ids(), lesson_id})
+    course = read_course(_Reader(path), root, title_of, lesson_id, ids)
+    return course.place(lesson_id), found[lesson_id]
 
 
-def _project_lessons() -> dict[str, str]:
-    """The title of each lesson of the project, by the id it declares: only the two lines are
-    read (a lesson that does not load says why when it is the one loaded)."""
-    titles = {}
-    for path in LESSON_FILES:
-        try:
-            root = _compose(path, _source(path))
-        except TranscriptError:
-            continue
-        if isinstance(root, MappingNode):
-            top = {k.value: v for k, v in root.value if isinstance(k, ScalarNode)}
-            lesson_id, title = top.get("id"), top.get("title")
-            if isinstance(lesson_id, ScalarNode) and isinstance(title, ScalarNode):
-                titles[str(lesson_id.value)] = str(title.value)
-    return titles
+def _title(script: Path) -> str | None:
+    """The title a lesson's script declares: only its top lines are read (a lesson that does not
+    load says why when it is the one loaded)."""
+    return _top_text(script, "title")
 
 
-def _step(r: _Reader, node: Node, what: str) -> str:
-    """Which step of attention a beat shows: one of attention.steps.STEPS."""
+def script_id(script: Path) -> str | None:
+    """The id a lesson's script declares, read alone (the file read as the loader reads it: no
+    pipe blocks, no huge file is read), or None when it has none that reads."""
+    return _top_text(script, "id")
+
+
+def _top_text(script: Path, key: str) -> str | None:
+    """The plain text at `key` at the top of the YAML file `script`, or None."""
+    try:
+        root = _compose(script, _source(script))
+    except TranscriptError:
+        return None
+    if isinstance(root, MappingNode):
+        top = {k.value: v for k, v in root.value if isinstance(k, ScalarNode)}
+        value = top.get(key)
+        if isinstance(value, ScalarNode):
+            return str(value.value)
+    return None
+
+
+def _step(r: _Reader, node: Node, what: str, lesson: LessonDeclaration) -> str:
+    """Which step of the lesson a beat shows: one of its declaration's `steps`."""
     value = r.text(node, what)
-    if value not in STEPS:
+    if value not in lesson.steps:
         raise r.error(node, f"unknown step {_quoted(value)} in {what}",
-                      f"use one of: {', '.join(STEPS)}")
+                      f"use one of: {', '.join(lesson.steps)}")
     return value
 
 
-def _check_placeholders(r: _Reader, node: Node, template: str, core: Lesson) -> None:
+def _check_placeholders(r: _Reader, node: Node, template: str, lesson: LessonDeclaration,
+                        core: Numbers) -> None:
+    """Each `{KIND:NAME}` of `template` is a kind of number the lesson says and a name its numbers
+    have; a brace outside one is refused."""
+    kinds = lesson.placeholders.kinds
+    name = lesson.placeholders.name
+    forms = " or ".join(f"{{{k}:{name}}}" for k in kinds) or "no placeholder: this lesson says no numbers"
+    names = lesson.placeholders.names(core)
     for m in PLACEHOLDER.finditer(template):
-        if m["kind"] not in KINDS:
-            raise r.error(node, f"unknown number {_quoted(m[0])}",
-                          "use {score:TOKEN} or {percent:TOKEN}")
-        if m["token"] not in core.tokens:
-            raise r.error(node, f"{_quoted(m[0])} names no token of the phrase",
-                          f"use one of: {few(core.tokens, near=m['token'])}")
+        if m["kind"] not in kinds:
+            raise r.error(node, f"unknown number {_quoted(m[0])}", f"use {forms}")
+        if m["token"] not in names:
+            raise r.error(node, f"{_quoted(m[0])} names no {lesson.placeholders.what}",
+                          f"use one of: {few(names, near=m['token'])}")
     if "{" in PLACEHOLDER.sub("", template) or "}" in PLACEHOLDER.sub("", template):
         raise r.error(node, "a '{' or '}' that is not a number placeholder",
-                      "write numbers as {score:TOKEN} or {percent:TOKEN}, or remove the brace")
+                      f"write numbers as {forms}, or remove the brace")

@@ -28,7 +28,7 @@ class TimedSentence:
     text: str
     start: float  # seconds, on the 1/GRID_FPS grid
     end: float  # seconds, where the speech ends (before the pause)
-    step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
+    step: str = ""  # the step of the lesson its beat shows (its declaration's `steps`)
     words: tuple[TimedWord, ...] = ()  # the sentence's words (`words_of(text)`), in lesson time
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from common.choices import few
+from common.declaration import LessonDeclaration
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Sentence:
     paragraph: int  # 0-based
     scene: str
     line: int  # 1-based line of the sentence in the YAML, for error messages
-    step: str = "embeddings"  # the step of attention its beat shows (attention.steps.STEPS)
+    step: str = ""  # the step of the lesson its beat shows (its declaration's `steps`)
     pause: float = 0.0  # seconds of silence after it, added to the usual gap (its beat's room)
 
 
@@ -52,8 +53,10 @@ class Check:
     kind: str  # "predict" | "what-if" | "task"
     question: str
     show: str  # the sentence whose beat explains the answer ("Show me")
-    quantity: str  # "score" | "weight" (attention.checks.QUANTITIES)
-    query: str  # the token whose row of scores or weights it is about
+    # The fields below are those the lesson's kinds of check fill (its declaration's `checks`);
+    # the attention lesson's: quantity "score" | "weight", query the token whose row it is about.
+    quantity: str = ""
+    query: str = ""
     options: tuple[str, ...] = ()  # predict: the tokens offered
     swap: tuple[str, ...] = ()  # what-if: (token of the phrase, vocabulary word in its place)
     key: str = ""  # what-if: the token whose figure is asked about
@@ -85,6 +88,7 @@ class Script:
     completion_threshold: float = 0.9  # share of the lesson watched for an LMS to record completion
     checks: tuple[Check, ...] = ()  # in lesson order, at most one per sentence
     mastery_score: int | None = None  # 0..100: a platform records passed or failed by the score
+    lesson: LessonDeclaration | None = field(default=None, compare=False, repr=False)  # declared
 
     @property
     def sentences(self) -> tuple[Sentence, ...]:

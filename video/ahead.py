@@ -86,10 +86,12 @@ class HeadStart:
         """Have the worker run the edited scene under `timing` (the last build's) up to its
         edited beat, with Manim's files in `media`; False when the worker is gone (it failed
         to start)."""
+        from transcript.lessons import handed_down
+
         self.edit = edit
-        try:
+        try:  # the worker started before the lesson was chosen: it is told which one now
             self.priming = self.pool.submit(_prime, self.folder, self.quality, timing, media,
-                                            edit.first)
+                                            edit.first, handed_down())
         except (BrokenProcessPool, RuntimeError):
             return False
         return True
@@ -177,9 +179,12 @@ def _worker(parent: int) -> None:
 
 
 def _prime(folder: Path, quality: Quality, timing: SceneTiming, media: Path,
-           last: str | None) -> str:
-    """In the worker: keep copies in `folder`, and run the scene up to beat `last`."""
+           last: str | None, lesson: dict[str, str]) -> str:
+    """In the worker: work on the render's `lesson` (transcript.lessons.handed_down), keep
+    copies in `folder`, and run the scene up to beat `last`."""
+    from transcript.lessons import take_over
     from video import checkpoints
 
+    take_over(lesson)
     checkpoints.enable(folder, quality)
     return checkpoints.prime(timing, quality, media, last)

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 
-import numpy as np
-
-from attention import lesson
 from common.files import atomic_write_text
 from common.media import ffmpeg_version
 from common.settings import Quality
 from scenes import scene_modules
 from scenes.timing import SceneTiming
+from transcript.lessons import chosen
 from video.imports import ROOT, project_sources
 
 RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are in every key
@@ -23,7 +22,7 @@ RENDERER = "video.scene_render"  # draws and encodes every beat: its imports are
 
 def beat_sources(scene_id: str) -> tuple:
     """Every project file a beat of `scene_id` is drawn with: the scene's module, the renderer,
-    and all they import (the numbers' formatting in attention/figures.py among them). Not the
+    and all they import (the shared formatting in attention/figures.py among them). Not the
     module of the scene it opens on (`follows`): the picture that one hands over is the first
     beat's start (`LessonScene.handover`), so only a change to that picture redraws it."""
     return project_sources(scene_modules()[scene_id][0], RENDERER)
@@ -35,15 +34,16 @@ def _manim_version() -> str:
     return version("manim")
 
 
-@cache
 def _core_digest() -> bytes:
-    L = lesson()
-    h = hashlib.sha256()
-    for a in (L.embeddings, L.w_q, L.w_k, L.w_v, L.result.queries, L.result.keys, L.result.values,
-              L.result.scores, L.result.weights, L.result.output):
-        h.update(np.ascontiguousarray(a).tobytes())
-    h.update(repr((L.tokens, L.features, L.qk_dims, L.focus)).encode())
-    return h.digest()
+    """The chosen lesson's id and the digest its declaration gives of its numbers: a beat drawn
+    for one lesson, or with other numbers, is never taken for another."""
+    lesson = chosen()
+    return _numbers_digest(lesson.id, lesson.digest)
+
+
+@cache
+def _numbers_digest(lesson_id: str, digest: Callable[[], bytes]) -> bytes:
+    return hashlib.sha256(lesson_id.encode() + b"\0" + digest()).digest()
 
 
 def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:

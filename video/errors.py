@@ -9,7 +9,20 @@ from pathlib import Path
 
 from common.paths import ROOT as PROJECT
 
-AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits
+AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits, besides a lesson's own
+
+
+def author_folders() -> list[Path]:
+    """The folders an author edits: the scenes and the math, and the chosen lesson's own folders
+    (its declaration's `sources`, when it can be read: not when its code is the error)."""
+    folders = [PROJECT / d for d in AUTHOR_CODE]
+    try:
+        from transcript.lessons import chosen
+
+        folders += [p for p in chosen().sources if p not in folders]
+    except Exception:  # the lesson's own code is what fails: the project's folders still point
+        pass
+    return folders
 
 
 class SceneFailed(RuntimeError):
@@ -26,13 +39,14 @@ def scene_failed(scene_id: str, error: Exception) -> Exception:
 
 
 def where(error: BaseException) -> str:
-    """'scenes/s4_dot_products.py:31' for the innermost place `error` passed through in the
+    """'scenes/attention/s4_dot_products.py:31' for the innermost place `error` passed through in the
     scene or core code (for a syntax error, the place it points at), or '' when it has none."""
     places = [(f.filename, f.lineno) for f in traceback.extract_tb(error.__traceback__)]
     if isinstance(error, SyntaxError) and error.filename:
         places.append((error.filename, error.lineno or 0))
+    folders = author_folders()
     for filename, line in reversed(places):
         path = Path(filename).resolve()
-        if path.is_relative_to(PROJECT) and path.relative_to(PROJECT).parts[0] in AUTHOR_CODE:
-            return f"{path.relative_to(PROJECT)}:{line}"
+        if any(path.is_relative_to(folder) for folder in folders):
+            return f"{path.relative_to(PROJECT) if path.is_relative_to(PROJECT) else path}:{line}"
     return ""

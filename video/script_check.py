@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from common.choices import few
 from common.files import atomic_write_text
+from common.paths import ROOT
 from common.settings import QUALITIES
-from scenes import SceneRegistryError, scene_modules, scene_source
+from scenes import SceneRegistryError, scene_modules, scene_source, scenes_dir, scenes_package
 from scenes.timing import scene_timing
 from transcript.manifest import TimedSentence, new_manifest
 from transcript.script import Script
@@ -39,11 +40,14 @@ class ScriptSceneError(ValueError):
 
 def check_script(script: Script, cache_dir: Path) -> None:
     """Raise ScriptSceneError where the script and the scenes disagree (see the module)."""
-    modules = scene_modules()
+    package = script.lesson.scenes if script.lesson is not None else scenes_package()
+    modules = scene_modules(package)
+    folder = scenes_dir(package)
+    shown = f"{folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder}/"
     for p in script.paragraphs:
         if p.scene not in modules:
             raise ScriptSceneError(
-                f"{script.path}:{p.line}: scene {p.scene!r} has no module in scenes/\n  fix: add a "
+                f"{script.path}:{p.line}: scene {p.scene!r} has no module in {shown}\n  fix: add a "
                 f"scene class with scene_id = {p.scene!r}, or use one of: {few(modules, near=p.scene)}")
     for sid, (module, _) in modules.items():
         if sid not in script.scenes:

@@ -39,6 +39,15 @@ SETTLE, SETTLE_SAVED = 0.08, 0.02
 CODE_DIRS = ("scenes", "attention")  # code the renderer imports: a change there restarts it
 
 
+def code_folders() -> list[Path]:
+    """The folders of code the renderer imports: the engine's scenes and the shared math, and
+    the chosen lesson's own folders (its declaration's `sources`)."""
+    from transcript.lessons import chosen
+
+    folders = [ROOT / d for d in CODE_DIRS]
+    return folders + [p for p in chosen().sources if p not in folders]
+
+
 class LivePreview:
     """The preview server on 127.0.0.1 and the session that renders what it serves."""
 
@@ -143,13 +152,13 @@ class Preview:
         self._thread.join(timeout=20)
 
     def _watched(self) -> list[Path]:
-        folders = [self.options.lesson.parent, *(ROOT / d for d in CODE_DIRS)]
+        folders = [self.options.lesson.parent, *code_folders()]
         return folders + ([self.options.recordings] if self.options.recordings else [])
 
     def _wanted(self, path: Path) -> bool:
         if path == self.options.lesson:
             return True
-        if path.parent in [ROOT / d for d in CODE_DIRS]:
+        if path.parent in code_folders():
             return path.suffix == ".py"
         return self.options.recordings is not None and path.parent == self.options.recordings \
             and not path.name.startswith(".")
@@ -163,7 +172,7 @@ class Preview:
             self._event.set()
             if self._first_save is None:
                 self._first_save = time.time()
-            if path.parent.name in CODE_DIRS and path.parent.parent == ROOT:
+            if path.parent in code_folders():
                 self._code_changed = True
             name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
             if name not in self._names:

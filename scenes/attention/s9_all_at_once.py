@@ -34,12 +34,12 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
+from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
 from scenes import style
+from scenes.attention.parts import count_to, formula_tex
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
-from scenes.parts import count_to, formula_tex
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.widgets import caption, crossfade, spelled, token_box

@@ -18,11 +18,11 @@ from manim import (
     VGroup,
 )
 
-from attention import lesson
+from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure
 from scenes import style
+from scenes.attention.parts import PIECES, column, formula_tex, vector_scale
 from scenes.base import LessonScene, Play
-from scenes.parts import PIECES, column, formula_tex, vector_scale
 from scenes.prebuilt import built
 from scenes.rules import during
 from scenes.widgets import caption, label, spelled

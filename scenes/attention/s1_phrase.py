@@ -14,10 +14,10 @@ from manim import (
     Write,
 )
 
-from attention import lesson
+from attention.attention.lesson import lesson
 from scenes import style
+from scenes.attention.parts import GUESSES
 from scenes.base import LessonScene, Play
-from scenes.parts import GUESSES
 from scenes.widgets import Wiggle, caption, keep_in_frame, label, token_row
 
 

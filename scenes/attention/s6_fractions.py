@@ -5,11 +5,11 @@ import numpy as np
 from manim import LEFT, RIGHT, FadeIn, FadeOut, GrowFromCenter, Line, Mobject, Text, TransformFromCopy, VGroup
 from manim.utils.rate_functions import ease_in_cubic, ease_in_quart
 
-from attention import Lesson
+from attention.attention.lesson import Lesson
 from attention.figures import exp_figure, percent_figure
 from scenes import style
+from scenes.attention.parts import through_copy
 from scenes.base import Play
-from scenes.parts import through_copy
 from scenes.rules import during
 from scenes.widgets import label, mono
 

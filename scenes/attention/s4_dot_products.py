@@ -21,10 +21,11 @@ from manim import (
     Wait,
 )
 
-from attention import Lesson, exact_score_figure, lesson, score_figure
+from attention import exact_score_figure, score_figure
+from attention.attention.lesson import Lesson, lesson
 from scenes import style
+from scenes.attention.parts import through, through_copy
 from scenes.base import LessonScene, Play
-from scenes.parts import through, through_copy
 from scenes.rules import during
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
 

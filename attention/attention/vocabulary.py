@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from attention.lesson import Lesson, lesson
+from attention.attention.lesson import Lesson, lesson
 
 EXTRA_WORDS: dict[str, dict[str, float]] = {  # word -> the features it has
     "the": {"article": 1.0},

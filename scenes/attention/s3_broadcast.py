@@ -20,10 +20,10 @@ from manim import (
 )
 from manim.utils.rate_functions import smooth
 
-from attention import lesson
+from attention.attention.lesson import lesson
 from scenes import style
+from scenes.attention.parts import Projection
 from scenes.base import LessonScene, Play
-from scenes.parts import Projection
 from scenes.rules import LEAVING, during
 from scenes.widgets import label, token_row, vector
 

@@ -16,7 +16,8 @@ from manim import (
     linear,
 )
 
-from attention import Lesson, score_figure
+from attention import score_figure
+from attention.attention.lesson import Lesson
 from attention.figures import value_figure
 from scenes import style
 from scenes.grid import Grid

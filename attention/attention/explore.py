@@ -5,10 +5,10 @@ Lists and numbers only: the player writes them into the build as JSON.
 
 from __future__ import annotations
 
+from attention.attention.lesson import Lesson, lesson
+from attention.attention.steps import STEPS
+from attention.attention.vocabulary import vocabulary
 from attention.figures import SCORE_DECIMALS
-from attention.lesson import Lesson, lesson
-from attention.steps import STEPS
-from attention.vocabulary import vocabulary
 
 ENTRY_LIMIT = 100.0  # an embedding or weight a learner types must lie within ±this
 ENTRY_STEP = 0.1  # what an arrow key or a drag adds to an entry (Shift: ten times)

@@ -22,7 +22,8 @@ from manim import (
     VGroup,
 )
 
-from attention import Lesson, lesson, score_figure
+from attention import score_figure
+from attention.attention.lesson import Lesson, lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.prebuilt import built

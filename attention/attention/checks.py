@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from attention.attention.explore import ENTRY_LIMIT, ENTRY_STEP
+from attention.attention.lesson import Lesson
+from attention.attention.vocabulary import vocabulary
 from attention.core import attend
-from attention.explore import ENTRY_LIMIT, ENTRY_STEP
 from attention.figures import SCORE_DECIMALS, percent
-from attention.lesson import Lesson
-from attention.vocabulary import vocabulary
 
 QUANTITIES = ("score", "weight")  # what a check may ask about: a row of the scores or the weights
 EDITABLE = {"embedding": "x", "W_Q": "w_q", "W_K": "w_k", "W_V": "w_v"}  # name shown -> data key

@@ -29,13 +29,14 @@ from manim import (
     smooth,
 )
 
-from attention import exact_score_figure, lesson, total_figure
+from attention import exact_score_figure, total_figure
+from attention.attention.lesson import lesson
+from attention.attention.spoken import spoken_value
 from scenes import style
+from scenes.attention.parts import through
 from scenes.base import LessonScene, Play
-from scenes.parts import through
 from scenes.rules import during
 from scenes.widgets import caption, label
-from transcript.spoken import spoken_value
 
 UNIT = 0.5  # frame units per score point
 GAP = 0.95  # from a bar's centre to the middle of the gap beside it

@@ -26,16 +26,16 @@ from manim import (
 )
 from manim.utils.rate_functions import ease_in_cubic
 
-from attention import Lesson, lesson
+from attention.attention.lesson import Lesson, lesson
+from attention.attention.spoken import spoken_value
 from attention.figures import exact_score_figure, exp_figure, percent_figure
 from scenes import style
+from scenes.attention.parts import through_copy
+from scenes.attention.s6_fractions import COPY_LEAVES, Fractions
 from scenes.base import LessonScene, Play
-from scenes.parts import through_copy
 from scenes.prebuilt import built
 from scenes.rules import during
-from scenes.s6_fractions import COPY_LEAVES, Fractions
 from scenes.widgets import caption, label, mono, spelled, token_row
-from transcript.spoken import spoken_value
 
 BASE_Y = -1.9  # where the bars stand, just above the token boxes
 SCORE_TALLEST = 1.35  # height of the tallest score bar: low, so e to each score grows out of it

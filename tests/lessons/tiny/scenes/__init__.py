@@ -1,0 +1,1 @@
+"""The tiny lesson's scenes: one per paragraph."""
