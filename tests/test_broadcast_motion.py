@@ -18,7 +18,7 @@ from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
-from scenes.timing import SceneTiming
+from scenes.timing import BeatTiming, SceneTiming
 
 FPS = QUALITIES["low"].fps
 READ = 1.8  # seconds a new line stays whole: about 2 s to read it
@@ -181,7 +181,9 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
     raw, score = exact_score_figure(L.focus_raw_scores[i]), exact_score_figure(L.focus_scores[i])
     assert float(score) < float(raw)
     pieces = [raw, "÷", f"√{L.d_k}", "=", raw, "÷", f"{L.result.scale:g}", "=", score]
-    beat = timing.beat("dotted-against-every-key")
+    # (written as the voice ends its sentence, finished as it names the adjectives)
+    beat = BeatTiming("", timing.beat("dotted-against-every-key").start,
+                      timing.beat("adjectives-score-high").end)
     places = [division_whole(frames, n, pieces) for n in range(beat.start, beat.end)]
     stretches = runs([p is not None for p in places])
     assert stretches, "fluffy's division never stands whole"
@@ -194,6 +196,28 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
              for n in after]
     assert any(score in t and raw not in t for t in there), (
         "the raw number's place never shows the score alone after the division")
+
+
+def test_the_adjectives_lines_are_worked_as_the_voice_names_them(dot_products):
+    """The dot products that matter are worked while the voice speaks of them, not in a long
+    silence: fluffy's score is first written as "adjectives" is said (its line completes then),
+    blue's line is worked as "score high" follows, ending soon after the sentence."""
+    frames, timing = dot_products
+    L = lesson()
+    before, beat = timing.beat("dotted-against-every-key"), timing.beat("adjectives-score-high")
+    said = beat.word("adjectives").start
+    spoken_end = beat.word("high.").start + round(0.4 * FPS)  # ("high." is short)
+
+    def first(figure: str) -> int:
+        return next(n for n in range(before.start, beat.end)
+                    if any(t == figure for t, *_ in frames.texts[n]))
+
+    fluffy = first(exact_score_figure(L.focus_scores[L.index("fluffy")]))
+    blue = first(exact_score_figure(L.focus_scores[L.index("blue")]))
+    assert said <= fluffy <= said + round(0.6 * FPS), (
+        f"fluffy's score written {(fluffy - said) / FPS:.2f} s after 'adjectives'")
+    assert said < blue <= spoken_end + round(1.2 * FPS), (
+        f"blue's score written {(blue - spoken_end) / FPS:.2f} s after the sentence's words")
 
 
 LABEL_ABOVE = 0.6  # frame units: a column's name stands over its top, at most this far up
@@ -235,9 +259,10 @@ def test_the_other_tokens_vectors_come_out_as_the_sentence_ends(broadcast):
 
 def test_the_scores_are_named_raw_scores_before_softmax(dot_products):
     """The numbers the lines of working end on (÷ √d_k already) are what the next sentence calls
-    the raw scores: scene 4 names them so ("raw score = …", "before softmax") while they show."""
+    the raw scores: scene 4 names them so ("score = …", "raw: not yet softmaxed") while they
+    show."""
     frames, timing = dot_products
     beat = timing.beat("article-barely-registers")
     texts = [t for t, *_ in frames.texts[beat.end - 1]]
-    assert any(t.startswith("raw score") for t in texts), texts
-    assert any("before softmax" in t for t in texts), texts
+    assert any(t.startswith("score") for t in texts), texts
+    assert any("not yet softmaxed" in t for t in texts), texts
