@@ -266,3 +266,29 @@ def test_the_scores_are_named_raw_scores_before_softmax(dot_products):
     texts = [t for t, *_ in frames.texts[beat.end - 1]]
     assert any(t.startswith("score") for t in texts), texts
     assert any("not yet softmaxed" in t for t in texts), texts
+
+
+CELL_CLEAR = 0.04  # frame units: at least between a weight's number and its cell's lines
+
+
+def test_every_weight_of_the_three_matrices_stands_in_its_own_cell():
+    """W_Q, W_K and W_V are drawn with a cell round every number, as the embeddings' matrix is,
+    so that a row never reads as one run of digits ("0.00.00.01.0"): each number inside its own
+    cell, clear of its lines, and no cell holds two numbers."""
+    from scenes.s3_broadcast import projection
+
+    band = projection(lesson())
+    for numbers, grid in zip(band.matrices, band.grids):
+        texts = [t for col in numbers for t in col]
+        assert len(grid) == len(texts)
+        for t in texts:
+            inside = [c for c in grid
+                      if c.get_left()[0] + CELL_CLEAR <= t.get_left()[0]
+                      and t.get_right()[0] <= c.get_right()[0] - CELL_CLEAR
+                      and c.get_bottom()[1] + CELL_CLEAR <= t.get_bottom()[1]
+                      and t.get_top()[1] <= c.get_top()[1] - CELL_CLEAR]
+            assert len(inside) == 1, f"{t.text!r} is not alone in one cell"
+        for c in grid:
+            held = [t for t in texts if c.get_left()[0] < t.get_x() < c.get_right()[0]
+                    and c.get_bottom()[1] < t.get_y() < c.get_top()[1]]
+            assert len(held) == 1
