@@ -42,7 +42,7 @@ VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the m
 BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
 # the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
 # matrix's columns
-E_CELL, E_COLUMN, W_PITCH = 0.32, 0.92, 0.6
+E_CELL, E_COLUMN, W_PITCH = 0.32, 0.86, 0.68
 
 
 def mini(values, color):
@@ -75,7 +75,7 @@ def projection(L) -> "Projection":
     """The four embeddings as the columns of one matrix, each under its token's name, beside
     W_Q, W_K and W_V (their rows the embedding's features, as creature's product showed them),
     under the vectors."""
-    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH, column=E_COLUMN, gap=0.33)
+    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH, column=E_COLUMN, gap=0.28)
 
 
 class BroadcastScene(LessonScene):

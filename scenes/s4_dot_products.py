@@ -175,40 +175,47 @@ class DotProductsScene(LessonScene):
             b.until("adjectives")
             b.fit(Play(FadeIn(score, shift=0.1 * LEFT), FadeIn(result, shift=0.1 * UP),
                        run_time=0.45))
-            # "score high": blue's line worked while fluffy's division stands to be read
-            b.fit(arrive(blue, 0.5), *worked(blue, DIVISION_HELD - 0.5))
-            # fluffy's division turns into its score, a smaller number, the rest gone
+            # "score high": blue's line worked while fluffy's division stands to be read (its
+            # sum and division, not yet its score: the score grows where the division stands)
+            *terms, raw, by_root, halved, blue_result = lines[blue][1]
+            b.fit(arrive(blue, 0.6),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms), lag_ratio=0.3),
+                       run_time=0.7),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
+                                   lag_ratio=0.4), run_time=DIVISION_HELD - 1.3))
+            # fluffy's division turns into its score, a smaller number, the rest gone; then
+            # blue's score grows out of its pair
             b.fit(Play(FadeOut(VGroup(root, two, score)),
                        FadeTransform(number, scores[n], stretch=False), run_time=0.6),
                   Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
                        Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
-                       run_time=0.5))
+                       FadeIn(blue_result, shift=0.1 * UP), run_time=0.4),
+                  Play(*grow(blue), run_time=0.4))
             match = L.qk_dims.index("adjective?")
             frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
                             *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
                               for n in adjectives))
             why = caption("both keys say “adjective”, the very thing creature asks for",
                           color=style.KEY).move_to([keys.get_x(), 3.4, 0])  # where the copy went
-            # the adjectives' keys stand out, the others step back; the copy goes on to
-            # creature's key
+            # the adjectives' keys stand out, the others step back
             b.fit(Play(lambda: [*(scores[n].animate.scale(1.35) for n in adjectives),
                                 *(boxes[n].box.animate.set_stroke(style.KEY, width=4)
                                   for n in adjectives),
                                 *light(*adjectives), FadeIn(frames)], run_time=1.0),
-                  Play(FadeIn(why), run_time=0.5),
-                  arrive(last, 0.7, (*adjectives, last)))
+                  Play(FadeIn(why), run_time=0.5))
 
         with self.beat("article-barely-registers") as b:
             a = L.index("a")
-            # creature's own line as the voice starts; on "'a'" the article's line and score
-            # are picked out, then step back
+            # the copy goes on to creature's own key as the voice starts; on "'a'" the article's
+            # line is picked out as creature's line is written; then the article steps back
             *terms, raw, by_root, halved, result = lines[last][1]
-            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms), lag_ratio=0.3),
-                       run_time=0.5), by="'a'")
+            b.fit(arrive(last, 0.6, (*adjectives, last)), by="'a'")
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], LEFT, buff=0.3)
             b.fit(Play(Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
-                       LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
-                                   lag_ratio=0.4), run_time=0.6),
+                       LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms), lag_ratio=0.3),
+                       run_time=0.6),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
+                                   lag_ratio=0.4), run_time=0.5),
                   Play(FadeIn(result, shift=0.1 * UP), *grow(last), run_time=0.5),
                   Play(lambda: [FadeOut(pair), *light(*range(len(keys)))], run_time=0.3),
                   Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),

@@ -200,13 +200,13 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
 
 def test_the_adjectives_lines_are_worked_as_the_voice_names_them(dot_products):
     """The dot products that matter are worked while the voice speaks of them, not in a long
-    silence: fluffy's score is first written as "adjectives" is said (its line completes then),
-    blue's line is worked as "score high" follows, ending soon after the sentence."""
+    silence before: fluffy's score is first written as "adjectives" is said (its line completes
+    then), blue's is worked as "score high" follows and its score written soon after (once
+    fluffy's division, standing where it grows, has turned into fluffy's score)."""
     frames, timing = dot_products
     L = lesson()
     before, beat = timing.beat("dotted-against-every-key"), timing.beat("adjectives-score-high")
     said = beat.word("adjectives").start
-    spoken_end = beat.word("high.").start + round(0.4 * FPS)  # ("high." is short)
 
     def first(figure: str) -> int:
         return next(n for n in range(before.start, beat.end)
@@ -216,8 +216,11 @@ def test_the_adjectives_lines_are_worked_as_the_voice_names_them(dot_products):
     blue = first(exact_score_figure(L.focus_scores[L.index("blue")]))
     assert said <= fluffy <= said + round(0.6 * FPS), (
         f"fluffy's score written {(fluffy - said) / FPS:.2f} s after 'adjectives'")
-    assert said < blue <= spoken_end + round(1.2 * FPS), (
-        f"blue's score written {(blue - spoken_end) / FPS:.2f} s after the sentence's words")
+    assert fluffy < blue <= said + round(READ_BLUE * FPS), (
+        f"blue's score written {(blue - said) / FPS:.2f} s after 'adjectives'")
+
+
+READ_BLUE = 3.8  # seconds from "adjectives" by which blue's score is written
 
 
 LABEL_ABOVE = 0.6  # frame units: a column's name stands over its top, at most this far up
