@@ -190,7 +190,10 @@ class DotProductsScene(LessonScene):
                   Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
                        Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
                        FadeIn(blue_result, shift=0.1 * UP), run_time=0.4),
-                  Play(*grow(blue), run_time=0.4))
+                  Play(*grow(blue), run_time=0.4),
+                  # the copy goes on to creature's key (still dim), out of the lane before the
+                  # adjectives' caption comes there
+                  arrive(last, 0.6, tuple(adjectives)))
             match = L.qk_dims.index("adjective?")
             frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
                             *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
@@ -201,22 +204,24 @@ class DotProductsScene(LessonScene):
             b.fit(Play(lambda: [*(scores[n].animate.scale(1.35) for n in adjectives),
                                 *(boxes[n].box.animate.set_stroke(style.KEY, width=4)
                                   for n in adjectives),
-                                *light(*adjectives), FadeIn(frames)], run_time=1.0),
-                  Play(FadeIn(why), run_time=0.5))
+                                *light(*adjectives), FadeIn(frames)], run_time=0.8),
+                  Play(FadeIn(why), run_time=0.4))
 
         with self.beat("article-barely-registers") as b:
             a = L.index("a")
-            # the copy goes on to creature's own key as the voice starts; on "'a'" the article's
-            # line is picked out as creature's line is written; then the article steps back
+            # on "'a'" the article's line is picked out as creature's line is written (its key
+            # lit); then the article steps back
             *terms, raw, by_root, halved, result = lines[last][1]
-            b.fit(arrive(last, 0.6, (*adjectives, last)), by="'a'")
+            b.until("'a'")
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], LEFT, buff=0.3)
-            b.fit(Play(Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
-                       LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms), lag_ratio=0.3),
+            b.fit(Play(lambda: [Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
+                                LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+                                            lag_ratio=0.3), *light(*adjectives, last)],
                        run_time=0.6),
                   Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
                                    lag_ratio=0.4), run_time=0.5),
-                  Play(FadeIn(result, shift=0.1 * UP), *grow(last), run_time=0.5),
+                  Play(FadeIn(result, shift=0.1 * UP), run_time=0.25),
+                  Play(*grow(last), run_time=0.4),
                   Play(lambda: [FadeOut(pair), *light(*range(len(keys)))], run_time=0.3),
                   Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
                        keys[a].animate.set_opacity(0.4), run_time=0.8),

@@ -309,10 +309,12 @@ class AllAtOnceScene(LessonScene):
 
         with self.beat("every-word-asking") as b:
             # The summary over a settled picture: each token's name lights as the one that
-            # asks, with its row of the output it got back, one after another.
+            # asks, with the cells of its row of the output (what it got back; their numbers
+            # stay white, readable on them), one after another.
             b.fit(Play(LaggedStart(*(AnimationGroup(
                           w.row_labels[i].animate.set_color(style.QUERY),
-                          Indicate(out.row(i), color=style.VALUE, scale_factor=1.05))
+                          Indicate(VGroup(*out.rects[i]), color=style.VALUE, scale_factor=1.0),
+                          Indicate(VGroup(*out.texts[i]), color=style.INK, scale_factor=1.0))
                           for i in range(n)), lag_ratio=0.6), run_time=3.0), by="here.")
 
         with self.beat("because-it-got-to-ask") as b:
