@@ -32,6 +32,7 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
+    rush_from,
 )
 
 from attention import lesson
@@ -308,14 +309,15 @@ class AllAtOnceScene(LessonScene):
                                                      for j in range(out.n_cols)])))
 
         with self.beat("every-word-asking") as b:
-            # The summary over a settled picture: each token's name lights as the one that
-            # asks, with the cells of its row of the output (what it got back; their numbers
-            # stay white, readable on them), one after another.
-            b.fit(Play(LaggedStart(*(AnimationGroup(
-                          w.row_labels[i].animate.set_color(style.QUERY),
+            # The summary over a settled picture: every token's name lights at once as the voice
+            # starts (each one asks); then the cells of each row of the output (what it got back;
+            # their numbers stay white, readable on them) light one after another.
+            b.fit(Play(*(lab.animate(rate_func=rush_from).set_color(style.QUERY)
+                         for lab in w.row_labels), run_time=0.4),
+                  Play(LaggedStart(*(AnimationGroup(
                           Indicate(VGroup(*out.rects[i]), color=style.VALUE, scale_factor=1.0),
                           Indicate(VGroup(*out.texts[i]), color=style.INK, scale_factor=1.0))
-                          for i in range(n)), lag_ratio=0.6), run_time=3.0), by="here.")
+                          for i in range(n)), lag_ratio=0.6), run_time=2.6), by="here.")
 
         with self.beat("because-it-got-to-ask") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
