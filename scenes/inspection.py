@@ -38,6 +38,11 @@ if TYPE_CHECKING:
 TEXTS = (Text, MathTex, DecimalNumber)
 LEGIBLE = 0.15  # a text fainter than this does not get in another's way
 OVERLAP = 0.02  # frame units two boxes must share, across and up, to count as overlapping
+# Two texts written at different sizes (two lines, not pieces of one) must keep at least this gap
+# too when side by side as on one line: abutting ("…100%query…"), they read as one run of text.
+# Pieces of one line of working, written at one size, may stand closer ("3.0×3.8"), and so may an
+# exponent beside its base.
+TEXT_GAP = 0.04
 # A text does not stand out from a filled shape under it when their contrast (WCAG's ratio of
 # relative luminances, the shape's colour as drawn over the background) is below this, the least
 # WCAG allows for large text: white "55%" on an orange bar is 2.4, orange on it 1.3, white on a
@@ -357,21 +362,38 @@ def _longer(clash: Clash, n: int) -> Clash:
     return dataclasses.replace(clash, frames=clash.frames + n)
 
 
-def _shared(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Whether each of boxes `a` (n, 2, 3) shares more than `OVERLAP` with each of `b` (m, 2, 3),
-    across and up: (n, m)."""
+def _shared(a: np.ndarray, b: np.ndarray, least: float = OVERLAP) -> np.ndarray:
+    """Whether each of boxes `a` (n, 2, 3) shares more than `least` with each of `b` (m, 2, 3),
+    across and up: (n, m). (A negative `least`: closer than that gap.)"""
     shared = (np.minimum(a[:, None, 1, :2], b[None, :, 1, :2])
               - np.maximum(a[:, None, 0, :2], b[None, :, 0, :2]))  # (n, m, 2)
-    return (shared > OVERLAP).all(axis=2)
+    return (shared > least).all(axis=2)
 
 
 def _overlapping_pairs(texts: list) -> list[tuple]:
-    """The pairs of `texts` (each with its (2, 3) box third) whose boxes overlap, at once."""
+    """The pairs of `texts` (each with its (2, 3) box third) whose boxes overlap, at once; and
+    those written at different sizes that come closer than `TEXT_GAP` (touching, they read as
+    one text)."""
     if len(texts) < 2:
         return []
     boxes = np.array([t[2] for t in texts])  # (n, 2, 3)
     both = np.triu(_shared(boxes, boxes), k=1)
-    return [(texts[i], texts[j]) for i, j in zip(*np.nonzero(both))]
+    near = np.triu(_shared(boxes, boxes, -TEXT_GAP), k=1) & ~both
+    sizes = [getattr(t[0], "_font_size", None) for t in texts]
+    close = [(i, j) for i, j in zip(*np.nonzero(near))
+             if sizes[i] is not None and sizes[j] is not None and abs(sizes[i] - sizes[j]) > 0.5
+             and _side_by_side(boxes[i], boxes[j])]
+    return [(texts[i], texts[j]) for i, j in [*zip(*np.nonzero(both)), *close]]
+
+
+def _side_by_side(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two (2, 3) boxes stand side by side as on one line: they share most (LINE_SHARE)
+    of the lower one's height (a raised exponent beside its base does not)."""
+    up = min(a[1][1], b[1][1]) - max(a[0][1], b[0][1])
+    return up > LINE_SHARE * min(a[1][1] - a[0][1], b[1][1] - b[0][1])
+
+
+LINE_SHARE = 0.6
 
 
 def luminance(rgb: np.ndarray) -> np.ndarray:

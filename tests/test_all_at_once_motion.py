@@ -101,3 +101,39 @@ def test_the_other_cells_of_qkt_fill_together_on_at_once_and_stay(all_at_once):
     assert whole - start <= TOGETHER * FPS, (
         f"the other cells take {(whole - start) / FPS:.2f} s to fill (at most {TOGETHER} s)")
     assert min(shown[whole:after + 1]) == 16, "the cells should stay until 'multiplication'"
+
+
+@dataclass
+class OutputCells:
+    """Per frame of the scene: how many cells of the output (plain rectangles outlined in the
+    values' colour, below the top matrix) are shown."""
+
+    shown: list[int] = field(default_factory=list)
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        from scenes.s9_all_at_once import ROW_TOP
+
+        count = sum(1 for m in visible_family(scene.mobjects)
+                    if type(m) is Rectangle and not isinstance(m, SurroundingRectangle)
+                    and m.get_y() < ROW_TOP and float(m.get_stroke_opacity()) >= SHOWN
+                    and np.abs(np.asarray(m.get_stroke_color().to_rgb())
+                               - np.asarray(style.VALUE.to_rgb())).max() < 0.01)
+        self.shown.extend([count] * n)
+
+
+def test_the_weights_times_v_are_done_before_the_summary_sentence(flite_narration, tmp_path):
+    """The ·V step (one cell worked, the rest at once) plays in the pause after "…a single matrix
+    multiplication…": every cell of the output is shown before "Attention is every word asking…"
+    starts, and none is still arriving while the voice gives that summary."""
+    from attention import lesson
+
+    L = lesson()
+    frames = OutputCells()
+    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, frames)
+    whole = len(L.tokens) * L.result.output.shape[1]
+    summary = timing.beat("every-word-asking")
+    before = timing.beat("one-matrix-multiplication")
+    assert frames.shown[summary.start] == whole, (
+        f"{frames.shown[summary.start]} of {whole} output cells shown as the summary starts")
+    assert max(frames.shown[before.start:summary.start]) == whole
+    assert min(frames.shown[summary.start:summary.end]) == whole

@@ -19,7 +19,7 @@ from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
 from scenes.inspection import label, opacity, visible_family
-from scenes.timing import SceneTiming
+from scenes.timing import BeatTiming, SceneTiming
 
 FPS = QUALITIES["low"].fps
 READ = 1.8  # seconds a new line stays whole: about 2 s to read it
@@ -182,7 +182,9 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
     raw, score = exact_score_figure(L.focus_raw_scores[i]), exact_score_figure(L.focus_scores[i])
     assert float(score) < float(raw)
     pieces = [raw, "÷", f"√{L.d_k}", "=", raw, "÷", f"{L.result.scale:g}", "=", score]
-    beat = timing.beat("dotted-against-every-key")
+    # (written as the voice ends its sentence, finished as it names the adjectives)
+    beat = BeatTiming("", timing.beat("dotted-against-every-key").start,
+                      timing.beat("adjectives-score-high").end)
     places = [division_whole(frames, n, pieces) for n in range(beat.start, beat.end)]
     stretches = runs([p is not None for p in places])
     assert stretches, "fluffy's division never stands whole"
@@ -195,6 +197,31 @@ def test_fluffys_raw_score_is_divided_into_the_smaller_score(dot_products):
              for n in after]
     assert any(score in t and raw not in t for t in there), (
         "the raw number's place never shows the score alone after the division")
+
+
+def test_the_adjectives_lines_are_worked_as_the_voice_names_them(dot_products):
+    """The dot products that matter are worked while the voice speaks of them, not in a long
+    silence before: fluffy's score is first written as "adjectives" is said (its line completes
+    then), blue's is worked as "score high" follows and its score written soon after (once
+    fluffy's division, standing where it grows, has turned into fluffy's score)."""
+    frames, timing = dot_products
+    L = lesson()
+    before, beat = timing.beat("dotted-against-every-key"), timing.beat("adjectives-score-high")
+    said = beat.word("adjectives").start
+
+    def first(figure: str) -> int:
+        return next(n for n in range(before.start, beat.end)
+                    if any(t == figure for t, *_ in frames.texts[n]))
+
+    fluffy = first(exact_score_figure(L.focus_scores[L.index("fluffy")]))
+    blue = first(exact_score_figure(L.focus_scores[L.index("blue")]))
+    assert said <= fluffy <= said + round(0.6 * FPS), (
+        f"fluffy's score written {(fluffy - said) / FPS:.2f} s after 'adjectives'")
+    assert fluffy < blue <= said + round(READ_BLUE * FPS), (
+        f"blue's score written {(blue - said) / FPS:.2f} s after 'adjectives'")
+
+
+READ_BLUE = 3.8  # seconds from "adjectives" by which blue's score is written
 
 
 LABEL_ABOVE = 0.6  # frame units: a column's name stands over its top, at most this far up
@@ -236,9 +263,36 @@ def test_the_other_tokens_vectors_come_out_as_the_sentence_ends(broadcast):
 
 def test_the_scores_are_named_raw_scores_before_softmax(dot_products):
     """The numbers the lines of working end on (÷ √d_k already) are what the next sentence calls
-    the raw scores: scene 4 names them so ("raw score = …", "before softmax") while they show."""
+    the raw scores: scene 4 names them so ("score = …", "raw: not yet softmaxed") while they
+    show."""
     frames, timing = dot_products
     beat = timing.beat("article-barely-registers")
     texts = [t for t, *_ in frames.texts[beat.end - 1]]
-    assert any(t.startswith("raw score") for t in texts), texts
-    assert any("before softmax" in t for t in texts), texts
+    assert any(t.startswith("score") for t in texts), texts
+    assert any("not yet softmaxed" in t for t in texts), texts
+
+
+CELL_CLEAR = 0.04  # frame units: at least between a weight's number and its cell's lines
+
+
+def test_every_weight_of_the_three_matrices_stands_in_its_own_cell():
+    """W_Q, W_K and W_V are drawn with a cell round every number, as the embeddings' matrix is,
+    so that a row never reads as one run of digits ("0.00.00.01.0"): each number inside its own
+    cell, clear of its lines, and no cell holds two numbers."""
+    from scenes.s3_broadcast import projection
+
+    band = projection(lesson())
+    for numbers, grid in zip(band.matrices, band.grids):
+        texts = [t for col in numbers for t in col]
+        assert len(grid) == len(texts)
+        for t in texts:
+            inside = [c for c in grid
+                      if c.get_left()[0] + CELL_CLEAR <= t.get_left()[0]
+                      and t.get_right()[0] <= c.get_right()[0] - CELL_CLEAR
+                      and c.get_bottom()[1] + CELL_CLEAR <= t.get_bottom()[1]
+                      and t.get_top()[1] <= c.get_top()[1] - CELL_CLEAR]
+            assert len(inside) == 1, f"{t.text!r} is not alone in one cell"
+        for c in grid:
+            held = [t for t in texts if c.get_left()[0] < t.get_x() < c.get_right()[0]
+                    and c.get_bottom()[1] < t.get_y() < c.get_top()[1]]
+            assert len(held) == 1

@@ -98,3 +98,29 @@ def test_bar_copies_move_one_at_a_time_inside_the_frame(recorded):
             assert all(corners[:, 1] <= config.frame_height / 2 - MARGIN), "a copy nears the top"
             assert all(abs(corners[:, 0]) <= config.frame_width / 2 - MARGIN), "a copy nears a side"
     assert recorded.copies and moving_together <= 1
+
+
+TEXTS_APART = 0.1  # frame units at least between two texts of scene 5 (about 9 px at 720p)
+
+
+def test_no_two_texts_of_the_chart_touch(flite_narration, tmp_path):
+    """On every frame of scene 5's chart (its second sentence, the scene before's lines gone), no
+    two texts come nearer than TEXTS_APART across and up: the label of the whole ("weights sum to
+    1 = 100%") never runs into the title's subtitle."""
+    from scene_frames import run_scene
+
+    close: dict[tuple[str, str], int] = {}
+
+    def on_frame(scene: LessonScene, frame: int, n: int) -> None:
+        if frame < scene.timing.beats[1].start:
+            return
+        boxes = text_boxes(scene.mobjects)
+        for i, (a, p) in enumerate(boxes):
+            for b, q in boxes[i + 1:]:
+                across = max(p[0][0], q[0][0]) - min(p[1][0], q[1][0])
+                up = max(p[0][1], q[0][1]) - min(p[1][1], q[1][1])
+                if max(across, up) < TEXTS_APART and a != b:
+                    close[(a, b)] = close.get((a, b), 0) + 1
+
+    run_scene("raw-scores", flite_narration.manifest, tmp_path, on_frame)
+    assert not close, close

@@ -160,3 +160,27 @@ def test_the_reader_passes_a_label_that_rides_on_its_bar_or_stands_out_from_it(f
     for kind in (riding, dark):
         _, reader = inspect_frames(kind, "phrase", m, tmp_path)
         assert [c for c in reader.finish() if c.over == "shape"] == [], kind.__name__
+
+
+def test_texts_of_two_sizes_touching_side_by_side_count_as_drawn_over_each_other():
+    """"weights sum to 1 = 100%" ending where a smaller subtitle starts reads "100%query": two
+    texts of different sizes on one line closer than TEXT_GAP clash; the pieces of one line of
+    working (one size) may abut, and so may an exponent raised beside its base."""
+    from manim import RIGHT, UP
+
+    from scenes import style
+    from scenes.inspection import TEXT_GAP, _frame, _overlapping_pairs
+    from scenes.widgets import caption, label
+
+    big = label("weights sum to 1 = 100%", size=style.BODY_SIZE)
+    small = caption("query · key ÷ √4").next_to(big, RIGHT, buff=TEXT_GAP / 2)
+    texts = _frame([big, small])[0]
+    assert len(_overlapping_pairs(texts)) == 1
+    small.next_to(big, RIGHT, buff=2 * TEXT_GAP)
+    assert _overlapping_pairs(_frame([big, small])[0]) == []
+    same = label("3.0", size=style.BODY_SIZE)
+    times = label("×", size=style.BODY_SIZE).next_to(same, RIGHT, buff=0.01)
+    assert _overlapping_pairs(_frame([same, times])[0]) == []
+    base = label("e", size=style.BODY_SIZE)
+    exponent = caption("0.75").next_to(base, RIGHT + UP, buff=0.01)
+    assert _overlapping_pairs(_frame([base, exponent])[0]) == []

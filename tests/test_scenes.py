@@ -111,7 +111,7 @@ def test_scores_and_weights_on_screen_are_the_narrations(timelines):
 
 def test_vectors_on_screen_are_the_cores(timelines):
     L = lesson()
-    texts = texts_at(timelines, "dot-products", "dotted-against-every-key")
+    texts = texts_at(timelines, "dot-products", "article-barely-registers")
     for row in (L.result.queries[L.focus], *L.result.keys):
         for value in row:
             assert f"{value:.1f}" in texts
@@ -157,7 +157,10 @@ def test_the_worked_steps_on_screen_are_the_cores_arithmetic(timelines):
             [score_figure(w) for w in L.w_q[:, j]] + [score_figure(p) for p in x[i] * L.w_q[:, j]]
             + [score_figure(q[i, j])])
 
-    dots = shown_in(timelines, "dot-products", "dotted-against-every-key")
+    # the lines of working run on through the next two sentences (the adjectives, the article)
+    dots = [t for sentence in ("dotted-against-every-key", "adjectives-score-high",
+                               "article-barely-registers")
+            for t in shown_in(timelines, "dot-products", sentence)]
     assert f"√{d}" in dots and "÷" in dots
     for n in range(len(L.tokens)):
         raw = float(q[f] @ k[n])

@@ -9,6 +9,7 @@ from manim import (
     Animation,
     MathTex,
     Mobject,
+    Rectangle,
     SurroundingRectangle,
     Text,
     UpdateFromAlphaFunc,
@@ -107,15 +108,20 @@ class Projection:
         self.embeddings.move_to([0, top, 0], aligned_edge=UP)
         rows = [c.get_y() for c in self.embeddings[0]]
         self.matrices, self.frames, self.names = VGroup(), VGroup(), VGroup()
+        self.grids = VGroup()  # each weight matrix's cells, a number in each (not run together)
         x = self.embeddings.get_right()[0] + gap
         for w, tex, color in ((L.w_q, "W_Q", style.QUERY), (L.w_k, "W_K", style.KEY),
                               (L.w_v, "W_V", style.VALUE)):
             numbers = VGroup(*(VGroup(*(mono(score_figure(w[m, k]), style.INK, style.SMALL_SIZE)
-                                        .move_to([x + 0.12 + pitch * (k + 0.5), y, 0])
+                                        .move_to([x + 0.06 + pitch * (k + 0.5), y, 0])
                                         for m, y in enumerate(rows)))
                                for k in range(w.shape[1])))
-            frame = SurroundingRectangle(numbers, color=style.MUTED, buff=0.12, stroke_width=2)
+            grid = VGroup(*(Rectangle(width=pitch, height=cell, stroke_color=style.MUTED,
+                                      stroke_width=1.5, stroke_opacity=0.8).move_to(number)
+                            for col in numbers for number in col))
+            frame = SurroundingRectangle(grid, color=style.MUTED, buff=0.06, stroke_width=2)
             self.matrices.add(numbers)
+            self.grids.add(grid)
             self.frames.add(frame)
             self.names.add(built(MathTex, tex, color=color, font_size=30).next_to(frame, UP, buff=0.1))
             x = frame.get_right()[0] + gap
@@ -130,16 +136,16 @@ class Projection:
         self.title.set_x(self.embeddings.get_x())
         self.note = caption("a column per token, each times the same three matrices: all at once",
                             color=style.INK)
-        body = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.tokens,
-                      self.title)
+        body = VGroup(self.embeddings, self.matrices, self.grids, self.frames, self.names,
+                      self.tokens, self.title)
         body.shift(-body.get_center()[0] * RIGHT)
         self.note.next_to(body, DOWN, buff=0.18)
         self.outlines = VGroup(
             SurroundingRectangle(self.embeddings, color=style.EMBEDDING, buff=0.06, stroke_width=4),
             *(SurroundingRectangle(f, color=c, buff=0.04, stroke_width=4)
               for f, c in zip(self.frames, (style.QUERY, style.KEY, style.VALUE))))
-        self.whole = VGroup(self.embeddings, self.matrices, self.frames, self.names, self.tokens,
-                            self.title, self.note)
+        self.whole = VGroup(self.embeddings, self.grids, self.matrices, self.frames, self.names,
+                            self.tokens, self.title, self.note)
 
 
 def on_one_baseline(words: list[str], color=style.INK) -> VGroup:

@@ -8,6 +8,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Indicate,
     LaggedStart,
     Line,
@@ -36,12 +37,12 @@ GAP = 0.15  # between a column passing under and those in place
 BAND_READ = 0.55  # seconds the embeddings and matrices stand before they are multiplied
 # The change and the product are quick: the sentence is two seconds long, and the other tokens'
 # vectors should come out as the voice says "in parallel", not long after it.
-CHANGE_TIME, BAND_IN, PRODUCT_TIME = 1.7, 0.35, 0.6
+CHANGE_TIME, BAND_IN, PRODUCT_STEP = 1.7, 0.35, 0.5
 VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
 BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
 # the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
 # matrix's columns
-E_CELL, E_COLUMN, W_PITCH = 0.32, 0.92, 0.6
+E_CELL, E_COLUMN, W_PITCH = 0.32, 0.86, 0.68
 
 
 def mini(values, color):
@@ -74,7 +75,7 @@ def projection(L) -> "Projection":
     """The four embeddings as the columns of one matrix, each under its token's name, beside
     W_Q, W_K and W_V (their rows the embedding's features, as creature's product showed them),
     under the vectors."""
-    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH, column=E_COLUMN, gap=0.33)
+    return Projection(L, top=BAND_TOP, cell=E_CELL, pitch=W_PITCH, column=E_COLUMN, gap=0.28)
 
 
 class BroadcastScene(LessonScene):
@@ -120,15 +121,14 @@ class BroadcastScene(LessonScene):
             # on "tokens", the other tokens arrive above the moving rows, only once the old
             # layout (labels, W grids) has left
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
-            theirs = [t for n, t in enumerate(trios) if n != f]
             # once creature's rows have passed, the four embeddings side by side and the three
-            # matrices; held to be read, then all multiplied at once: every column outlined with
-            # the matrices, and the other tokens' vectors come out under their tokens together
+            # matrices; held to be read, then multiplied: the matrices outlined, each other token's
+            # column of the embeddings lit in turn (quickly) and its three vectors growing up out
+            # of the product under it; then every column outlined at once
             b.fit(self.scene_change(*carried, run_time=CHANGE_TIME),
                   Play(FadeIn(band.whole, shift=0.15 * UP), run_time=BAND_IN),
                   Play(Wait(), run_time=BAND_READ),
-                  Play(FadeIn(band.outlines), *(FadeIn(t, shift=0.1 * UP) for t in theirs),
-                       run_time=PRODUCT_TIME),
+                  *self._product(band, trios, f),
                   Play(Wait(), run_time=VECTORS_READ))
 
         with self.beat("creature-broadcasts") as b:
@@ -167,6 +167,24 @@ class BroadcastScene(LessonScene):
                        Indicate(me, color=style.INK, scale_factor=1.0), run_time=1.0))
         # the tokens, creature's query and every key take their places in the dot products
         self.keep(tokens=tokens, query=trios[L.focus][0], keys=VGroup(*(t[1] for t in trios)))
+
+
+    def _product(self, band: Projection, trios: VGroup, focus: int) -> list[Play]:
+        """The product, token by token (quickly): the three matrices outlined; each other token's
+        embedding column outlined in turn, its query, key and value growing up out of the product
+        under its token; then the embeddings' whole matrix outlined, the column's outline gone."""
+        others = [n for n in range(len(trios)) if n != focus]
+        rings = [SurroundingRectangle(band.embeddings[n], color=style.EMBEDDING, buff=0.04,
+                                      stroke_width=4) for n in others]
+        grow = during(0.25, 1.0)
+        plays = []
+        for k, n in enumerate(others):
+            plays.append(Play(*([FadeIn(band.outlines[1:])] if k == 0 else [FadeOut(rings[k - 1])]),
+                              Create(rings[k]),
+                              *(GrowFromEdge(v, DOWN, rate_func=grow) for v in trios[n]),
+                              run_time=PRODUCT_STEP))
+        plays.append(Play(FadeOut(rings[-1]), FadeIn(band.outlines[0]), run_time=0.3))
+        return plays
 
 
 def broadcast_wires(ring: SurroundingRectangle, tokens: VGroup, keys: VGroup) -> VGroup:

@@ -18,7 +18,6 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
-    Wait,
 )
 
 from attention import exact_score_figure, score_figure
@@ -106,9 +105,6 @@ class DotProductsScene(LessonScene):
             first = L.index("fluffy")
             lit = set(range(len(L.tokens)))  # keys whose numbers are bright
             pair = query.copy()
-            # the word each key's working is done by; the rest run on at their own pace (fluffy's
-            # division then stands as long as it needs, the voice saying nothing of it)
-            by_word: list[str | None] = ["number", None, None, None]
 
             def light(*bright: int) -> list:  # only these keys' numbers bright, the others dim
                 changes = [t.animate.set_opacity(1.0 if m in bright else 0.35)
@@ -118,66 +114,87 @@ class DotProductsScene(LessonScene):
                 lit.update(bright)
                 return changes
 
-            for n in range(len(L.tokens)):
+            blue, last = L.index("blue"), len(L.tokens) - 1
+
+            def arrive(n: int, run_time: float = 0.8, bright: tuple[int, ...] = ()) -> Play:
                 spot = slot(query, keys[n])
-                line, (*terms, raw, by_root, halved, result) = lines[n]
-                grow = Play(GrowFromPoint(scores[n], keys[n].get_bottom()),
-                            Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
-                            run_time=0.5)
+                bright = bright or (n,)
                 if n == 0:  # the copy leaves creature's query
-                    arrive = Play(lambda spot=spot: [
+                    return Play(lambda: [
                         TransformFromCopy(query, pair.move_to(spot),
                                           path_func=through_copy(query, spot, lane(query, spot))),
-                        *light(0)], run_time=0.8)
-                else:
-                    arrive = Play(lambda spot=spot, n=n: [
-                        pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
-                        *light(n)], run_time=0.8)
-                word = by_word[n]
-                if n == first:
-                    # each pair of entries outlined in turn as its product is written (one
-                    # outline gives way to the next in place, never sliding over the digits)
-                    rows = [SurroundingRectangle(VGroup(spot[i], keys[n][i]), color=style.INK,
-                                                 buff=0.04, stroke_width=3) for i in range(L.d_k)]
-                    b.fit(arrive,
-                          *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(rows[i]),
-                                 *([FadeOut(rows[i - 1])] if i else []), run_time=0.3)
-                            for i, t in enumerate(terms)),
-                          Play(FadeOut(rows[-1]), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
-                          by=word)
-                    # the √d the voice does not say, shown: the raw dot product grows out of the
-                    # pair where the score goes, divided there in steps as large as the score
-                    # (the score's slots right of it are still empty), held to be read; then it
-                    # turns into the score, a smaller number, the rest of the division gone
-                    shown = Division(L, n, scores[n])
-                    number, root, two, score = shown.raw, shown.by_root, shown.halved, shown.result
-                    b.fit(Play(GrowFromPoint(number, keys[n].get_bottom()), run_time=0.5),
-                          Play(FadeIn(root, shift=0.1 * LEFT), FadeIn(by_root, shift=0.1 * UP),
-                               run_time=0.5),
-                          Play(FadeIn(two, shift=0.1 * LEFT), FadeIn(halved, shift=0.1 * UP),
-                               run_time=0.5),
-                          Play(FadeIn(score, shift=0.1 * LEFT), FadeIn(result, shift=0.1 * UP),
-                               run_time=0.5),
-                          Play(Wait(), run_time=DIVISION_HELD),
-                          Play(FadeOut(VGroup(root, two, score)),
-                               FadeTransform(number, scores[n], stretch=False), run_time=0.6),
-                          Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
-                               Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
-                               run_time=0.5))
-                else:
-                    work = [arrive,
-                            Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
-                                             lag_ratio=0.3), run_time=0.5),
-                            Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
-                                             lag_ratio=0.4), run_time=0.45),
-                            Play(FadeIn(result, shift=0.1 * UP), run_time=0.25), grow]
-                    if n + 1 == len(keys):  # the last: then the whole stack is held, the copy gone
-                        work.append(Play(lambda: [FadeOut(pair), *light(*range(len(keys)))],
-                                         run_time=0.3))
-                    b.fit(*work, by=word)
+                        *light(*bright)], run_time=run_time)
+                return Play(lambda: [
+                    pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
+                    *light(*bright)], run_time=run_time)
+
+            def grow(n: int) -> list:
+                return [GrowFromPoint(scores[n], keys[n].get_bottom()),
+                        Indicate(lines[n][1][-1][-1], color=style.WEIGHT, scale_factor=1.15)]
+
+            def worked(n: int, run_time: float = 1.2) -> list[Play]:
+                """Token `n`'s line written out quickly (terms, sum, ÷ √d_k, score), its score
+                growing out of the pair: the shares of `run_time`."""
+                *terms, raw, by_root, halved, result = lines[n][1]
+                k = run_time / 1.45
+                return [Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+                                         lag_ratio=0.3), run_time=0.5 * k),
+                        Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
+                                         lag_ratio=0.4), run_time=0.45 * k),
+                        Play(FadeIn(result, shift=0.1 * UP), run_time=0.2 * k),
+                        Play(*grow(n), run_time=0.3 * k)]
+
+            # "one number per pair": the article's line, worked as the voice says it
+            b.fit(arrive(0), *worked(0, 1.45), by="number")
+            # then fluffy's, term by term, as the voice says how; its sum divided by √d_k where
+            # its score goes, left to be finished as the voice names the adjectives
+            n = first
+            spot = slot(query, keys[n])
+            *terms, raw, by_root, halved, result = lines[n][1]
+            # each pair of entries outlined in turn as its product is written (one outline gives
+            # way to the next in place, never sliding over the digits)
+            rows = [SurroundingRectangle(VGroup(spot[i], keys[n][i]), color=style.INK,
+                                         buff=0.04, stroke_width=3) for i in range(L.d_k)]
+            shown = Division(L, n, scores[n])
+            number, root, two, score = shown.raw, shown.by_root, shown.halved, shown.result
+            b.fit(arrive(n),
+                  *(Play(FadeIn(t, shift=0.1 * UP), FadeIn(rows[i]),
+                         *([FadeOut(rows[i - 1])] if i else []), run_time=0.3)
+                    for i, t in enumerate(terms)),
+                  Play(FadeOut(rows[-1]), FadeIn(raw, shift=0.1 * UP), run_time=0.3),
+                  # the √d the voice does not say, shown: the raw dot product grows out of the
+                  # pair where the score goes, divided there in steps as large as the score
+                  Play(GrowFromPoint(number, keys[n].get_bottom()), run_time=0.5),
+                  Play(FadeIn(root, shift=0.1 * LEFT), FadeIn(by_root, shift=0.1 * UP),
+                       run_time=0.5),
+                  Play(FadeIn(two, shift=0.1 * LEFT), FadeIn(halved, shift=0.1 * UP),
+                       run_time=0.5))
 
         adjectives = [L.index("fluffy"), L.index("blue")]
         with self.beat("adjectives-score-high") as b:
+            # "adjectives": fluffy's division ends on its score, its line complete
+            b.until("adjectives")
+            b.fit(Play(FadeIn(score, shift=0.1 * LEFT), FadeIn(result, shift=0.1 * UP),
+                       run_time=0.45))
+            # "score high": blue's line worked while fluffy's division stands to be read (its
+            # sum and division, not yet its score: the score grows where the division stands)
+            *terms, raw, by_root, halved, blue_result = lines[blue][1]
+            b.fit(arrive(blue, 0.6),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms), lag_ratio=0.3),
+                       run_time=0.7),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
+                                   lag_ratio=0.4), run_time=DIVISION_HELD - 1.3))
+            # fluffy's division turns into its score, a smaller number, the rest gone; then
+            # blue's score grows out of its pair
+            b.fit(Play(FadeOut(VGroup(root, two, score)),
+                       FadeTransform(number, scores[n], stretch=False), run_time=0.6),
+                  Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
+                       Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
+                       FadeIn(blue_result, shift=0.1 * UP), run_time=0.4),
+                  Play(*grow(blue), run_time=0.4),
+                  # the copy goes on to creature's key (still dim), out of the lane before the
+                  # adjectives' caption comes there
+                  arrive(last, 0.6, tuple(adjectives)))
             match = L.qk_dims.index("adjective?")
             frames = VGroup(SurroundingRectangle(query[match], color=style.QUERY, buff=0.04),
                             *(SurroundingRectangle(keys[n][match], color=style.KEY, buff=0.04)
@@ -188,13 +205,26 @@ class DotProductsScene(LessonScene):
             b.fit(Play(lambda: [*(scores[n].animate.scale(1.35) for n in adjectives),
                                 *(boxes[n].box.animate.set_stroke(style.KEY, width=4)
                                   for n in adjectives),
-                                *light(*adjectives), FadeIn(frames)], run_time=1.0),
-                  Play(FadeIn(why), run_time=0.5))
+                                *light(*adjectives), FadeIn(frames)], run_time=0.8),
+                  Play(FadeIn(why), run_time=0.4))
 
         with self.beat("article-barely-registers") as b:
             a = L.index("a")
+            # on "'a'" the article's line is picked out as creature's line is written (its key
+            # lit); then the article steps back
+            *terms, raw, by_root, halved, result = lines[last][1]
+            b.until("'a'")
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], LEFT, buff=0.3)
-            b.fit(Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
+            b.fit(Play(lambda: [Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
+                                LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+                                            lag_ratio=0.3), *light(*adjectives, last)],
+                       run_time=0.6),
+                  Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
+                                   lag_ratio=0.4), run_time=0.5),
+                  Play(FadeIn(result, shift=0.1 * UP), run_time=0.25),
+                  Play(*grow(last), run_time=0.4),
+                  Play(lambda: [FadeOut(pair), *light(*range(len(keys)))], run_time=0.3),
+                  Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
                        keys[a].animate.set_opacity(0.4), run_time=0.8),
                   Play(FadeIn(note), run_time=0.4))
         self.keep(scores=scores, words=VGroup(*(b.word for b in boxes)))  # the chart of scores next
@@ -236,13 +266,14 @@ class DotProductsScene(LessonScene):
 
 
 def raw_score_rule(d_k: int) -> VGroup:
-    """"raw score" (in the scores' orange) over "= query · key ÷ √d_k" over "(before softmax)":
-    the orange numbers the lines of working end on are the raw scores the next sentence reads
-    out. Short lines, clear of the way the query's copy goes down to the first key."""
-    lines = VGroup(caption("raw score", color=style.WEIGHT),
-                   caption(f"= query · key ÷ √{d_k}", color=style.INK),
-                   caption("(before softmax)", color=style.MUTED))
-    return lines.arrange(DOWN, buff=0.12, aligned_edge=LEFT)
+    """"score = query · key ÷ √d_k" ("score" in the scores' orange) over a small note that these
+    scores are raw, not yet softmaxed: the orange numbers the lines of working end on are the raw
+    scores the next scene reads out. Short lines, clear of the way the query's copy goes down to
+    the first key."""
+    rule = VGroup(caption("score", color=style.WEIGHT),
+                  caption(f"= query · key ÷ √{d_k}", color=style.INK)).arrange(RIGHT, buff=0.12)
+    note = caption("raw: not yet softmaxed", color=style.MUTED)
+    return VGroup(rule, note).arrange(DOWN, buff=0.12, aligned_edge=LEFT)
 
 
 def chip(word: str, width: float = CHIP_WIDTH) -> VGroup:

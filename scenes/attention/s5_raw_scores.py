@@ -78,7 +78,7 @@ class RawScoresScene(LessonScene):
         title.to_corner(UP + RIGHT, buff=0.5)
         # the scores are the dot products ÷ √d_k worked in the scene before: "raw" as in not yet
         # softmaxed, so the 6.1 the voice reads is the number the screen calls a raw score
-        raw_means = caption(f"query · key ÷ √{L.d_k}, before softmax", color=style.MUTED)
+        raw_means = caption(f"query · key ÷ √{L.d_k}, not yet softmaxed", color=style.MUTED)
         raw_means.next_to(title, DOWN, buff=0.12).align_to(title, RIGHT)
         # each score lands on the floor first, and rides up on its bar as the bar grows
         tops = [number.get_center() for number in numbers]
@@ -144,8 +144,9 @@ class RawScoresScene(LessonScene):
             # its piece of the strip: it never turns over, never crosses a score or a bar. The
             # scores turn white over their dimmed bars (as softmax's chart shows them).
             numbers.set_z_index(1)
+            # the subtitle leaves before the strip's ruler and its label come up beside it
             b.fit(Play(bars.animate.set_fill(opacity=0.4), numbers.animate.set_color(style.INK),
-                       run_time=0.25),  # on "Before"
+                       FadeOut(raw_means), run_time=0.25),  # on "Before"
                   *(Play(lambda bar=bar, piece=piece, gx=gx: [pour(bar, piece, gx, base_y)],
                          run_time=0.6) for bar, piece, gx in zip(bars, pieces, gaps)),
                   by="behave")

@@ -32,6 +32,7 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
+    rush_from,
 )
 
 from attention.attention.lesson import lesson
@@ -81,6 +82,17 @@ def dot_line(q_row: np.ndarray, k_col: np.ndarray, raw: float) -> VGroup:
         pieces += [*([(" + ", style.MUTED)] if i else []), (score_figure(float(a)), style.QUERY),
                    ("×", style.MUTED), (score_figure(float(c)), style.KEY)]
     pieces += [(" = ", style.MUTED), (exact_score_figure(raw), style.WEIGHT)]
+    return spelled(pieces, size=style.SMALL_SIZE)
+
+
+def weighted_line(weights: np.ndarray, column: np.ndarray, total: float) -> VGroup:
+    """Creature's row of weights meeting one column of V, written out: each weight times its
+    value, their sum."""
+    pieces = []
+    for i, (w_, v_) in enumerate(zip(weights, column)):
+        pieces += [*([(" + ", style.MUTED)] if i else []), (percent_figure(float(w_)), style.WEIGHT),
+                   ("×", style.MUTED), (value_figure(float(v_)), style.VALUE)]
+    pieces += [(" = ", style.MUTED), (value_figure(total), style.VALUE)]
     return spelled(pieces, size=style.SMALL_SIZE)
 
 
@@ -268,30 +280,44 @@ class AllAtOnceScene(LessonScene):
                 Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
                      run_time=0.4))
 
-        with self.beat("every-word-asking") as b:
-            # Q and Kᵀ leave first (with the rows' sums); the weights slide into Q's place as
-            # they go, the row names riding with them; then V above. Creature's row of weights
-            # meets each column of V in turn and writes its row of the output; then the other
-            # rows fill together, each word lighting up as the one that asks.
+            # The weights times V, in the sentence's pause: Q and Kᵀ leave (with the rows'
+            # sums, once read); the weights slide into Q's place as they go, the row names riding
+            # with them; then V above. Creature's row of weights meets one column of V, its terms
+            # written out and their sum carried into its cell; then every other cell fills at once.
             gone = lambda t: min(1.0, t / LEAVING)  # noqa: E731
             moves = during(0.25, 1.0)  # the weights reach where Q stood once it has gone
-            hues = (style.WEIGHT, style.VALUE)
-            others = [i for i in range(n) if i != f]
+            c = L.features.index("fluffy texture")  # the column where creature's weight shows
+            value_line = weighted_line(r.weights[f], r.values[:, c], float(r.output[f, c]))
+            value_line.move_to(np.array([LINES_LEFT, LINES_TOP, 0]), aligned_edge=UL)
+            cell_plays, cell_rings = self._first_cell(w, v, out, f, c, value_line,
+                                                      colors=(style.WEIGHT, style.VALUE,
+                                                              style.VALUE))
             b.fit(
+                # each row's sum read before it leaves (each lit in turn)
+                Play(LaggedStart(*(Indicate(t, color=style.INK, scale_factor=1.1) for t in sums),
+                                 lag_ratio=0.3), run_time=1.0),
                 Play(*(FadeOut(m, rate_func=gone)
                        for m in (q.body, q_name, kt.body, kt.col_labels, kt_name, sums, working)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
                      ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
                 Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
-                *self._row_sweep(w, v, out, [f], step=0.6, colors=hues,
-                                 also=[w.row_labels[f].animate.set_color(style.QUERY)]),
-                *self._row_sweep(w, v, out, others, step=0.35, colors=hues,
-                                 also=[FadeIn(out_name), FadeIn(sums_name),
-                                       *(w.row_labels[i].animate.set_color(style.QUERY)
-                                         for i in others)],
-                                 then=lambda: self._settle(out, [out.cell(i, j) for i in range(n)
-                                                                 for j in range(out.n_cols)])))
+                *cell_plays,
+                Play(*self._fill_at_once(out, [], {(f, c)}), FadeOut(cell_rings),
+                     FadeIn(out_name), FadeIn(sums_name), run_time=0.6,
+                     then=lambda: self._settle(out, [out.cell(i, j) for i in range(n)
+                                                     for j in range(out.n_cols)])))
+
+        with self.beat("every-word-asking") as b:
+            # The summary over a settled picture: every token's name lights at once as the voice
+            # starts (each one asks); then the cells of each row of the output (what it got back;
+            # their numbers stay white, readable on them) light one after another.
+            b.fit(Play(*(lab.animate(rate_func=rush_from).set_color(style.QUERY)
+                         for lab in w.row_labels), run_time=0.4),
+                  Play(LaggedStart(*(AnimationGroup(
+                          Indicate(VGroup(*out.rects[i]), color=style.VALUE, scale_factor=1.0),
+                          Indicate(VGroup(*out.texts[i]), color=style.INK, scale_factor=1.0))
+                          for i in range(n)), lag_ratio=0.6), run_time=2.6), by="here.")
 
         with self.beat("because-it-got-to-ask") as b:
             lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
@@ -307,7 +333,8 @@ class AllAtOnceScene(LessonScene):
             richer.box.set_stroke(style.VALUE, width=4)
             richer.move_to(meaning)
             b.fit(
-                Play(FadeIn(band), others.animate.set_color(style.MUTED), run_time=0.8),
+                Play(FadeIn(band), others.animate.set_color(style.MUTED), FadeOut(value_line),
+                     run_time=0.8),
                 by="ambiguous")
             # its plain name on "ambiguous"; on "ends" its row of the output is read left to
             # right, the vector it ends the sentence with (no still stretch before "fluffy")
@@ -378,23 +405,24 @@ class AllAtOnceScene(LessonScene):
         return plays
 
     def _first_cell(self, left: Grid, top: Grid, result: Grid, i: int, j: int,
-                    line: VGroup) -> tuple[list[Play], VGroup]:
+                    line: VGroup, colors=(style.QUERY, style.KEY, style.WEIGHT)
+                    ) -> tuple[list[Play], VGroup]:
         """Cell (i, j) of `result` worked as a row meeting a column, at a pace to read: row `i` of
         `left` and column `j` of `top` outlined, with the cell they meet in; the line of working
         (each product, their sum) written; the sum carried from the line's end into the cell.
         Returns the plays and the outlines, still shown (the caller takes them away)."""
         rings = VGroup(
-            SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05, stroke_width=4),
-            SurroundingRectangle(top.col(j), color=style.KEY, buff=0.05, stroke_width=4),
-            SurroundingRectangle(result.rects[i][j], color=style.WEIGHT, buff=0.03,
+            SurroundingRectangle(left.row(i), color=colors[0], buff=0.05, stroke_width=4),
+            SurroundingRectangle(top.col(j), color=colors[1], buff=0.05, stroke_width=4),
+            SurroundingRectangle(result.rects[i][j], color=colors[2], buff=0.03,
                                  stroke_width=3))
         total, cell = line[-1], result.texts[i][j]
         cell.set_z_index(1)  # its number stays drawn above the box that fades in round it
 
         def outline() -> list[Animation]:  # round the row and column where they stand by then
-            rings[0].become(SurroundingRectangle(left.row(i), color=style.QUERY, buff=0.05,
+            rings[0].become(SurroundingRectangle(left.row(i), color=colors[0], buff=0.05,
                                                  stroke_width=4))
-            rings[1].become(SurroundingRectangle(top.col(j), color=style.KEY, buff=0.05,
+            rings[1].become(SurroundingRectangle(top.col(j), color=colors[1], buff=0.05,
                                                  stroke_width=4))
             return [Create(rings)]
 
