@@ -136,6 +136,22 @@ def _rendered(folder: Path, done: subprocess.Popen) -> None:
         (folder / "failed.txt").write_text(f"exit {code}: {(folder / 'stderr').read_text()[-3000:]}")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _lesson_choice_kept_to_its_module() -> Iterator[None]:
+    """The lesson a command chose stays with the test file that ran it: the choice lives in the
+    environment (transcript.lessons, for drawing workers), so a file that rendered another lesson
+    in-process would hand it to the next file on the same worker, and to the subprocesses it starts."""
+    from transcript.lessons import CHOSEN_ENV, MODULES_ENV
+
+    before = {k: os.environ.get(k) for k in (CHOSEN_ENV, MODULES_ENV)}
+    yield
+    for k, v in before.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _rendered_lesson_started(request, tmp_path_factory) -> Iterator[None]:
     """When any selected test reads the rendered lesson, start it as the run begins, in the

@@ -111,7 +111,7 @@ class OutputCells:
     shown: list[int] = field(default_factory=list)
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
-        from scenes.s9_all_at_once import ROW_TOP
+        from scenes.attention.s9_all_at_once import ROW_TOP
 
         count = sum(1 for m in visible_family(scene.mobjects)
                     if type(m) is Rectangle and not isinstance(m, SurroundingRectangle)
@@ -125,7 +125,7 @@ def test_the_weights_times_v_are_done_before_the_summary_sentence(flite_narratio
     """The ·V step (one cell worked, the rest at once) plays in the pause after "…a single matrix
     multiplication…": every cell of the output is shown before "Attention is every word asking…"
     starts, and none is still arriving while the voice gives that summary."""
-    from attention import lesson
+    from attention.attention.lesson import lesson
 
     L = lesson()
     frames = OutputCells()

@@ -279,7 +279,7 @@ def test_every_weight_of_the_three_matrices_stands_in_its_own_cell():
     """W_Q, W_K and W_V are drawn with a cell round every number, as the embeddings' matrix is,
     so that a row never reads as one run of digits ("0.00.00.01.0"): each number inside its own
     cell, clear of its lines, and no cell holds two numbers."""
-    from scenes.s3_broadcast import projection
+    from scenes.attention.s3_broadcast import projection
 
     band = projection(lesson())
     for numbers, grid in zip(band.matrices, band.grids):

@@ -15,9 +15,11 @@ from player_fixtures import REPO, browser, page_factory, timed_manifest  # noqa:
 
 from player import templating
 from player.clip_plan import plan, range_clip
+from player.course_page import course_html
 from player.data import cue_data
 from player.embed import clip_page_html, gallery_html, iframe_snippet
 from player.page import player_html
+from transcript.course import CourseFile
 from transcript.script import Link
 
 # markup, an early end of a script block, quotes, a JavaScript line separator, template syntax
@@ -209,6 +211,7 @@ def test_every_template_file_is_used_and_shipped(monkeypatch):
     m = timed_manifest()
     clips = plan(m)
     player_html(m), clip_page_html(m, clips[0]), gallery_html(m, clips)
+    course_html(CourseFile("A course", 1, ()), [])
     assert sorted(recording.names) == files == sorted(recording.list_templates())
 
     pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))

@@ -43,6 +43,14 @@ _one_more_dot(next(c for c in list(globals().values())
                    if isinstance(c, type) and getattr(c, "scene_id", None) == {scene!r}))
 """
 
+def clean_environment() -> dict[str, str]:
+    """This process's environment without a lesson chosen by an earlier test in it: the copy
+    draws the lesson its manifest names, as a fresh command would."""
+    from transcript.lessons import CHOSEN_ENV, MODULES_ENV
+
+    return {k: v for k, v in os.environ.items() if k not in (CHOSEN_ENV, MODULES_ENV)}
+
+
 QUIET, DOTTED = "raw-scores", "formula"  # edited: a comment; one more dot on its last picture
 
 
@@ -63,7 +71,7 @@ def test_a_code_edit_redraws_the_next_scene_only_where_the_picture_it_opens_on_c
     with open(source(DOTTED), "a", encoding="utf-8") as f:
         f.write(A_DOT_AT_THE_END.format(scene=DOTTED))
     done = subprocess.run([sys.executable, "-c", DRAW, str(build)], cwd=copy, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(copy)}, timeout=900)
+                          text=True, env={**clean_environment(), "PYTHONPATH": str(copy)}, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     jobs = json.loads(done.stdout)
     beats = {scene: [sid for s, sid, _ in jobs if s == scene] for scene, _, _ in jobs}
