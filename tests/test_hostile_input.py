@@ -50,12 +50,15 @@ def refusal(done: subprocess.CompletedProcess) -> str:
     return lines[0]
 
 
+LOCKS = {Path("cache/render.lock"), Path("attention/cache/render.lock")}  # a refusal may take the lock
+
+
 def written(build: Path) -> list[str]:
     """Every file under the build folder but the lock a run takes on it."""
     if not build.exists():
         return []
     return sorted(str(p.relative_to(build)) for p in build.rglob("*")
-                  if p.is_file() and p.relative_to(build) != Path("cache/render.lock"))
+                  if p.is_file() and p.relative_to(build) not in LOCKS)
 
 
 def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> str:
@@ -226,7 +229,7 @@ def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
                   "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: "), message
-    assert not (tmp_path / "build" / "narration.wav").exists()
+    assert not (tmp_path / "build" / "attention" / "narration.wav").exists()
     return message
 
 
@@ -302,7 +305,7 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
                   "--recordings", str(given))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
-    assert not (tmp_path / "build" / "narration.wav").exists()
+    assert not (tmp_path / "build" / "attention" / "narration.wav").exists()
 
 
 @pytest.mark.parametrize("option", ["--recordings", "--lesson"])
