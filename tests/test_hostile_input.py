@@ -50,15 +50,18 @@ def refusal(done: subprocess.CompletedProcess) -> str:
     return lines[0]
 
 
-LOCKS = {Path("cache/render.lock"), Path("attention/cache/render.lock")}  # a refusal may take the lock
-
-
 def written(build: Path) -> list[str]:
     """Every file under the build folder but the lock a run takes on it."""
     if not build.exists():
         return []
     return sorted(str(p.relative_to(build)) for p in build.rglob("*")
-                  if p.is_file() and p.relative_to(build) not in LOCKS)
+                  if p.is_file() and not _lock(p.relative_to(build)))
+
+
+def _lock(path: Path) -> bool:
+    """`path` is the lock a run takes on a build folder, or on a lesson's folder in it (a script
+    whose id does not read is built under its file's name)."""
+    return path.parts[-2:] == ("cache", "render.lock") and len(path.parts) <= 3
 
 
 def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> str:
