@@ -109,7 +109,7 @@ def check_root(root: Path, ids: list[str], command: str) -> None:
     old = BuildPaths(root)
     files, folders = old.published()
     own = {p.name for p in (*files, *folders, old.cache)} | set(ids)
-    others = sorted(p.name for p in root.iterdir() if p.name not in own)
+    others = sorted(p.name for p in root.iterdir() if p.name not in own and not _made_here(p))
     page = root / "index.html"
     if not others and page.is_file() and not old.manifest.is_file():
         if 'class="page-course"' not in page.read_text(encoding="utf-8", errors="replace"):
@@ -120,3 +120,11 @@ def check_root(root: Path, ids: list[str], command: str) -> None:
         raise SystemExit(f"render.py {command}: --build {root} holds files this project did not "
                          f"make ({shown}); give a new or empty folder, or the build folder of an "
                          "earlier render")
+
+
+def _made_here(folder: Path) -> bool:
+    """`folder` is a lesson's build folder the project made (it has the lock every writing run
+    leaves): a lesson no longer in the course, or a script built under its file's name."""
+    from common.paths import BuildPaths
+
+    return folder.is_dir() and not folder.is_symlink() and BuildPaths(folder).lock.is_file()
