@@ -126,3 +126,25 @@ def test_a_command_takes_its_lesson_from_the_build_folder_of_that_lesson(course,
     done = run(course, "player", "--lesson", TWO, "--build", str(built))
     assert done.returncode == 0, done.stderr[-3000:]
     assert str(built / TWO / "index.html") in done.stdout
+
+
+def test_serve_serves_the_build_root_at_the_lessons_address(course, built):
+    """`serve --lesson ID` serves the course page and every lesson (so "Before this" and "Next"
+    work) and prints the lesson's address."""
+    import urllib.request
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(course.parent), str(REPO)))}
+    server = subprocess.Popen([sys.executable, "render.py", "serve", "--lesson", TWO, "--course",
+                               str(course), "--build", str(built), "--port", "0"],
+                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = server.stdout.readline()
+        address = re.search(r"at (http://\S+/)", first)
+        assert first.startswith(f"serving {built} at ") and address and address[1].endswith(f"/{TWO}/"), first
+        with urllib.request.urlopen(address[1] + "index.html", timeout=10) as page:
+            assert "The second tiny lesson" in page.read().decode()
+        with urllib.request.urlopen(address[1].removesuffix(f"{TWO}/") + "index.html", timeout=10) as page:
+            assert f'href="{TWO}/index.html"' in page.read().decode()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
