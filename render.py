@@ -1,6 +1,8 @@
-"""Render the attention lesson: narration, video, player page, course clips and SCORM package.
+"""Render the course's lessons: narration, video, player page, clips and SCORM package of each
+lesson in BUILD/<lesson-id>/, and the course page BUILD/index.html.
 
-`python render.py render` does everything; the other subcommands do one part each.
+`python render.py render` does everything; the other subcommands do one part each, on the lesson
+--lesson names (or the course's only lesson).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 from contextlib import contextmanager
 from typing import TextIO, cast
 
+from cli.lessons import targets
 from cli.options import add_common, paths, publish_settings
 from common.lock import BuildBusy, NotOurs, build_lock
 from common.media import MediaError
@@ -26,16 +29,17 @@ from scenes import SceneRegistryError
 from video.errors import SceneFailed
 
 SUBCOMMANDS = {  # name -> (module, help)
-    "render": ("cli.render_all", "everything: narration, video, player page, clips and SCORM package"),
-    "audio": ("cli.audio", "narration track, build/lesson.json, captions and chapters"),
-    "video": ("cli.video", "the lesson video build/lesson.mp4 (or one scene)"),
+    "render": ("cli.render_all", "everything, for every lesson (or each --lesson) into build/ID/, "
+                                 "and the course page build/index.html"),
+    "audio": ("cli.audio", "narration track, build/ID/lesson.json, captions and chapters"),
+    "video": ("cli.video", "the lesson video build/ID/lesson.mp4 (or one scene)"),
     "still": ("cli.still", "a PNG of one beat's last frame"),
-    "sheets": ("cli.sheets", "a contact sheet per beat (frames every 0.25 s) in build/sheets/"),
-    "player": ("cli.player", "the interactive player build/index.html"),
+    "sheets": ("cli.sheets", "a contact sheet per beat (frames every 0.25 s) in build/ID/sheets/"),
+    "player": ("cli.player", "the interactive player build/ID/index.html"),
     "clips": ("cli.clips", "clips per scene or sentence range, with captions and embed snippets"),
-    "package": ("cli.package", "the SCORM 1.2 package build/lesson-scorm12.zip for learning platforms"),
-    "serve": ("cli.serve", "serve build/ over HTTP for a preview"),
-    "preview": ("cli.preview", "serve build/ and re-render what changed on every save (live preview)"),
+    "package": ("cli.package", "the SCORM 1.2 package build/ID/lesson-scorm12.zip for learning platforms"),
+    "serve": ("cli.serve", "serve build/ (the course page, the lessons) over HTTP for a preview"),
+    "preview": ("cli.preview", "serve build/ID/ and re-render what changed on every save (live preview)"),
 }
 READ_ONLY = {"serve"}  # commands that write nothing into the build folder
 UNSTAGED = {"preview"}  # publishes each version itself, under a new name, while it holds the lock
@@ -57,6 +61,25 @@ def main(argv: list[str] | None = None) -> int:
     if "base_url" in vars(args):  # checked before the build folder is even created
         publish_settings(args, args.command)
     stop_on_signals()  # `kill`, a closed terminal and Ctrl-\ unwind as Ctrl-C does
+    root = args.build
+    lessons = targets(args, args.command)  # every --lesson checked before any work
+    for n, lesson in enumerate(lessons, 1):
+        if len(lessons) > 1:
+            print(f"lesson {n} of {len(lessons)}: {lesson.id}", flush=True)
+        args.lesson, args.lesson_id, args.build = lesson.script, lesson.id, lesson.build
+        args.build_root = root
+        args.stage = None  # each lesson is staged and published on its own
+        code = _one(args, name)
+        if code:
+            return code
+    if args.command == "render":
+        return _course_page(args, root, name)
+    return 0
+
+
+def _one(args: argparse.Namespace, name: str) -> int:
+    """Run the command on one lesson, whose build folder is `args.build`: under its lock and on a
+    stage published at the end (common.stage), its errors one line each."""
     stage: Stage | None = None
     build = None
     try:
@@ -97,6 +120,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {e.strerror or e} ({where}); every output is as it was before this run",
                   file=sys.stderr)
         return 1
+
+
+def _course_page(args: argparse.Namespace, root: object, name: str) -> int:
+    """Write the course page, `BUILD/index.html`, for the lessons rendered under the build root."""
+    from pathlib import Path
+
+    from cli.lessons import course_of
+    from player.course_page import build_course_page
+
+    course = course_of(args, args.command)
+    try:
+        page = build_course_page(course, Path(str(root)).expanduser().resolve(),
+                                 {s.lesson: s.title for s in course.lessons})
+    except OSError as e:
+        print(f"{name}: the course page could not be written: {e.strerror or e} ({e.filename})",
+              file=sys.stderr)
+        return 1
+    print(f"  course  {page}")
+    return 0
 
 
 def _say(line: str) -> None:

@@ -87,7 +87,8 @@ def lesson_cmd(*args: str) -> list[str]:
 
 
 def fresh_build(base: Path, name: str, narration_from: Path | None) -> Path:
-    build = base / name
+    """The attention lesson's folder of a new build `base/name/` (give --build its parent)."""
+    build = base / name / "attention"
     build.mkdir(parents=True)
     if narration_from:
         for f in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
@@ -98,11 +99,11 @@ def fresh_build(base: Path, name: str, narration_from: Path | None) -> Path:
 def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int) -> dict:
     r: dict = {}
     b1 = fresh_build(base, f"{q}-jobs1", narrated)
-    r["jobs1"] = timed(lesson_cmd("video", "--build", str(b1), "--quality", q, "--jobs", "1"))
+    r["jobs1"] = timed(lesson_cmd("video", "--build", str(b1.parent), "--quality", q, "--jobs", "1"))
     bn = fresh_build(base, f"{q}-jobsN", narrated)
-    r["jobsN"] = timed(lesson_cmd("video", "--build", str(bn), "--quality", q, "--jobs", str(jobs)))
+    r["jobsN"] = timed(lesson_cmd("video", "--build", str(bn.parent), "--quality", q, "--jobs", str(jobs)))
     same = (b1 / "lesson.mp4").read_bytes() == (bn / "lesson.mp4").read_bytes()
-    again = timed(lesson_cmd("video", "--build", str(bn), "--quality", q))
+    again = timed(lesson_cmd("video", "--build", str(bn.parent), "--quality", q))
     r["cached_identical"] = same and (b1 / "lesson.mp4").read_bytes() == (bn / "lesson.mp4").read_bytes()
     r["cached_video"] = again
 
@@ -114,24 +115,24 @@ def bench_quality(q: str, base: Path, narrated: Path, duration: float, jobs: int
                        env={"BENCH_MANIFEST": str(narrated / "lesson.json")})
 
     full = fresh_build(base, f"{q}-full", None)
-    r["cold_full"] = timed(lesson_cmd("render", "--build", str(full), "--quality", q))
+    r["cold_full"] = timed(lesson_cmd("render", "--build", str(full.parent), "--quality", q))
     original = ROOT / "transcript" / "attention" / "lesson.yaml"
     edited = base / f"{q}-edited.yaml"
     edited.write_text(original.read_text(encoding="utf-8").replace(*EDIT), encoding="utf-8")
     # Three one-sentence edits in a row (there, back, there again); the median is reported.
-    r["edits"] = [timed(lesson_cmd("render", "--build", str(full), "--quality", q, "--lesson", str(y)))
+    r["edits"] = [timed(lesson_cmd("render", "--build", str(full.parent), "--quality", q, "--lesson", str(y)))
                   for y in (edited, original, edited)]
     r["edit"] = sorted(r["edits"], key=lambda run: run.seconds)[1]
     # The edited render must equal a cold render of the edited lesson, byte for byte.
     cold_edit = fresh_build(base, f"{q}-edited-cold", full)
-    timed(lesson_cmd("video", "--build", str(cold_edit), "--quality", q))
+    timed(lesson_cmd("video", "--build", str(cold_edit.parent), "--quality", q))
     r["edit_identical"] = (cold_edit / "lesson.mp4").read_bytes() == (full / "lesson.mp4").read_bytes()
 
     m = read_manifest(full / "lesson.json")
     r["clip_seconds"] = sum(m.scene_span(s.id).duration for s in m.scenes)
     shutil.rmtree(full / "clips")  # clip export from scratch: no clip kept from the renders above
     shutil.rmtree(full / "cache" / "clips")
-    r["clips"] = timed(lesson_cmd("clips", "--build", str(full), "--quality", q))
+    r["clips"] = timed(lesson_cmd("clips", "--build", str(full.parent), "--quality", q))
     r["duration"] = duration
     return r
 
@@ -258,7 +259,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="lesson-bench-") as tmp:
         base = Path(tmp)
         narrated = fresh_build(base, "narration", None)
-        audio = timed(lesson_cmd("audio", "--build", str(narrated)))
+        audio = timed(lesson_cmd("audio", "--build", str(narrated.parent)))
         duration = read_manifest(narrated / "lesson.json").duration
         results = {q: bench_quality(q, base, narrated, duration, jobs)
                    for q in args.qualities.split(",")}

@@ -1,6 +1,6 @@
 """How fast the explore panel answers an edit, in headless Chromium, written to bench/EXPLORE.md.
 
-Opens a built player page (`--build`, default build/) with the panel on each step, then makes
+Opens a built player page (`--build`, default build/attention/) with the panel on each step, then makes
 many edits the way a learner does (a typed entry, an input event) and times, inside the page,
 the computation alone (attention.js) and the whole update: numbers, marks, address and layout.
 Usage: python bench/explore_bench.py [--build DIR] [--edits N]
@@ -120,7 +120,8 @@ def report(rows: list[dict], edits: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", type=Path, default=ROOT / "build")
+    parser.add_argument("--build", type=Path, default=ROOT / "build" / "attention",
+                        help="the lesson's build folder (default: build/attention/)")
     parser.add_argument("--edits", type=int, default=1000)
     args = parser.parse_args()
     if not (args.build / "index.html").exists():

@@ -89,7 +89,8 @@ def section(rows: list[dict], runs: int, note: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", type=Path, default=ROOT / "build")
+    parser.add_argument("--build", type=Path, default=ROOT / "build" / "attention",
+                        help="the lesson's build folder (default: build/attention/)")
     parser.add_argument("--before", type=Path, help="a build folder of the page before the change")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--note", default="")

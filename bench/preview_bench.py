@@ -48,7 +48,7 @@ def edited(text: str) -> str:
 def cold_render(lesson: Path, build: Path, quality: str, voice: str) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "render.py", "render", "--lesson", str(lesson), "--build",
-                    str(build), "--quality", quality, "--voice", voice], cwd=ROOT, check=True,
+                    str(build.parent), "--quality", quality, "--voice", voice], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     return time.perf_counter() - start
 
@@ -58,7 +58,7 @@ class Preview:
 
     def __init__(self, lesson: Path, build: Path, quality: str, voice: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build),
+            [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build.parent),
              "--quality", quality, "--voice", voice, "--port", "0"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         first = self.process.stdout.readline()
@@ -86,7 +86,7 @@ def measure(quality: str, voice: str, base: Path, only: set[str] | None = None) 
 
     lesson = base / f"{quality}.yaml"
     shutil.copyfile(DEFAULT_PATH, lesson)
-    build = base / f"{quality}-build"
+    build = base / f"{quality}-build" / "attention"  # the lesson's folder; --build is its parent
     cold = cold_render(lesson, build, quality, voice)
     script = load_script(lesson)
     preview = Preview(lesson, build, quality, voice)

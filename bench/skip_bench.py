@@ -103,7 +103,7 @@ def cold_renders(out: Path) -> dict:
                         "flite", "--jobs", "1", "--build", str(build)], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
         row[way] = time.perf_counter() - start
-        digests.add(hashlib.sha256((build / "lesson.mp4").read_bytes()).hexdigest())
+        digests.add(hashlib.sha256((build / "attention" / "lesson.mp4").read_bytes()).hexdigest())
     if len(digests) != 1:
         sys.exit("the two copies rendered different lesson videos")
     row["sha256"] = digests.pop()
@@ -156,7 +156,8 @@ def section(skips: list[dict], drawn: list[dict] | None, cold: dict | None, repe
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", type=Path, default=ROOT / "build")
+    parser.add_argument("--build", type=Path, default=ROOT / "build" / "attention",
+                        help="the lesson's build folder (default: build/attention/)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--draw", action="store_true", help="also draw each scene both ways")
     parser.add_argument("--render", action="store_true", help="also render the lesson cold both ways")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from cli.options import add_course, paths, work_on
+from cli.options import paths, work_on
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The course file, besides the common options (--lesson, --build, --voice, --recordings)."""
-    add_course(parser)
+    """No options besides the common ones (--lesson, --course, --build, --voice, --recordings)."""
 
 
 def run(args: argparse.Namespace) -> int:

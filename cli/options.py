@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from common.files import temp_path
-from common.paths import DEFAULT_BUILD, DEFAULT_COURSE, DEFAULT_LESSON, BuildPaths
+from common.paths import DEFAULT_BUILD, DEFAULT_COURSE, BuildPaths
 from common.settings import DEFAULT_QUALITY, QUALITIES, VOICES, Quality
 from player.publish import Publish, PublishError, publish
 
@@ -20,10 +20,14 @@ def user_path(text: str) -> Path:
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lesson", type=user_path, default=DEFAULT_LESSON,
-                        help="the lesson YAML (default: transcript/attention/lesson.yaml)")
+    parser.add_argument("--lesson", action="append", default=None, metavar="ID",
+                        help="a lesson of the course, by id (or the path of a lesson YAML); each is "
+                             "built in BUILD/ID/ (default: render every lesson of the course; "
+                             "another command, the course's only lesson)")
     parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
-                        help="output folder (default: build/)")
+                        help="output folder: a folder per lesson and the course page (default: build/)")
+    parser.add_argument("--course", type=user_path, default=DEFAULT_COURSE,
+                        help="the course file: its stops, which are lessons here (default: course.yaml)")
     parser.add_argument("--quality", type=quality, default=DEFAULT_QUALITY, metavar="|".join(QUALITIES),
                         help=", ".join(f"{q.name} {q.note}" for q in QUALITIES.values()))
     parser.add_argument("--voice", choices=list(VOICES), default=None,
@@ -32,12 +36,6 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                         help="folder of recorded takes, one file per sentence id")
     parser.add_argument("--jobs", type=positive_int, default=None,
                         help="scene render processes (default: one per core)")
-
-
-def add_course(parser: argparse.ArgumentParser) -> None:
-    """The course file, for the commands that place the lesson in its course (lesson.json)."""
-    parser.add_argument("--course", type=user_path, default=DEFAULT_COURSE,
-                        help="the course file: its stops, which one is this lesson (default: course.yaml)")
 
 
 def quality(name: str) -> Quality:

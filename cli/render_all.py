@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cli.options import add_course, add_publish, paths, publish_settings, work_on
+from cli.options import add_publish, paths, publish_settings, work_on
 
 if TYPE_CHECKING:
     from common.paths import BuildPaths
@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The course file; where the build is published and who may embed it."""
-    add_course(parser)
+    """Where the build is published and who may embed it."""
     add_publish(parser)
 
 
@@ -56,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"  player  {result.page}")
     print(f"  clips   {build.clips / 'index.html'} ({len(result.clips)} clips)")
     print(f"  SCORM   {result.package}")
-    print("  preview ./lesson serve   (then open http://127.0.0.1:8000/)")
+    print(f"  preview ./lesson serve --lesson {script.id}   (then open http://127.0.0.1:8000/{script.id}/)")
     return 0
 
 

@@ -1,4 +1,8 @@
-"""Subcommand 'serve': preview the build folder over HTTP on 127.0.0.1, with byte ranges for seeking."""
+"""Subcommand 'serve': preview the build over HTTP on 127.0.0.1, with byte ranges for seeking.
+
+It serves the build root (the course page and every lesson's folder), not the lesson's folder
+alone, so that a lesson page's "Before this" and "Next" (`../ID/index.html`) and the course page's
+links work as they will where the build is published; it prints the lesson's address."""
 
 from __future__ import annotations
 
@@ -27,19 +31,21 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (Ctrl+C)."""
     from player.server import make_server
 
-    root = Path(args.build).expanduser().resolve()  # only read: never created here
+    root = Path(getattr(args, "build_root", args.build)).expanduser().resolve()  # only read
     if root.exists() and not root.is_dir():
         raise SystemExit(f"render.py serve: --build {root} is a file, not a folder; give the build "
                          "folder `./lesson render` wrote (default: build/)")
-    if not root.is_dir():
-        raise SystemExit(f"render.py serve: {root} does not exist; run `./lesson render` first")
+    lesson = Path(args.build).expanduser().resolve()
+    if not lesson.is_dir():
+        raise SystemExit(f"render.py serve: {lesson} does not exist; run `./lesson render` first")
     try:
         server = make_server(root, args.port, quiet=not args.verbose)
     except OSError as e:
         raise SystemExit(f"render.py serve: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
     host, port = str(server.server_address[0]), server.server_address[1]
-    print(f"serving {root} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+    page = f"{lesson.name}/" if lesson.parent == root else ""
+    print(f"serving {root} at http://{host}:{port}/{page}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

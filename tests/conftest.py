@@ -96,14 +96,15 @@ def paused_narration(tmp_path_factory, flite_narration):
 
 @dataclass(frozen=True)
 class RenderedLesson:
-    root: Path  # the build folder
+    root: Path  # the lesson's build folder, build/attention/
     printed: str  # what the render printed
     warned: str = ""  # what it printed on stderr
 
     def copy(self, dest: Path) -> Path:
-        """A build folder of its own at `dest`, every file copied: for a test that writes."""
-        shutil.copytree(self.root, dest, symlinks=True)
-        return dest
+        """A build of its own at `dest` (the --build to give), every file of the lesson's folder
+        copied to `dest/attention/`: for a test that writes. Returns the lesson's folder."""
+        shutil.copytree(self.root, dest / self.root.name, symlinks=True)
+        return dest / self.root.name
 
     def warm_media(self, dest: Path) -> Path:
         """A Manim folder at `dest` holding a copy of the texts and last pictures the render built
@@ -201,7 +202,8 @@ def rendered_lesson(tmp_path_factory) -> RenderedLesson:
         if not printed.exists() and not failed.exists():  # not started early (a crashed worker)
             _rendered(folder, _render(folder))
     assert not failed.exists(), failed.read_text()
-    return RenderedLesson(folder / "build", printed.read_text(), (folder / "stderr").read_text())
+    return RenderedLesson(folder / "build" / "attention", printed.read_text(),
+                          (folder / "stderr").read_text())
 
 
 # --- every scene inspected ---------------------------------------------------------------------

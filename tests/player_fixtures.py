@@ -203,7 +203,7 @@ def copied_build(shared: BuildPaths, root: Path, clips: bool = False) -> BuildPa
     """A build folder of its own with copies (times kept) of the shared lesson's files; with
     `clips`, of its clips and their keys too, so that none is cut again."""
     build = BuildPaths(root)
-    build.root.mkdir()
+    build.root.mkdir(parents=True)
     for name in ("lesson.json", "lesson.mp4", "narration.wav"):
         shutil.copy2(shared.root / name, build.root / name)
     if clips:

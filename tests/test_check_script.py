@@ -110,4 +110,4 @@ def test_the_command_line_refuses_a_bad_check_with_one_line_before_any_work(tmp_
     lesson_path = write_variant(tmp_path, "swap: {blue: red}", "swap: {blue: crimson}")
     message = refused_lesson(tmp_path, lesson_path, line_of(lesson_path, "    swap:"))
     assert "'crimson'" in message and "red" in message.split("fix:")[1]
-    assert not (tmp_path / "build" / "lesson.json").exists()
+    assert not (tmp_path / "build" / "attention" / "lesson.json").exists()

@@ -184,7 +184,7 @@ def test_script_and_scenes_disagreeing_fails_before_any_narration(tmp_path, old,
         assert part in message, message
     if "lesson.yaml:" in expect:
         assert re.search(r"lesson\.yaml:\d+", message)
-    assert not (build / "cache" / "voice").exists(), "a voice was synthesised before the check"
+    assert not (build / "attention" / "cache" / "voice").exists(), "a voice was synthesised before the check"
 
 
 # 5. two renders into one folder ----------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_script_and_scenes_disagreeing_fails_before_any_narration(tmp_path, old,
 def to_redraw(rendered, dest: Path, *scenes: str) -> Path:
     """A copy of the session's rendered lesson without the beats of `scenes`: a render into it
     voices nothing (the narration is cached) and draws those scenes again, in worker processes."""
-    build = rendered.copy(dest)
+    build = rendered.copy(dest)  # the lesson's folder, dest/attention/
     for scene in scenes:
         shutil.rmtree(build / "cache" / "beats" / "low" / scene)
     return build
@@ -206,12 +206,12 @@ def held_by(build: Path, pid: int) -> bool:
 def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path,
                                                                                  rendered_lesson):
     build = to_redraw(rendered_lesson, tmp_path / "build", "formula")
-    first = run_render("render", "--build", str(build), *FAST, start_new_session=True)
+    first = run_render("render", "--build", str(build.parent), *FAST, start_new_session=True)
     try:
         wait_for(lambda: held_by(build, first.pid), 60, "the first render to start")
         os.killpg(first.pid, signal.SIGSTOP)  # mid-render while the second tries, however busy
         try:
-            second = run_render("render", "--build", str(build), *FAST,
+            second = run_render("render", "--build", str(build.parent), *FAST,
                                 "--lesson", str(edited_lesson(tmp_path, "Take the phrase", "Take a phrase")))
             out, err = second.communicate(timeout=120)
         finally:
@@ -237,7 +237,7 @@ SHORT = ("broadcast", "raw-scores")  # two short scenes to redraw: long enough t
 
 def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path, rendered_lesson):
     build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
-    proc = run_render("render", "--build", str(build), *FAST, "--jobs", "2")
+    proc = run_render("render", "--build", str(build.parent), *FAST, "--jobs", "2")
     try:
         beats = build / "cache" / "beats"
         wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
@@ -250,7 +250,7 @@ def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tm
     finally:
         proc.kill()
     assert debris(build), "the kill left nothing to sweep: the test did not kill mid-drawing"
-    again = run_render("render", "--build", str(build), *FAST)
+    again = run_render("render", "--build", str(build.parent), *FAST)
     assert again.wait(timeout=600) == 0, again.stderr.read()
     assert debris(build) == []
 
@@ -261,7 +261,7 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_les
     # ignores SIGINT, and a render started from it would inherit that and rightly ignore Ctrl-C.
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        proc = run_render("render", "--build", str(build), *FAST, start_new_session=True)
+        proc = run_render("render", "--build", str(build.parent), *FAST, start_new_session=True)
     finally:
         signal.signal(signal.SIGINT, before)
     beats = build / "cache" / "beats"
@@ -317,11 +317,11 @@ def test_a_signal_mid_drawing_prints_one_line_and_leaves_no_workers_or_temporari
         tmp_path, flite_build, signum, group):
     """`kill` (SIGTERM) printed nothing and exited 143; a hang-up or Ctrl-\\ killed the render
     outright with a multiprocessing warning; Ctrl-C left the killed workers' half-drawn beats."""
-    build = shutil.copytree(flite_build.root, tmp_path / "build", symlinks=True)
+    build = shutil.copytree(flite_build.root, tmp_path / "build" / "attention", symlinks=True)
     before = outputs(build)
     default = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
     try:
-        proc = run_render("video", "--build", str(build), "--quality", "low", "--jobs", "2",
+        proc = run_render("video", "--build", str(build.parent), "--quality", "low", "--jobs", "2",
                           start_new_session=True)
     finally:
         signal.signal(signal.SIGINT, default)
@@ -572,12 +572,12 @@ def test_a_class_opening_the_video_at_once_is_served(served):
 
 
 def test_a_missing_or_damaged_manifest_names_the_step_that_makes_it(tmp_path, capsys):
-    build = tmp_path / "build"
+    build = tmp_path / "build" / "attention"
     for command in (["video"], ["player"], ["still", "take-the-phrase"], ["clips"]):
-        assert render.main([*command, "--build", str(build)]) == 1
+        assert render.main([*command, "--build", str(build.parent)]) == 1
         err = capsys.readouterr().err.strip()
         assert err == f"render.py {command[0]}: {build / 'lesson.json'} does not exist; run `./lesson audio` first"
     (build / "lesson.json").write_text('{"version": 1,\n  "title": ')
-    assert render.main(["player", "--build", str(build)]) == 1
+    assert render.main(["player", "--build", str(build.parent)]) == 1
     err = capsys.readouterr().err.strip()
     assert f"{build / 'lesson.json'}:2: not valid JSON" in err and err.endswith("run `./lesson audio` first")

@@ -142,7 +142,7 @@ def test_a_render_stopped_during_its_head_start_leaves_no_worker_no_copy_no_fold
     before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
     try:
         run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build",
-                                str(build), "--quality", "low", "--voice", "flite", "--lesson",
+                                str(build.parent), "--quality", "low", "--voice", "flite", "--lesson",
                                 str(edited)], cwd=REPO, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     finally:

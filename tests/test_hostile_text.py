@@ -160,8 +160,8 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
         "title: How language models work", f'title: "How models work {ALLOWED}"', 1), encoding="utf-8")
     script = load_script(lesson, course=course)
     assert script.course.title.startswith("How models work & <b>")
-    build = tmp_path / "build"
-    done = render("audio", "--lesson", str(lesson), "--course", str(course), "--build", str(build),
+    build = tmp_path / "build" / "attention"
+    done = render("audio", "--lesson", str(lesson), "--course", str(course), "--build", str(build.parent),
                   "--voice", "flite", timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
 

@@ -81,7 +81,8 @@ def site(lesson, tmp_path_factory):
     write_manifest(new_manifest(script, list(manifest.sentences), manifest.duration, manifest.audio,
                                 manifest.loudness), second.manifest)
     for command in ("player", "package"):
-        assert render.main([command, "--build", str(second.root)]) == 0
+        assert render.main([command, "--build", str(root), "--lesson", str(scratch / "lesson.yaml"),
+                            "--course", str(scratch / "course.yaml")]) == 0
     base, server = serve(root)
     yield manifest, base, root
     server.shutdown()

@@ -84,7 +84,7 @@ def preview(tmp_path_factory, rendered_lesson):
     shutil.copyfile(DEFAULT_PATH, lesson)
     build = rendered_lesson.copy(root / "build")
     process = subprocess.Popen(
-        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build),
+        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build.parent),
          "--voice", "flite", "--quality", "low", "--port", "0"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)})

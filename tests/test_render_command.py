@@ -49,9 +49,9 @@ def test_bad_recording_stops_before_anything_renders(tmp_path):
     takes = tmp_path / "takes"
     takes.mkdir()
     (takes / "no-such-sentence.wav").write_bytes(b"RIFF")
-    build = tmp_path / "build"
+    build = tmp_path / "build" / "attention"
     with pytest.raises(SystemExit) as e:
-        render.main(["render", "--build", str(build), "--quality", "low", "--voice", "flite",
+        render.main(["render", "--build", str(build.parent), "--quality", "low", "--voice", "flite",
                      "--recordings", str(takes)])
     assert "no-such-sentence.wav" in str(e.value)
     assert not (build / "lesson.mp4").exists() and not (build / "lesson.json").exists()
@@ -75,9 +75,9 @@ def test_a_word_a_scene_waits_for_and_its_sentence_lacks_stops_before_narration(
     bad.write_text(text.replace(" to blue, and scraps", " and scraps"), encoding="utf-8")
     line = next(n for n, row in enumerate(bad.read_text().splitlines(), 1)
                 if "id: weights-for-fluffy-and-blue" in row)
-    build = tmp_path / "build"
+    build = tmp_path / "build" / "attention"
     with pytest.raises(SystemExit) as e:
-        render.main(["render", "--build", str(build), "--lesson", str(bad), "--voice", "flite",
+        render.main(["render", "--build", str(build.parent), "--lesson", str(bad), "--voice", "flite",
                      "--quality", "low"])
     message = str(e.value)
     assert "s6_softmax.py" in message and "'weights-for-fluffy-and-blue'" in message
@@ -97,7 +97,7 @@ def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile
     edited.write_text(DEFAULT_PATH.read_text(encoding="utf-8").replace(
         "The adjectives score high.", "The adjectives score very high."), encoding="utf-8")
     master, terminal = os.openpty()
-    run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build", str(build),
+    run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build", str(build.parent),
                             "--quality", "low", "--voice", "flite", "--lesson", str(edited)],
                            cwd=REPO, stdout=terminal, stderr=subprocess.PIPE, text=True)
     os.close(terminal)

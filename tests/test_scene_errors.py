@@ -36,7 +36,7 @@ def project(tmp_path, flite_narration) -> Path:
     """The repository's tracked files with the narrated (flite) build beside them: a scene can
     be drawn from it at once."""
     copy = tracked_copy(tmp_path / "copy")
-    shutil.copytree(flite_narration.paths.root, copy / "build")
+    shutil.copytree(flite_narration.paths.root, copy / "build" / "attention")  # its lesson's folder
     return copy
 
 

@@ -32,10 +32,10 @@ def test_sheets_command_writes_a_sheet_per_beat_with_a_frame_every_quarter_secon
     scene = min((sc.id for sc in m.scenes
                  if len({rows(m, s.id) for s in m.sentences_of(sc.id)}) > 1),
                 key=lambda sid: len(m.sentences_of(sid)))
-    build = tmp_path / "build"
-    build.mkdir()
+    build = tmp_path / "build" / "attention"
+    build.mkdir(parents=True)
     shutil.copy(flite_narration.paths.manifest, build / "lesson.json")
-    assert render.main(["sheets", "--build", str(build), "--quality", "low",
+    assert render.main(["sheets", "--build", str(build.parent), "--quality", "low",
                         "--scene", scene]) == 0
     sheets = sorted((build / "sheets").glob("*.png"))
     assert [p.name for p in sheets] == sorted(f"{scene}--{s.id}.png" for s in m.sentences_of(scene))

@@ -28,12 +28,12 @@ ATTENTION_WORDS = ("fluffy", "creature", "explore-views.js", "W_Q")
 def built(tmp_path_factory) -> Path:
     """The tiny lesson rendered whole (`render.py render`), once for the module."""
     build = tmp_path_factory.mktemp("tiny") / "build"
-    done = subprocess.run([sys.executable, "render.py", "render", "--lesson", str(TINY / "lesson.yaml"),
+    done = subprocess.run([sys.executable, "render.py", "render", "--lesson", "tiny",
                            "--course", str(TINY / "course.yaml"), "--build", str(build),
                            "--quality", "low", "--voice", "flite", "--jobs", "2"],
                           cwd=REPO, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return build
+    return build / "tiny"
 
 
 def page_data(page: str, block: str) -> dict:

@@ -335,7 +335,7 @@ def test_a_pause_renders_as_room_in_its_beat_and_silence_under_the_picture(flite
 
     from audio.assemble import SENTENCE_PAUSE
     repo = Path(__file__).resolve().parent.parent
-    build = tmp_path / "build"
+    build = tmp_path / "build" / "attention"
     shutil.copytree(flite_narration.paths.cache, build / "cache")  # voice clips, timings, levels
 
     def render_scene(pauses: dict[str, float]) -> tuple[Manifest, str]:
@@ -343,7 +343,7 @@ def test_a_pause_renders_as_room_in_its_beat_and_silence_under_the_picture(flite
         printed = ""
         for command in (["audio"], ["video", "--scene", scene]):
             done = subprocess.run([sys.executable, str(repo / "render.py"), *command, "--lesson",
-                                   str(lesson), "--build", str(build), "--quality", "low",
+                                   str(lesson), "--build", str(build.parent), "--quality", "low",
                                    "--voice", "flite"], cwd=repo, capture_output=True, text=True,
                                   timeout=900)
             assert done.returncode == 0, done.stderr[-3000:]

@@ -52,6 +52,11 @@ class CourseFile:
     stops: int  # how many stops the course has
     listed: tuple[Stop, ...]
 
+    @property
+    def lessons(self) -> tuple[Stop, ...]:
+        """The stops that are lessons of this project, in order."""
+        return tuple(s for s in self.listed if s.lesson)
+
     def place(self, lesson: str) -> Course:
         """Where `lesson` sits: its stop and the stops on either side as links. A lesson of this
         project before or after it is linked at its folder beside this one, `../ID/index.html`."""
@@ -83,12 +88,13 @@ def web_address(href: str) -> bool:
     return True
 
 
-def read_course(r: _Reader, root: Node, title_of: TitleOf, lesson: str, ids: list[str]) -> CourseFile:
+def read_course(r: _Reader, root: Node, title_of: TitleOf, lesson: str | None, ids: list[str]) -> CourseFile:
     """The course file at `root`, checked: stops numbered within the course, each once and in
     order, each lesson one `title_of` knows (`ids`: the project's, for an error's choices) at one
     stop, each other
-    stop an http(s) address, `lesson` (the one being loaded) at a stop, and the stops next to a
-    lesson listed (they are its "Before this" and "Next")."""
+    stop an http(s) address, `lesson` (the one being loaded) at a stop (None: the course read
+    alone, which must then have a lesson of this project), and the stops next to a lesson listed
+    (they are its "Before this" and "Next")."""
     c = r.mapping(root, "the course", ("title", "number_of_stops", "stops"))
     title = r.text(c["title"], "the course's title")
     count = r.integer(c["number_of_stops"], "number_of_stops")
@@ -113,7 +119,10 @@ def read_course(r: _Reader, root: Node, title_of: TitleOf, lesson: str, ids: lis
             lessons_at[stop.lesson] = stop.number
         listed.append(stop)
         nodes[stop.number] = node
-    if lesson not in lessons_at:
+    if lesson is None and not lessons_at:
+        raise r.error(c["stops"], "no stop is a lesson of this project, so there is nothing to render",
+                      "add a lesson's stop: '- stop: N' with 'lesson: ID'")
+    if lesson is not None and lesson not in lessons_at:
         raise r.error(c["stops"], f"no stop is the lesson {lesson!r}, the lesson being rendered",
                       f"add its stop: '- stop: N' with 'lesson: {lesson}'")
     for stop in listed:

@@ -26,7 +26,7 @@ from common.declaration import LessonDeclaration, Numbers
 from common.paths import DEFAULT_COURSE, DEFAULT_LESSON
 from common.settings import VOICES
 from transcript.checks import MAX_CHECKS, read_check
-from transcript.course import read_course
+from transcript.course import CourseFile, read_course
 from transcript.lessons import conventional_ids, declared, known_ids
 from transcript.sayable import first_unsayable
 from transcript.script import Check, Course, Paragraph, Script, Sentence
@@ -445,6 +445,24 @@ def _place(path: Path, lesson_id: str, title: str,
     ids = sorted({*conventional_ids(), *known_ids(), lesson_id})
     course = read_course(_Reader(path), root, title_of, lesson_id, ids)
     return course.place(lesson_id), found[lesson_id]
+
+
+def load_course(path: Path | str = DEFAULT_COURSE) -> CourseFile:
+    """The course file at `path` read alone (for the commands that choose among its lessons and
+    the course page), every lesson stop's declaration found; TranscriptError on any problem."""
+    path = Path(path)
+
+    def title_of(stop_id: str, module: str | None) -> str | None:
+        if module is None and stop_id not in {*conventional_ids(), *known_ids()}:
+            return None
+        return _title(declared(stop_id, module).script) or stop_id
+
+    root = _compose(path, _source(path, COURSE))
+    if root is None:
+        raise TranscriptError(path, 1, "the course file is empty",
+                              f"start from {COURSE.example} in the project")
+    ids = sorted({*conventional_ids(), *known_ids()})
+    return read_course(_Reader(path), root, title_of, None, ids)
 
 
 def _title(script: Path) -> str | None:

@@ -1,0 +1,150 @@
+"""`render.py render` renders every lesson of a course into BUILD/<id>/ and writes the course page
+BUILD/index.html; `--lesson ID` chooses; an unknown id, or no choice among several lessons for a
+command that works on one, is refused in one line before any work. The course here is two tiny
+lessons (tests/lessons/tiny and a copy of it with another id, declared in a scratch folder), so
+both render at low quality in seconds."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TINY = REPO / "tests" / "lessons" / "tiny"
+TWO = "tiny-two"
+COURSE = f"""title: Two tiny lessons
+number_of_stops: 2
+stops:
+  - stop: 1
+    lesson: tiny
+    module: tests.lessons.tiny
+  - stop: 2
+    lesson: {TWO}
+    module: tiny_two
+"""
+DECLARATION = '''from dataclasses import replace
+from pathlib import Path
+
+from tests.lessons.tiny import LESSON as TINY
+
+LESSON = replace(TINY, id="tiny-two", script=Path(__file__).parent / "lesson.yaml")
+'''
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    """A scratch folder holding a course file of two lessons: tiny, and a copy of it declared
+    under another id by the module `tiny_two` beside the course file."""
+    folder = tmp_path_factory.mktemp("two-lessons")
+    (folder / "tiny_two").mkdir()
+    (folder / "tiny_two" / "__init__.py").write_text(DECLARATION, encoding="utf-8")
+    text = (TINY / "lesson.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^id: tiny$", text, re.M)
+    text = re.sub(r"^id: tiny$", f"id: {TWO}", text, flags=re.M)
+    text = re.sub(r"^title: .*$", 'title: "The second tiny lesson"', text, count=1, flags=re.M)
+    (folder / "tiny_two" / "lesson.yaml").write_text(text, encoding="utf-8")
+    (folder / "course.yaml").write_text(COURSE, encoding="utf-8")
+    return folder / "course.yaml"
+
+
+def run(course: Path, *args: str) -> subprocess.CompletedProcess:
+    """`render.py ARGS --course COURSE` at low quality with flite, its scratch module importable."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(course.parent), str(REPO)))}
+    return subprocess.run([sys.executable, "render.py", *args, "--course", str(course),
+                           "--quality", "low", "--voice", "flite", "--jobs", "2"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600, env=env)
+
+
+@pytest.fixture(scope="module")
+def built(course, tmp_path_factory) -> Path:
+    """The two-lesson course rendered whole (`render.py render`), once for the module."""
+    build = tmp_path_factory.mktemp("course-build") / "build"
+    done = run(course, "render", "--build", str(build))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return build
+
+
+def test_render_writes_every_lesson_in_its_folder_and_a_course_page_linking_each(built):
+    for lesson in ("tiny", TWO):
+        for name in ("lesson.mp4", "lesson.json", "index.html", "lesson-scorm12.zip"):
+            assert (built / lesson / name).is_file(), (lesson, name)
+    assert not (built / "lesson.mp4").exists()
+    page = (built / "index.html").read_text(encoding="utf-8")
+    for lesson in ("tiny", TWO):
+        for href in ("index.html", "clips/index.html", "lesson-scorm12.zip"):
+            assert f'href="{lesson}/{href}"' in page, (lesson, href)
+    assert "The second tiny lesson" in page
+
+
+def test_the_lessons_before_and_next_links_resolve_inside_the_build(built):
+    first = (built / "tiny" / "index.html").read_text(encoding="utf-8")
+    second = (built / TWO / "index.html").read_text(encoding="utf-8")
+    assert f'href="../{TWO}/index.html"' in first and 'href="../tiny/index.html"' in second
+    assert (built / "tiny" / f"../{TWO}/index.html").resolve().is_file()
+
+
+def test_lesson_renders_only_that_lesson_and_the_course_page_lists_all(course, tmp_path):
+    build = tmp_path / "build"
+    done = run(course, "render", "--lesson", TWO, "--build", str(build))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (build / TWO / "lesson.mp4").is_file() and not (build / "tiny").exists()
+    page = (build / "index.html").read_text(encoding="utf-8")
+    assert f'href="{TWO}/index.html"' in page and 'href="tiny/index.html"' not in page
+    assert "A lesson of this project, not rendered in this build." in page
+
+
+def test_an_unknown_lesson_id_is_refused_in_one_line_before_any_work(course, tmp_path):
+    build = tmp_path / "build"
+    done = run(course, "render", "--lesson", "tiny", "--lesson", "nope", "--build", str(build))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("render.py render: --lesson 'nope' is no lesson of the course course.yaml")
+    assert f"tiny, {TWO}" in lines[0]
+    assert not build.exists()
+
+
+@pytest.mark.parametrize("command", [["audio"], ["video"], ["player"], ["still", "there-are-apples"],
+                                     ["package"], ["serve", "--port", "0"]])
+def test_a_command_on_one_lesson_without_lesson_is_refused_in_one_line(course, tmp_path, command):
+    build = tmp_path / "build"
+    done = run(course, *command, "--build", str(build))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0] == (f"render.py {command[0]}: the course course.yaml has 2 lessons; choose one "
+                        f"with --lesson ID: tiny, {TWO}")
+    assert not build.exists()
+
+
+def test_a_command_takes_its_lesson_from_the_build_folder_of_that_lesson(course, built):
+    done = run(course, "player", "--lesson", TWO, "--build", str(built))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert str(built / TWO / "index.html") in done.stdout
+
+
+def test_serve_serves_the_build_root_at_the_lessons_address(course, built):
+    """`serve --lesson ID` serves the course page and every lesson (so "Before this" and "Next"
+    work) and prints the lesson's address."""
+    import urllib.request
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(course.parent), str(REPO)))}
+    server = subprocess.Popen([sys.executable, "render.py", "serve", "--lesson", TWO, "--course",
+                               str(course), "--build", str(built), "--port", "0"],
+                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = server.stdout.readline()
+        address = re.search(r"at (http://\S+/)", first)
+        assert first.startswith(f"serving {built} at ") and address and address[1].endswith(f"/{TWO}/"), first
+        with urllib.request.urlopen(address[1] + "index.html", timeout=10) as page:
+            assert "The second tiny lesson" in page.read().decode()
+        with urllib.request.urlopen(address[1].removesuffix(f"{TWO}/") + "index.html", timeout=10) as page:
+            assert f'href="{TWO}/index.html"' in page.read().decode()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
