@@ -137,6 +137,17 @@ def _rendered(folder: Path, done: subprocess.Popen) -> None:
         (folder / "failed.txt").write_text(f"exit {code}: {(folder / 'stderr').read_text()[-3000:]}")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _manim_files_outside_the_checkout(tmp_path_factory) -> Iterator[None]:
+    """Scenes a test builds in its own process (not through a render, which names its folder) put
+    Manim's working files (Pango's SVGs, prebuilt pictures) under this run's temporary folder,
+    not in a media/ folder of the checkout."""
+    from manim import config
+
+    config.media_dir = str(tmp_path_factory.mktemp("manim-media"))
+    yield
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _lesson_choice_kept_to_its_module() -> Iterator[None]:
     """The lesson a command chose stays with the test file that ran it: the choice lives in the
