@@ -119,7 +119,10 @@ def test_a_learner_without_a_mouse_goes_through_the_whole_lesson(site, page_fact
         assert page.evaluate(f"() => {VIDEO}.paused")
         asked.append(check.id)
         answer_by_keyboard(page, check)
-        assert focus(page)["tag"] == "VIDEO"  # on the video playing on, not lost to the body
+        # on the video playing on, not lost to the body; at 16x the next check may already have
+        # opened and taken focus to its heading (read in one turn with which check is open)
+        now = page.evaluate("() => ({tag: document.activeElement.tagName, open: LessonChecks.open})")
+        assert now["tag"] == "VIDEO" or (now["open"] not in (None, check.id) and now["tag"] == "H2"), now
     assert asked == [c.id for c in lesson_script.checks]  # each asked once, in the lesson's order
 
     card = page.get_by_role("region", name="The end of the lesson")
