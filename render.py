@@ -131,8 +131,7 @@ def _course_page(args: argparse.Namespace, root: object, name: str) -> int:
 
     course = course_of(args, args.command)
     try:
-        page = build_course_page(course, Path(str(root)).expanduser().resolve(),
-                                 {s.lesson: s.title for s in course.lessons})
+        page = build_course_page(course, Path(str(root)).expanduser().resolve())
     except OSError as e:
         print(f"{name}: the course page could not be written: {e.strerror or e} ({e.filename})",
               file=sys.stderr)

@@ -5,7 +5,6 @@ files (their manifests and posters), never typed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from posixpath import normpath
@@ -39,7 +38,7 @@ class StopCard:
     scorm: str = ""
 
 
-def stop_cards(course: CourseFile, root: Path, titles: Mapping[str, str]) -> list[StopCard]:
+def stop_cards(course: CourseFile, root: Path) -> list[StopCard]:
     """A card per listed stop. A lesson is shown rendered when `root/ID/` holds its manifest (its
     title, tagline and length are then its build's); otherwise by its title, unlinked."""
     cards = []
@@ -50,7 +49,7 @@ def stop_cards(course: CourseFile, root: Path, titles: Mapping[str, str]) -> lis
         paths = BuildPaths(root / stop.lesson)
         manifest = _built(paths)
         if manifest is None:
-            cards.append(StopCard(stop.number, titles.get(stop.lesson, stop.lesson)))
+            cards.append(StopCard(stop.number, stop.title or stop.lesson))
             continue
         here = f"{stop.lesson}/"
         size = image_size(paths.poster) if paths.poster.exists() else None
@@ -91,12 +90,12 @@ def course_html(course: CourseFile, cards: list[StopCard]) -> str:
                   assets="player")
 
 
-def build_course_page(course: CourseFile, root: Path, titles: Mapping[str, str]) -> Path:
+def build_course_page(course: CourseFile, root: Path) -> Path:
     """Write `root/index.html` (and the stylesheet it uses) for the lessons built under `root`,
     each in its own folder `root/ID/`; returns the page's path."""
     install_assets(root, names=COURSE_ASSETS)
     page = Path(root) / "index.html"
-    atomic_write_text(page, course_html(course, stop_cards(course, Path(root), titles)))
+    atomic_write_text(page, course_html(course, stop_cards(course, Path(root))))
     return page
 
 

@@ -97,10 +97,10 @@ def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
 def _code_digest() -> str:
     """A digest of every source file a scene's code can come from: the engine's and the chosen
     lesson's own folders (read once per process)."""
-    from transcript.lessons import chosen
+    from transcript.lessons import code_folders
 
     h = hashlib.sha256()
-    folders = {*(ROOT / folder for folder in CODE), *chosen().sources}
+    folders = set(code_folders(CODE))
     for path in sorted({p for folder in folders for p in folder.rglob("*.py")}):
         name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         h.update(str(name).encode() + b"\0" + path.read_bytes())

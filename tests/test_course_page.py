@@ -24,7 +24,7 @@ COURSE = CourseFile(TITLE, 12, (
     Stop(1, title="The first stop, elsewhere", href="https://courses.example.org/one/"),
     Stop(4, title="A stop beside the lesson", href="../stop-04/index.html"),
     Stop(5, lesson="attention"),
-    Stop(6, lesson="unbuilt"),
+    Stop(6, lesson="unbuilt", title="A lesson not rendered"),
 ))
 
 
@@ -38,7 +38,7 @@ def site(tmp_path_factory):
     lesson = copied_build(shared, root / "attention", clips=True)
     build_player(manifest, lesson)
     build_package(manifest, lesson, existing_clips(manifest, lesson.clips, lesson.video))
-    build_course_page(COURSE, root, {"attention": manifest.title, "unbuilt": "A lesson not rendered"})
+    build_course_page(COURSE, root)
     host, server = serve(root.parent)
     yield manifest, root, f"{host}/site"
     server.shutdown()

@@ -284,13 +284,27 @@ def test_ctrl_c_stops_everything_with_one_line(preview):
     assert len(family) >= 3  # the preview, its renderer and the renderer's drawing workers
     preview.process.send_signal(signal.SIGINT)
     assert preview.process.wait(timeout=30) == 0
-    time.sleep(0.5)
-    left = [pid for pid in family if os.path.exists(f"/proc/{pid}")
-            and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]
+    # Workers killed by their parent's death go a moment later: wait for that, not for a time.
+    deadline = time.monotonic() + 30
+    while (left := _running(family)) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert left == []
     printed = "".join(preview.output).strip().splitlines()
     assert printed[-1] == "preview: stopped" and "Traceback" not in "".join(preview.output), printed
     assert not [p for p in preview.build.rglob("*") if "lesson-tmp" in p.name]
+
+
+def _running(pids: set[int]) -> list[int]:
+    """Those of `pids` still running (not gone, not a zombie)."""
+    left = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    left.append(pid)
+        except OSError:
+            pass
+    return left
 
 
 def test_a_scene_error_names_the_scene_file_and_line():

@@ -10,8 +10,9 @@ import pytest
 from attention import attend
 from attention.attention.lesson import lesson
 from attention.attention.spoken import PLACEHOLDERS
+from common.number_words import decimal_words, integer_words
 from transcript import TranscriptError, load_script
-from transcript.spoken import decimal_words, fill, integer_words
+from transcript.spoken import fill
 
 SOURCE_PAGE = Path(__file__).with_name("data") / "source-page.txt"  # the lesson page, kept in the repo
 GOOD = Path(__file__).resolve().parents[1] / "transcript" / "attention" / "lesson.yaml"

@@ -133,3 +133,14 @@ def handed_down() -> dict[str, str]:
 def take_over(choice: dict[str, str]) -> None:
     """In a worker started before the lesson was chosen: the choice `handed_down` gave."""
     os.environ.update(choice)
+
+
+SCENE_CODE = ("scenes", "attention")  # the engine's folders a scene's code comes from
+
+
+def code_folders(engine: tuple[str, ...] = SCENE_CODE) -> list[Path]:
+    """The project's folders `engine` and the chosen lesson's own (its declaration's `sources`):
+    the code a scene is drawn from, which the preview watches, errors point into and the
+    prebuilt pictures are keyed by."""
+    folders = [ROOT / d for d in engine]
+    return folders + [p for p in chosen().sources if p not in folders]

@@ -438,10 +438,7 @@ def _place(path: Path, lesson_id: str, title: str,
             return None
         return _title(declared(stop_id, module).script) or stop_id
 
-    root = _compose(path, _source(path, COURSE))
-    if root is None:
-        raise TranscriptError(path, 1, "the course file is empty",
-                              f"start from {COURSE.example} in the project")
+    root = _course_root(path)
     ids = sorted({*conventional_ids(), *known_ids(), lesson_id})
     course = read_course(_Reader(path), root, title_of, lesson_id, ids)
     return course.place(lesson_id), found[lesson_id]
@@ -457,12 +454,18 @@ def load_course(path: Path | str = DEFAULT_COURSE) -> CourseFile:
             return None
         return _title(declared(stop_id, module).script) or stop_id
 
+    root = _course_root(path)
+    ids = sorted({*conventional_ids(), *known_ids()})
+    return read_course(_Reader(path), root, title_of, None, ids)
+
+
+def _course_root(path: Path) -> Node:
+    """The course file at `path` composed (its lines kept for errors); an empty one refused."""
     root = _compose(path, _source(path, COURSE))
     if root is None:
         raise TranscriptError(path, 1, "the course file is empty",
                               f"start from {COURSE.example} in the project")
-    ids = sorted({*conventional_ids(), *known_ids()})
-    return read_course(_Reader(path), root, title_of, None, ids)
+    return root
 
 
 def _title(script: Path) -> str | None:

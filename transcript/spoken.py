@@ -6,9 +6,6 @@ from __future__ import annotations
 import re
 
 from common.declaration import Numbers, Placeholders
-from common.number_words import decimal_words, integer_words
-
-__all__ = ["PLACEHOLDER", "decimal_words", "fill", "integer_words"]
 
 PLACEHOLDER = re.compile(r"\{(?P<kind>[a-z]+):(?P<token>[^}]*)\}")
 

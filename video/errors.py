@@ -9,20 +9,18 @@ from pathlib import Path
 
 from common.paths import ROOT as PROJECT
 
-AUTHOR_CODE = ("scenes", "attention")  # folders whose files an author edits, besides a lesson's own
+AUTHOR_CODE = ("scenes", "attention")  # transcript.lessons.SCENE_CODE, when that cannot be imported
 
 
 def author_folders() -> list[Path]:
     """The folders an author edits: the scenes and the math, and the chosen lesson's own folders
-    (its declaration's `sources`, when it can be read: not when its code is the error)."""
-    folders = [PROJECT / d for d in AUTHOR_CODE]
+    (when they can be read: not when the lesson's code is the error)."""
     try:
-        from transcript.lessons import chosen
+        from transcript.lessons import code_folders
 
-        folders += [p for p in chosen().sources if p not in folders]
+        return code_folders()
     except Exception:  # the lesson's own code is what fails: the project's folders still point
-        pass
-    return folders
+        return [PROJECT / d for d in AUTHOR_CODE]
 
 
 class SceneFailed(RuntimeError):

@@ -8,25 +8,23 @@ from attention.figures import percent, score_figure
 from common.declaration import Placeholders
 from common.number_words import decimal_words, integer_words
 
-KINDS = ("score", "percent")
+
+def _score(L: Lesson, token: str) -> str:
+    return decimal_words(score_figure(L.focus_scores[L.index(token)]))
+
+
+def _percent(L: Lesson, token: str) -> str:
+    return integer_words(percent(L.focus_weights[L.index(token)]))
+
+
+KINDS = {"score": _score, "percent": _percent}  # the one table of the lesson's spoken numbers
 
 
 def spoken_value(kind: str, token: str, lesson: Lesson) -> str:
     """The words for one placeholder, from creature's row of the core's result."""
-    i = lesson.index(token)
-    if kind == "score":
-        return decimal_words(score_figure(lesson.focus_scores[i]))
-    if kind == "percent":
-        return integer_words(percent(lesson.focus_weights[i]))
-    raise ValueError(f"unknown number kind {kind!r}; use one of {', '.join(KINDS)}")
-
-
-def _score(L: Lesson, token: str) -> str:
-    return spoken_value("score", token, L)
-
-
-def _percent(L: Lesson, token: str) -> str:
-    return spoken_value("percent", token, L)
+    if kind not in KINDS:
+        raise ValueError(f"unknown number kind {kind!r}; use one of {', '.join(KINDS)}")
+    return KINDS[kind](lesson, token)
 
 
 def _tokens(L: Lesson) -> tuple[str, ...]:
@@ -34,7 +32,7 @@ def _tokens(L: Lesson) -> tuple[str, ...]:
 
 
 PLACEHOLDERS = Placeholders(
-    kinds={"score": _score, "percent": _percent},
+    kinds=KINDS,
     names=_tokens,
     what="token of the phrase",
     name="TOKEN",

@@ -27,6 +27,7 @@ from watchdog.observers.api import BaseObserver
 from common.paths import ROOT
 from player.preview.renderer import Failed, PreviewOptions, Renderer
 from player.preview_server import PreviewStatus, make_live_server, version_folder
+from transcript.lessons import code_folders
 from video.checkpoints import socket_bases, socket_folder, sweep_dead
 
 if TYPE_CHECKING:
@@ -36,16 +37,6 @@ if TYPE_CHECKING:
 # closed after writing, or renamed into place, is a whole save: only what follows at once (a
 # change of mode) is waited for.
 SETTLE, SETTLE_SAVED = 0.08, 0.02
-CODE_DIRS = ("scenes", "attention")  # code the renderer imports: a change there restarts it
-
-
-def code_folders() -> list[Path]:
-    """The folders of code the renderer imports: the engine's scenes and the shared math, and
-    the chosen lesson's own folders (its declaration's `sources`)."""
-    from transcript.lessons import chosen
-
-    folders = [ROOT / d for d in CODE_DIRS]
-    return folders + [p for p in chosen().sources if p not in folders]
 
 
 class LivePreview:
