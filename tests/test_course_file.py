@@ -5,6 +5,9 @@ one line naming course.yaml and its line, and a fix line, before any work."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +30,8 @@ from player.scorm import course_title
 from transcript import TranscriptError, load_script
 from transcript.lessons import declared
 
-COURSE = Path(__file__).resolve().parents[1] / "course.yaml"
+REPO = Path(__file__).resolve().parents[1]
+COURSE = REPO / "course.yaml"
 TITLE = "How language models work"
 
 
@@ -270,3 +274,32 @@ def test_a_lesson_without_module_is_looked_for_in_attention(tmp_path):
     assert e.value.line == line_of(course, "lesson: tiny")
     assert "no module attention.tiny declares it" in str(e.value)
 
+
+
+@pytest.mark.parametrize("code, line, words", [
+    ("from common.declaration import LessonDeclaration\n\nimport no_such_dependency_xyz\n", 3,
+     "ModuleNotFoundError: No module named 'no_such_dependency_xyz'"),
+    ("LESSON = (\n", 1, "SyntaxError: '(' was never closed"),
+    ("x = 1\ny = x / 0\n", 2, "ZeroDivisionError: division by zero"),
+], ids=["imports-a-missing-module", "syntax-error", "raises"])
+def test_a_lesson_module_that_does_not_import_is_one_line_at_its_file_and_line(tmp_path, code, line,
+                                                                               words):
+    """A lesson's own code that fails as it is imported (a module it imports is missing, it does
+    not parse, a statement raises) is the error line of the course's stop, naming the lesson's
+    file and line, before any work; never a traceback."""
+    package = tmp_path / "code" / "broken_lesson"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(code, encoding="utf-8")
+    course = tmp_path / "course.yaml"
+    course.write_text((TINY / "course.yaml").read_text(encoding="utf-8").replace(
+        "module: tests.lessons.tiny", "module: broken_lesson"), encoding="utf-8")
+    build = tmp_path / "build"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "code"),
+                                                        os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(REPO / "render.py"), "audio", "--course", str(course),
+                           "--build", str(build), "--voice", "flite"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=600)
+    message = refusal(done)
+    assert message.startswith(f"render.py audio: {course}:{line_of(course, 'module:')}: "), message
+    assert f"{package / '__init__.py'}:{line}: module broken_lesson does not import: {words}" in message
+    assert written(build) == []

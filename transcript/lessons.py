@@ -16,10 +16,12 @@ import os
 import re
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from common.declaration import LessonDeclaration
 from common.paths import DEFAULT_COURSE, ROOT
+from common.places import place_in
 
 ATTRIBUTE = "LESSON"  # what a lesson's module declares itself as
 LESSONS_PACKAGE = "attention"  # a lesson ID's module is attention.ID unless its stop says `module:`
@@ -29,7 +31,8 @@ MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 class LessonNotFound(LookupError):
-    """No module declares the lesson: `problem` says why, `fix` what to do (for an error line)."""
+    """No module declares the lesson (or its module does not import): `problem` says why, `fix`
+    what to do (for an error line)."""
 
     def __init__(self, problem: str, fix: str):
         self.problem, self.fix = problem, fix
@@ -72,16 +75,41 @@ def _load(name: str) -> LessonDeclaration:
     try:
         module = import_module(name)
     except ModuleNotFoundError as e:
-        if e.name and name.startswith(e.name):  # the lesson's own module is missing, not one it imports
+        if e.name and (e.name == name or name.startswith(e.name + ".")):  # its own module is missing
             raise LessonNotFound(f"no module {name} declares it", f"add {name.replace('.', '/')}/"
                                  f"__init__.py with {ATTRIBUTE} = LessonDeclaration(...), or name "
                                  "the module that declares it in the stop's module:") from None
-        raise
+        raise _not_imported(name, e) from None
+    except Exception as e:  # a syntax error, a failing import or statement in the lesson's code
+        raise _not_imported(name, e) from None
     lesson = getattr(module, ATTRIBUTE, None)
     if not isinstance(lesson, LessonDeclaration):
         raise LessonNotFound(f"module {name} has no {ATTRIBUTE} (a common.declaration.LessonDeclaration)",
                              f"declare the lesson there: {ATTRIBUTE} = LessonDeclaration(...)")
     return lesson
+
+
+def _not_imported(name: str, error: Exception) -> LessonNotFound:
+    """The lesson module `name` raised `error` while it was imported: where, in the lesson's
+    code (its top package's folder, or the engine's scene code), and what."""
+    place = place_in(error, [*(ROOT / d for d in SCENE_CODE), *_package_folders(name)])
+    said = (error.msg if isinstance(error, SyntaxError) else str(error)).strip().split("\n")[0]
+    return LessonNotFound(f"{place or name}: module {name} does not import: "
+                          f"{type(error).__name__}{': ' + said if said else ''}",
+                          "fix the Python there (no command runs until the lesson imports)")
+
+
+def _package_folders(name: str) -> list[Path]:
+    """The folders of the top package of module `name` (found without importing it)."""
+    try:
+        spec = find_spec(name.split(".")[0])
+    except (ImportError, ValueError):
+        return []
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return [Path(p).resolve() for p in spec.submodule_search_locations]
+    return [Path(spec.origin).resolve()] if spec.origin else []
 
 
 def known_ids() -> list[str]:

@@ -4,10 +4,10 @@ be imported)."""
 
 from __future__ import annotations
 
-import traceback
 from pathlib import Path
 
 from common.paths import ROOT as PROJECT
+from common.places import place_in
 
 AUTHOR_CODE = ("scenes", "attention")  # transcript.lessons.SCENE_CODE, when that cannot be imported
 
@@ -39,12 +39,4 @@ def scene_failed(scene_id: str, error: Exception) -> Exception:
 def where(error: BaseException) -> str:
     """'scenes/attention/s4_dot_products.py:31' for the innermost place `error` passed through in the
     scene or core code (for a syntax error, the place it points at), or '' when it has none."""
-    places = [(f.filename, f.lineno) for f in traceback.extract_tb(error.__traceback__)]
-    if isinstance(error, SyntaxError) and error.filename:
-        places.append((error.filename, error.lineno or 0))
-    folders = author_folders()
-    for filename, line in reversed(places):
-        path = Path(filename).resolve()
-        if any(path.is_relative_to(folder) for folder in folders):
-            return f"{path.relative_to(PROJECT) if path.is_relative_to(PROJECT) else path}:{line}"
-    return ""
+    return place_in(error, author_folders())
