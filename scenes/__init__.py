@@ -36,7 +36,12 @@ def scenes_package() -> str:
 @cache
 def scenes_dir(package: str) -> Path:
     """The folder of the scenes package `package` (found without importing its modules)."""
-    spec = find_spec(package)
+    try:
+        spec = find_spec(package)
+    except (ImportError, ValueError) as e:  # a package it is in is missing, or does not import
+        raise SceneRegistryError(f"the lesson's scenes package {package!r} cannot be found "
+                                 f"({type(e).__name__}: {e}); name an existing package in the "
+                                 "lesson's declaration (scenes=...)") from None
     if spec is None or not spec.submodule_search_locations:
         raise SceneRegistryError(f"the lesson's scenes package {package!r} is no package; make it "
                                  "a folder with an __init__.py")

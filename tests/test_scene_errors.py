@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from common.choices import few
+from scenes import SceneRegistryError, scenes_dir
 from tests.test_hardening import tracked_copy
 
 SCENE = "broadcast"
@@ -78,3 +79,13 @@ def test_the_closest_choice_is_named_not_counted():
     listed = few(choices, near="fromula")
     assert listed.startswith("formula, ") and listed.endswith("and 16 more")
     assert few(choices) == "step-0, step-1, step-2, step-3, step-4 and 16 more"
+
+
+@pytest.mark.parametrize("package", ["no_such_package_xyz.scenes", "tests.no_such_lessons.tiny.scenes"])
+def test_a_scenes_package_inside_a_missing_package_is_one_line(package):
+    """A lesson declaring scenes in a package whose parent is missing: the registry's one line
+    naming the package and the fix, not find_spec's ModuleNotFoundError."""
+    with pytest.raises(SceneRegistryError) as e:
+        scenes_dir(package)
+    assert len(str(e.value).splitlines()) == 1, str(e.value)
+    assert repr(package) in str(e.value) and "scenes=" in str(e.value)
