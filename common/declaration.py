@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.paths import PLAYER_FILES
+
 Numbers = Any  # a lesson's worked numbers, whatever type the lesson gives them
 
 
@@ -74,7 +76,10 @@ class LessonDeclaration:
     page_scripts: tuple[Path, ...] = ()
     sources: tuple[Path, ...] = ()
 
-    @property
-    def first_step(self) -> str:
-        """The step a sentence shows when its paragraph names none."""
-        return next(iter(self.steps))
+    def __post_init__(self) -> None:
+        """A page script named like one of the player's own files is refused here, where the
+        lesson declares it (it would overwrite that file in the build)."""
+        clash = sorted({p.name for p in self.page_scripts} & set(PLAYER_FILES))
+        if clash:
+            raise ValueError(f"lesson {self.id!r}'s page script {clash[0]!r} has the name of one "
+                             "of the player's files; rename it")

@@ -281,7 +281,11 @@ def test_a_lesson_without_module_is_looked_for_in_attention(tmp_path):
      "ModuleNotFoundError: No module named 'no_such_dependency_xyz'"),
     ("LESSON = (\n", 1, "SyntaxError: '(' was never closed"),
     ("x = 1\ny = x / 0\n", 2, "ZeroDivisionError: division by zero"),
-], ids=["imports-a-missing-module", "syntax-error", "raises"])
+    ("from dataclasses import replace\nfrom pathlib import Path\n\nfrom tests.lessons.tiny import "
+     "LESSON as TINY\n\nLESSON = replace(TINY, page_scripts=(Path('extra') / 'player.js',))\n", 6,
+     "ValueError: lesson 'tiny''s page script 'player.js' has the name of one of the player's files; "
+     "rename it"),
+], ids=["imports-a-missing-module", "syntax-error", "raises", "page-script-named-like-the-player's"])
 def test_a_lesson_module_that_does_not_import_is_one_line_at_its_file_and_line(tmp_path, code, line,
                                                                                words):
     """A lesson's own code that fails as it is imported (a module it imports is missing, it does
@@ -301,5 +305,5 @@ def test_a_lesson_module_that_does_not_import_is_one_line_at_its_file_and_line(t
                           capture_output=True, text=True, timeout=600)
     message = refusal(done)
     assert message.startswith(f"render.py audio: {course}:{line_of(course, 'module:')}: "), message
-    assert f"{package / '__init__.py'}:{line}: module broken_lesson does not import: {words}" in message
+    assert f"{package / '__init__.py'}:{line}: {words} (importing broken_lesson)" in message
     assert written(build) == []

@@ -94,8 +94,8 @@ def _not_imported(name: str, error: Exception) -> LessonNotFound:
     code (its top package's folder, or the engine's scene code), and what."""
     place = place_in(error, [*(ROOT / d for d in SCENE_CODE), *_package_folders(name)])
     said = (error.msg if isinstance(error, SyntaxError) else str(error)).strip().split("\n")[0]
-    return LessonNotFound(f"{place or name}: module {name} does not import: "
-                          f"{type(error).__name__}{': ' + said if said else ''}",
+    return LessonNotFound(f"{place or name}: {type(error).__name__}{': ' + said if said else ''} "
+                          f"(importing {name})",
                           "fix the Python there (no command runs until the lesson imports)")
 
 
