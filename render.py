@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     for n, lesson in enumerate(lessons, 1):
         if len(lessons) > 1:
             print(f"lesson {n} of {len(lessons)}: {lesson.id}", flush=True)
-        args.lesson, args.lesson_id, args.build = lesson.script, lesson.id, lesson.build
+        args.lesson, args.build = lesson.script, lesson.build
         args.build_root = root
         args.stage = None  # each lesson is staged and published on its own
         code = _one(args, name)

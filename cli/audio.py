@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         script = load_script(args.lesson, course=args.course)
-        work_on(script.id)
+        work_on(script.id, "audio", script.path)
         manifest, report = build_narration(script, build, voice=args.voice,
                                            recordings=args.recordings, progress=print)
     except (TranscriptError, RecordingError, VoiceError, AlignmentError) as e:

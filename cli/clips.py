@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.options import BuildPaths, add_publish, paths, publish_settings
+from cli.options import BuildPaths, add_publish, paths, publish_settings, work_on
 from common.settings import Quality
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("render.py clips: --to needs --from (the range's first sentence id)")
     try:
         manifest = read_manifest(build.manifest)
+        work_on(manifest.lesson, "clips", build.manifest)  # its declaration: page scripts, steps
         ranges = None
         if args.first:
             ranges = [(args.first, args.last or args.first)]

@@ -96,10 +96,15 @@ def publish_settings(args: argparse.Namespace, command: str) -> Publish:
         raise SystemExit(f"render.py {command}: {e}") from None
 
 
-def work_on(lesson_id: str) -> None:
-    """Choose the lesson a command works on (the id its script or lesson.json declares): the
-    scene registry, the beat cache and the pages then take its declaration, in this process and
-    in the drawing workers it starts."""
-    from transcript.lessons import lesson_of, use
+def work_on(lesson_id: str, command: str, named_in: Path | None = None) -> None:
+    """Choose the lesson a command works on (the id its script or lesson.json, `named_in`,
+    declares): the scene registry, the beat cache and the pages then take its declaration, in
+    this process and in the drawing workers it starts. A lesson no module declares (or whose
+    module does not import) exits with one line naming it, the file that names it and the fix."""
+    from transcript.lessons import LessonNotFound, lesson_of, use
 
-    use(lesson_of(lesson_id))
+    try:
+        use(lesson_of(lesson_id))
+    except LessonNotFound as e:
+        where = f"{named_in}: " if named_in else ""
+        raise SystemExit(f"render.py {command}: {where}lesson {lesson_id!r}: {e}") from None

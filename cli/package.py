@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         manifest = read_manifest(build.manifest)
-        work_on(manifest.lesson)
+        work_on(manifest.lesson, "package", build.manifest)
         clips = existing_clips(manifest, build.clips, build.video)
         out = build_package(manifest, build, clips)
     except (PackageError, FileNotFoundError, ValueError) as e:

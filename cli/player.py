@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     build = paths(args)
     try:
         manifest = read_manifest(build.manifest)
-        work_on(manifest.lesson)
+        work_on(manifest.lesson, "player", build.manifest)
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py player: {e}") from None
     page = build_player(manifest, build, publish, drawn_posters(manifest, build, args.quality))

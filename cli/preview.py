@@ -68,6 +68,6 @@ def _choose(script: Path) -> None:
     if lesson_id is None:
         return
     try:
-        work_on(lesson_id)
-    except Exception:  # mid-edit, or no such lesson: the renderer reports it, at its file and line
+        work_on(lesson_id, "preview", script)
+    except (Exception, SystemExit):  # mid-edit, or no such lesson: the renderer reports it, at its file and line
         pass

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             script = load_script(args.lesson, course=args.course)
-            work_on(script.id)
+            work_on(script.id, "render", script.path)
         except TranscriptError as e:
             raise SystemExit(f"render.py render: {e}") from None
         if ahead is not None:

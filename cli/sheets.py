@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
 
     p = paths(args)
     manifest = read_manifest(p.manifest)
-    work_on(manifest.lesson)
+    work_on(manifest.lesson, "sheets", p.manifest)
     for scene_id in args.scene or []:
         known_scene(scene_id)
     for scene_id in args.scene or [s.id for s in manifest.scenes]:

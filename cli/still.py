@@ -18,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
     p = paths(args)
     try:
         manifest = read_manifest(p.manifest)
-        work_on(manifest.lesson)
+        work_on(manifest.lesson, "still", p.manifest)
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py still: {e}") from None
     for sid in args.sentence:

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     p = paths(args)
     try:
         manifest = read_manifest(p.manifest)
-        work_on(manifest.lesson)
+        work_on(manifest.lesson, "video", p.manifest)
     except (FileNotFoundError, ValueError) as e:
         raise SystemExit(f"render.py video: {e}") from None
     if args.scene:

@@ -131,3 +131,38 @@ def _read_terminal(master: int, into: list[bytes]) -> None:
         if not chunk:
             return
         into.append(chunk)
+
+
+def one_line(done: subprocess.CompletedProcess) -> str:
+    """The one line on stderr of a refused run (exit code 1, no traceback)."""
+    assert done.returncode == 1, (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr[-2000:]
+    return lines[0]
+
+
+def render_py(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("command", [["player"], ["still", "key-contains"], ["video"], ["package"],
+                                     ["sheets"], ["clips"]], ids=lambda c: c[0])
+def test_a_lesson_json_naming_no_lesson_is_one_line_naming_it(tmp_path, command):
+    """Every command reading a lesson.json chooses the lesson it names (work_on, clips too); a
+    lesson no module declares is one line naming the lesson.json, before any work."""
+    from dataclasses import replace
+
+    from player_fixtures import timed_manifest
+
+    from transcript.manifest import write_manifest
+
+    build = tmp_path / "build"
+    manifest = build / "attention" / "lesson.json"
+    manifest.parent.mkdir(parents=True)
+    write_manifest(replace(timed_manifest(), lesson="no-such-lesson"), manifest)
+    line = one_line(render_py(*command, "--lesson", "attention", "--build", str(build)))
+    assert line.startswith(f"render.py {command[0]}: {manifest}: lesson 'no-such-lesson': "
+                           "no module attention.no_such_lesson declares it; "), line
+    assert sorted(p.name for p in manifest.parent.iterdir()) == ["cache", "lesson.json"]  # the lock's
