@@ -307,3 +307,24 @@ def test_a_lesson_module_that_does_not_import_is_one_line_at_its_file_and_line(t
     assert message.startswith(f"render.py audio: {course}:{line_of(course, 'module:')}: "), message
     assert f"{package / '__init__.py'}:{line}: {words} (importing broken_lesson)" in message
     assert written(build) == []
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("title: A course\nnumber_of_stops: 1\nstops: [\n", 4, "expected"),
+    ("title: A course\nnumber_of_stops: 1\nstops:\n  - stop: 1\n    title: Elsewhere\n"
+     "    href: https://example.org/\n", 4, "no stop is a lesson of this project"),
+    ("title: A course\nnumber_of_stops: 1\nstop:\n  - stop: 1\n    lesson: attention\n", 3, "stop"),
+], ids=["yaml", "no-lesson", "misspelt-key"])
+def test_the_first_lesson_of_a_bad_course_is_the_loaders_error_line(tmp_path, text, line, words):
+    """The lesson a command works on when none is chosen (the course's first) is read by the
+    course loader: a bad course file is its error naming the file and line, not a YAML error,
+    a KeyError or a StopIteration."""
+    from transcript.lessons import _first_lesson
+
+    course = tmp_path / "course.yaml"
+    course.write_text(text, encoding="utf-8")
+    with pytest.raises(TranscriptError) as e:
+        _first_lesson(course)
+    lines = str(e.value).split("\n")
+    assert len(lines) == 2 and lines[1].startswith("  fix: "), str(e.value)
+    assert lines[0].startswith(f"{course}:{line}: ") and words in lines[0], lines[0]

@@ -139,11 +139,11 @@ def chosen() -> LessonDeclaration:
 
 @cache
 def _first_lesson(course: Path) -> str:
-    """The id of the first `lesson:` stop of `course` (read plainly: its checks are the loader's)."""
-    import yaml
+    """The id of the first lesson stop of `course`, read by the loader (its errors are the
+    loader's one-line TranscriptErrors, naming the course file and line)."""
+    from transcript.loader import load_course
 
-    data = yaml.safe_load(course.read_text(encoding="utf-8"))
-    return next(s["lesson"] for s in data["stops"] if "lesson" in s)
+    return load_course(course).lessons[0].lesson
 
 
 def lesson_of(lesson_id: str) -> LessonDeclaration:
