@@ -5,7 +5,7 @@ and "Next" links of a lesson page (`../ID/index.html`) resolve inside one build,
 page `BUILD/index.html`. `--lesson` takes a lesson's id (a `lesson:` stop of the course file) or,
 for an author rendering a scratch copy of a script, the path of a lesson YAML: a value that is not
 one of the course's ids and ends in .yaml or .yml, holds a path separator, or names an existing
-file or folder. A script's id is read from its `id:`; the course must list it all the same.
+file. A script's id is read from its `id:`; the course must list it all the same.
 """
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ def targets(args: argparse.Namespace, command: str) -> list[Target]:
             raise SystemExit(f"render.py {command}: --lesson {value!r} is no lesson of the course "
                              f"{Path(args.course).name}; give one of its lessons: {ids} (or the "
                              "path of a lesson YAML)")
+    once: dict[str, Target] = {}
+    for t in chosen:  # a lesson named twice is worked on once, where it was first named
+        once.setdefault(t.id, t)
+    chosen = list(once.values())
     if not chosen:
         if command in ALL or len(stops) == 1:
             chosen = [Target(i, declared(i, s.module).script, root / i) for i, s in stops.items()]
@@ -73,15 +77,17 @@ def targets(args: argparse.Namespace, command: str) -> list[Target]:
     if command in ALL or (command not in READ_ONLY and not all(t.build.is_dir() for t in chosen)):
         check_root(root, list(stops), command)  # the course page, or a new lesson folder, goes in it
     if command not in ALL and len(chosen) > 1:
-        raise SystemExit(f"render.py {command}: works on one lesson, and --lesson is given "
-                         f"{len(chosen)} times; give one --lesson")
-    return list({t.id: t for t in chosen}.values())  # a lesson named twice renders once
+        raise SystemExit(f"render.py {command}: works on one lesson, and --lesson names "
+                         f"{len(chosen)} lessons; give one --lesson")
+    return chosen
 
 
 def _is_path(value: str) -> bool:
-    """`value` is meant as the path of a lesson YAML, not an id."""
+    """`value` is meant as the path of a lesson YAML, not an id: it ends in .yaml or .yml, holds
+    a path separator or names an existing file (a folder named like a lesson id, such as the
+    project's attention/, is no lesson YAML: the value stays an id)."""
     return (value.endswith((".yaml", ".yml")) or os.sep in value or "/" in value
-            or user_path(value).exists())
+            or user_path(value).is_file())
 
 
 def _scratch(script: Path, root: Path, command: str) -> Target:

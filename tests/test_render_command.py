@@ -166,3 +166,44 @@ def test_a_lesson_json_naming_no_lesson_is_one_line_naming_it(tmp_path, command)
     assert line.startswith(f"render.py {command[0]}: {manifest}: lesson 'no-such-lesson': "
                            "no module attention.no_such_lesson declares it; "), line
     assert sorted(p.name for p in manifest.parent.iterdir()) == ["cache", "lesson.json"]  # the lock's
+
+
+def test_a_lesson_named_twice_is_worked_on_once_in_the_order_named(tmp_path):
+    """`--lesson X --lesson X` is X once (a command working on one lesson takes it), the
+    lessons in the order first named."""
+    import argparse
+
+    from cli.lessons import targets
+
+    other = tmp_path / "other.yaml"
+    other.write_text("id: other-lesson\n", encoding="utf-8")
+    build = tmp_path / "build"
+    args = argparse.Namespace(lesson=["attention", str(other), "attention", str(other)],
+                              course=REPO / "course.yaml", build=build)
+    assert [(t.id, t.build) for t in targets(args, "render")] == [
+        ("attention", build / "attention"), ("other-lesson", build / "other-lesson")]
+    args.lesson = ["attention", "attention"]
+    assert [t.id for t in targets(args, "player")] == ["attention"]
+
+
+def test_the_same_lesson_twice_on_the_command_line_is_not_refused(tmp_path):
+    """A command working on one lesson given it twice goes on to its work: here, the first
+    thing it needs (lesson.json, not made yet) is its one error line."""
+    build = tmp_path / "build"
+    line = one_line(render_py("player", "--lesson", "attention", "--lesson", "attention",
+                              "--build", str(build)))
+    assert line.startswith(f"render.py player: {build / 'attention' / 'lesson.json'} does not exist"), line
+
+
+def test_a_folder_named_like_a_lesson_id_leaves_it_an_id(tmp_path):
+    """`--lesson attention` is the lesson id even where a folder attention/ is in the current
+    folder (the project's own is): with a course that does not list it, it is refused as no
+    lesson of the course, not read as a lesson YAML."""
+    assert (REPO / "attention").is_dir()
+    build = tmp_path / "build"
+    line = one_line(render_py("player", "--lesson", "attention", "--course",
+                              str(REPO / "tests" / "lessons" / "tiny" / "course.yaml"),
+                              "--build", str(build)))
+    assert line.startswith("render.py player: --lesson 'attention' is no lesson of the course "
+                           "course.yaml; give one of its lessons: tiny"), line
+    assert not build.exists()
