@@ -62,7 +62,12 @@ def main(argv: list[str] | None = None) -> int:
         publish_settings(args, args.command)
     stop_on_signals()  # `kill`, a closed terminal and Ctrl-\ unwind as Ctrl-C does
     root = args.build
-    lessons = targets(args, args.command)  # every --lesson checked before any work
+    try:
+        lessons = targets(args, args.command)  # every --lesson checked before any work
+    except OSError as e:  # a path given (--lesson, --build, --course) that cannot even be looked at
+        print(f"{name}: {e.strerror or e} ({e.filename or 'a path given'}); give a path that "
+              "can be read (nothing was written)", file=sys.stderr)
+        return 1
     for n, lesson in enumerate(lessons, 1):
         if len(lessons) > 1:
             print(f"lesson {n} of {len(lessons)}: {lesson.id}", flush=True)

@@ -207,3 +207,16 @@ def test_a_folder_named_like_a_lesson_id_leaves_it_an_id(tmp_path):
     assert line.startswith("render.py player: --lesson 'attention' is no lesson of the course "
                            "course.yaml; give one of its lessons: tiny"), line
     assert not build.exists()
+
+
+@pytest.mark.parametrize("option", ["--build", "--lesson"])
+def test_a_path_that_cannot_be_looked_at_is_one_line_before_any_work(tmp_path, option):
+    """An OSError while the lessons and the build root are checked (a name too long for the
+    file system, here) is one line naming the path, not a traceback."""
+    long = "a" * 300
+    given = ["--lesson", "attention", "--build", str(tmp_path / long)] if option == "--build" else [
+        "--lesson", f"{long}.yaml", "--build", str(tmp_path / "build")]
+    line = one_line(render_py("player", *given, cwd=tmp_path))
+    assert line.startswith("render.py player: File name too long (") and long in line, line
+    assert "nothing was written" in line
+    assert sorted(tmp_path.iterdir()) == []
