@@ -17,7 +17,7 @@ import sys
 from contextlib import contextmanager
 from typing import TextIO, cast
 
-from cli.lessons import targets
+from cli.lessons import READ_ONLY, targets
 from cli.options import add_common, paths, publish_settings
 from common.lock import BuildBusy, NotOurs, build_lock
 from common.media import MediaError
@@ -41,7 +41,6 @@ SUBCOMMANDS = {  # name -> (module, help)
     "serve": ("cli.serve", "serve build/ (the course page, the lessons) over HTTP for a preview"),
     "preview": ("cli.preview", "serve build/ID/ and re-render what changed on every save (live preview)"),
 }
-READ_ONLY = {"serve"}  # commands that write nothing into the build folder
 UNSTAGED = {"preview"}  # publishes each version itself, under a new name, while it holds the lock
 FULL = (errno.ENOSPC, errno.EDQUOT)
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from cli.options import user_path
 
-KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # an id that is a plain folder name
-READ_ONLY = {"serve"}  # writes nothing: its build root is only read
+READ_ONLY = {"serve"}  # commands that write nothing: the build root is only read
 ALL = {"render"}  # commands that work on every lesson of the course when no --lesson is given
 
 
@@ -59,7 +57,7 @@ def targets(args: argparse.Namespace, command: str) -> list[Target]:
             script = declared(value, stops[value].module).script
             chosen.append(Target(value, script, root / value))
         elif _is_path(value):
-            chosen.append(_scratch(user_path(value), root, command))
+            chosen.append(_scratch(user_path(value), root))
         else:
             raise SystemExit(f"render.py {command}: --lesson {value!r} is no lesson of the course "
                              f"{Path(args.course).name}; give one of its lessons: {ids} (or the "
@@ -90,10 +88,10 @@ def _is_path(value: str) -> bool:
             or user_path(value).is_file())
 
 
-def _scratch(script: Path, root: Path, command: str) -> Target:
+def _scratch(script: Path, root: Path) -> Target:
     """A lesson given by its script's path: built under the id the script declares. A script
     whose id does not read is built under its file's stem; its own render says what is wrong."""
-    from transcript.loader import script_id
+    from transcript.loader import KEBAB, script_id
 
     lesson_id = script_id(script) if script.is_file() else None
     folder = lesson_id if lesson_id and KEBAB.match(lesson_id) else (script.stem or "lesson")

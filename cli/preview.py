@@ -69,5 +69,5 @@ def _choose(script: Path) -> None:
         return
     try:
         work_on(lesson_id, "preview", script)
-    except (Exception, SystemExit):  # mid-edit, or no such lesson: the renderer reports it, at its file and line
+    except (Exception, SystemExit):  # mid-edit, or no such lesson: the renderer says so, at its line
         pass

@@ -33,7 +33,7 @@ from transcript.script import Check, Course, Paragraph, Script, Sentence
 from transcript.spoken import PLACEHOLDER, fill
 
 DEFAULT_PATH = DEFAULT_LESSON
-KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # an id (a plain folder name too)
 MAX_BYTES = 1 << 20  # a lesson's script is a few KB: anything past this is another file
 MAX_DEPTH = 50  # nodes inside each other (lists, mappings, their values); a lesson needs six
 MAX_PAUSE = 10.0  # seconds: a longer silence after a sentence reads as the lesson having stopped
