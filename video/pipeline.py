@@ -241,23 +241,33 @@ class DrawingWorkers:
     lesson it draws (a beat of one lesson is never keyed or drawn as another's)."""
 
     def __init__(self, jobs: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.news, self._told = context.Pipe(duplex=False)
-        self.pool = TiedPool(max_workers=jobs, mp_context=context,
-                             initializer=_start_worker, initargs=(os.getpid(), self._told))
+        self.jobs = jobs
+        self._pool: TiedPool | None = None  # made when a scene is first drawn (a run may draw none)
+        self._closed = False
+
+    @property
+    def pool(self) -> TiedPool:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self.news, self._told = context.Pipe(duplex=False)
+            self._pool = TiedPool(max_workers=self.jobs, mp_context=context,
+                                  initializer=_start_worker, initargs=(os.getpid(), self._told))
+        return self._pool
 
     def pids(self) -> set[int]:
         """The workers' process ids (started as scenes are submitted)."""
-        return set((getattr(self.pool, "_processes", None) or {}).keys())
+        return set((getattr(self._pool, "_processes", None) or {}).keys())
 
     def close(self, *, at_once: bool = False) -> None:
         """End the workers: when idle, or killed `at_once` (a failed scene, Ctrl-C)."""
-        if self.news.closed:
+        if self._closed or self._pool is None:
+            self._closed = True
             return
+        self._closed = True
         if at_once:
-            stop_workers(self.pool)
+            stop_workers(self._pool)
         else:
-            self.pool.shutdown()
+            self._pool.shutdown()
         for end in (self.news, self._told):
             end.close()
 
@@ -457,7 +467,7 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Sto
         initializer=_start_worker, initargs=(os.getpid(), told))
     executor = pool or (shared.pool if shared else own)
     assert executor is not None
-    if shared is not None:
+    if shared is not None:  # (its pool made above: its news pipe is too)
         news, lesson = shared.news, handed_down()
     try:
         running = {executor.submit(_draw_for, lesson, *args) if shared else executor.submit(_draw, *args)
