@@ -14,7 +14,7 @@ import logging
 import os
 import signal
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TextIO, cast
 
 from cli.lessons import READ_ONLY, targets
@@ -23,10 +23,12 @@ from common.lock import BuildBusy, NotOurs, build_lock
 from common.media import MediaError
 from common.notes import plain_warnings
 from common.paths import NotBuilt
+from common.progress import Reporter
 from common.stage import Stage, staged
 from common.stopping import exit_code, signal_name, stop_on_signals
 from scenes import SceneRegistryError
 from video.errors import SceneFailed
+from video.pipeline import drawing_workers
 
 SUBCOMMANDS = {  # name -> (module, help)
     "render": ("cli.render_all", "everything, for every lesson (or each --lesson) into build/ID/, "
@@ -67,15 +69,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {e.strerror or e} ({e.filename or 'a path given'}); give a path that "
               "can be read (nothing was written)", file=sys.stderr)
         return 1
-    for n, lesson in enumerate(lessons, 1):
-        if len(lessons) > 1:
-            print(f"lesson {n} of {len(lessons)}: {lesson.id}", flush=True)
-        args.lesson, args.build = lesson.script, lesson.build
-        args.build_root = root
-        args.stage = None  # each lesson is staged and published on its own
-        code = _one(args, name)
-        if code:
-            return code
+    # `render` shows its stages as bars on a terminal (lessons done of all, beats drawn of all)
+    # and lines in a log; its lessons are drawn one after another on one pool of workers.
+    args.reporter = Reporter() if args.command == "render" else None
+    say = args.reporter.say if args.reporter else print
+    done = args.reporter.stage("lessons", "lessons") if args.reporter and len(lessons) > 1 else None
+    if done is not None:
+        done.update(0, len(lessons))  # its clock starts with the first lesson
+    drawing = drawing_workers(args.jobs) if args.command not in READ_ONLY | UNSTAGED else nullcontext()
+    try:
+        with drawing:
+            for n, lesson in enumerate(lessons, 1):
+                if len(lessons) > 1:
+                    say(f"lesson {n} of {len(lessons)}: {lesson.id}")
+                args.lesson, args.build = lesson.script, lesson.build
+                args.build_root = root
+                args.stage = None  # each lesson is staged and published on its own
+                code = _one(args, name)
+                if code:
+                    return code
+                if done is not None:
+                    done.update(n, len(lessons), final=n == len(lessons))
+    finally:
+        if args.reporter:
+            args.reporter.close()  # Ctrl-C, an error: a bar still drawn ends with its line
     if args.command == "render":
         return _course_page(args, root, name)
     return 0

@@ -7,9 +7,12 @@ Every input (the lesson YAML against the scenes, its place in the course file, r
 from __future__ import annotations
 
 import argparse
+import shlex
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.options import add_publish, paths, publish_settings, work_on
+from common.paths import DEFAULT_BUILD, DEFAULT_COURSE
 
 if TYPE_CHECKING:
     from common.paths import BuildPaths
@@ -42,28 +45,42 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"render.py render: {e}") from None
         if ahead is not None:
             ahead = guess(ahead, script, build)  # None: no single edited scene (its worker ended)
-        reporter = Reporter()  # a bar on a terminal, a line now and then in a log
+        # the run's (render.py: its bar of lessons too), else one of this lesson's own
+        reporter = getattr(args, "reporter", None) or Reporter()
         try:
             result = _render(args, script, build, publish, ahead, reporter)
         finally:
-            reporter.close()  # Ctrl-C, an error: a bar still drawn ends with its line
+            if reporter is not getattr(args, "reporter", None):
+                reporter.close()  # Ctrl-C, an error: a bar still drawn ends with its line
     finally:
         if ahead is not None:
             ahead.close()
-    print(f"done in {result.seconds:.0f} s:")
-    print(f"  video   {result.video}")
-    print(f"  player  {result.page}")
-    print(f"  clips   {build.clips / 'index.html'} ({len(result.clips)} clips)")
-    print(f"  SCORM   {result.package}")
-    print(f"  preview ./lesson serve --lesson {script.id}   (then open http://127.0.0.1:8000/{script.id}/)")
+    say = reporter.say
+    say(f"done in {result.seconds:.0f} s:")
+    say(f"  video   {result.video}")
+    say(f"  player  {result.page}")
+    say(f"  clips   {build.clips / 'index.html'} ({len(result.clips)} clips)")
+    say(f"  SCORM   {result.package}")
+    say(f"  preview {serve_command(args, script.id)}   (then open http://127.0.0.1:8000/{script.id}/)")
     return 0
+
+
+def serve_command(args: argparse.Namespace, lesson_id: str) -> str:
+    """The command that serves what this run built: with its --build and --course, when not
+    the defaults (`serve` would look elsewhere, or not know the lesson)."""
+    words = ["./lesson", "serve", "--lesson", lesson_id]
+    root = getattr(args, "build_root", None) or args.build
+    for option, given, default in (("--build", root, DEFAULT_BUILD),
+                                   ("--course", args.course, DEFAULT_COURSE)):
+        if Path(given).expanduser().resolve() != Path(default).resolve():
+            words += [option, str(given)]
+    return shlex.join(words)
 
 
 def _render(args: argparse.Namespace, script: Script, build: BuildPaths, publish: Publish,
             ahead: HeadStart | None, reporter: Reporter) -> RenderResult:
-    """Render the one lesson asked for. A course's lessons are rendered one per run, so there
-    is no bar of lessons: a "lessons done of all" stage (`reporter.stage("lessons", ...)`) goes
-    around this when one run renders several; with one lesson it is left out."""
+    """Render the one lesson asked for, its drawing a stage of `reporter` (beside the run's
+    "lessons done of all" when it renders several)."""
     from audio import AlignmentError, RecordingError, VoiceError
     from player.clip_plan import ClipError
     from player.render_lesson import render_lesson

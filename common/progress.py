@@ -35,7 +35,7 @@ class Reporter:
 
     def __init__(self, stream: TextIO | None = None, *, tty: bool | None = None,
                  every: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream = stream if stream is not None else sys.stdout
+        self._stream = stream  # None: sys.stdout as it is at each write (a run may wrap it)
         self.tty = _is_tty(self.stream) if tty is None else tty
         self.every, self.clock = every, clock
         self.stages: list[Stage] = []
@@ -43,6 +43,10 @@ class Reporter:
         # lines may come from another thread; reentrant: Ctrl-C may land while it is held, and
         # `close` in a `finally` then takes it again
         self._lock = threading.RLock()
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream if self._stream is not None else sys.stdout
 
     def say(self, line: str) -> None:
         with self._lock:

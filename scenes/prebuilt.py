@@ -93,10 +93,16 @@ def last_picture(scene_id: str, build: Callable[[], Picture]) -> Picture:
     return picture
 
 
-@cache
 def _code_digest() -> str:
     """A digest of every source file a scene's code can come from: the engine's and the chosen
-    lesson's own folders (read once per process)."""
+    lesson's own folders (read once per process and lesson: a worker may draw several)."""
+    from transcript.lessons import chosen
+
+    return _folders_digest(chosen().id)
+
+
+@cache
+def _folders_digest(lesson_id: str) -> str:
     from transcript.lessons import code_folders
 
     h = hashlib.sha256()

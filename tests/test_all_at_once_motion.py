@@ -12,6 +12,7 @@ import pytest
 from manim import Rectangle, SurroundingRectangle
 from scene_frames import run_scene
 
+from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
@@ -97,43 +98,87 @@ def test_the_other_cells_of_qkt_fill_together_on_at_once_and_stay(all_at_once):
     start = next(n for n in range(beat.start, beat.end) if drawn[n] > 1)
     assert at - 1 <= start <= at + SYNC * FPS, (
         f"the other cells start {(start - at) / FPS:+.2f} s from 'at' (want 0 to {SYNC} s)")
-    whole = next(n for n in range(start, beat.end) if shown[n] == 16)
+    cells = lesson().result.scores.size  # every token's score against every token
+    whole = next(n for n in range(start, beat.end) if shown[n] == cells)
     assert whole - start <= TOGETHER * FPS, (
         f"the other cells take {(whole - start) / FPS:.2f} s to fill (at most {TOGETHER} s)")
-    assert min(shown[whole:after + 1]) == 16, "the cells should stay until 'multiplication'"
+    assert min(shown[whole:after + 1]) == cells, "the cells should stay until 'multiplication'"
 
 
 @dataclass
 class OutputCells:
-    """Per frame of the scene: how many cells of the output (plain rectangles outlined in the
-    values' colour, below the top matrix) are shown."""
+    """Per frame of the scene: the places (row, column) of the output where a cell stands shown:
+    a plain rectangle outlined in the values' colour, at least SHOWN opaque, centred on that
+    place of the output grid (from the scene's layout and the core's shape)."""
 
-    shown: list[int] = field(default_factory=list)
+    shown: list[set[tuple[int, int]]] = field(default_factory=list)
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
-        from scenes.attention.s9_all_at_once import ROW_TOP
+        from scenes.attention.s9_all_at_once import CELL_H, CROSS_LEFT, ROW_TOP, VALUE_W
 
-        count = sum(1 for m in visible_family(scene.mobjects)
-                    if type(m) is Rectangle and not isinstance(m, SurroundingRectangle)
-                    and m.get_y() < ROW_TOP and float(m.get_stroke_opacity()) >= SHOWN
-                    and np.abs(np.asarray(m.get_stroke_color().to_rgb())
-                               - np.asarray(style.VALUE.to_rgb())).max() < 0.01)
-        self.shown.extend([count] * n)
+        places = set()
+        for m in visible_family(scene.mobjects):
+            if type(m) is not Rectangle or float(m.get_stroke_opacity()) < SHOWN \
+                    or np.abs(np.asarray(m.get_stroke_color().to_rgb())
+                              - np.asarray(style.VALUE.to_rgb())).max() >= 0.01:
+                continue
+            j, i = (m.get_x() - CROSS_LEFT) / VALUE_W - 0.5, (ROW_TOP - m.get_y()) / CELL_H - 0.5
+            if abs(i - round(i)) < PLACED and abs(j - round(j)) < PLACED \
+                    and abs(m.width - VALUE_W) < PLACED and abs(m.height - CELL_H) < PLACED:
+                places.add((round(i), round(j)))
+        self.shown.extend([places] * n)
+
+
+PLACED = 0.05  # of a cell: how near its place (and its size) an output cell stands
 
 
 def test_the_weights_times_v_are_done_before_the_summary_sentence(flite_narration, tmp_path):
     """The ·V step (one cell worked, the rest at once) plays in the pause after "…a single matrix
-    multiplication…": every cell of the output is shown before "Attention is every word asking…"
-    starts, and none is still arriving while the voice gives that summary."""
-    from attention.attention.lesson import lesson
-
+    multiplication…": every cell of the output stands in its place before "Attention is every
+    word asking…" starts, and none is still arriving (or moved, or faded) while the voice gives
+    that summary."""
     L = lesson()
     frames = OutputCells()
     timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, frames)
-    whole = len(L.tokens) * L.result.output.shape[1]
+    rows, cols = L.result.output.shape
+    whole = {(i, j) for i in range(rows) for j in range(cols)}
     summary = timing.beat("every-word-asking")
     before = timing.beat("one-matrix-multiplication")
-    assert frames.shown[summary.start] == whole, (
-        f"{frames.shown[summary.start]} of {whole} output cells shown as the summary starts")
-    assert max(frames.shown[before.start:summary.start]) == whole
-    assert min(frames.shown[summary.start:summary.end]) == whole
+    first = frames.shown[summary.start]
+    assert first == whole, f"output cells not in place as the summary starts: {sorted(whole - first)}"
+    assert any(frames.shown[n] == whole for n in range(before.start, summary.start))
+    missing = [(n / FPS, sorted(whole - frames.shown[n])) for n in range(summary.start, summary.end)
+               if frames.shown[n] != whole]
+    assert not missing, f"output cells out of place during the summary: {missing[:3]}"
+
+
+def test_the_summary_sweeps_the_rows_then_all_at_once(flite_narration, tmp_path):
+    """"Attention is every word asking the others what it should mean here": from "every" each
+    token's row (its weights and its output) is outlined in turn, top to bottom, by "what"; on
+    "what" one outline holds every row at once."""
+    from scenes.attention.s9_all_at_once import CELL_H, ROW_TOP
+
+    L = lesson()
+    rows = len(L.tokens)
+    outlined: list[tuple[int, ...]] = []  # per frame: the rows the query-coloured outline spans
+
+    def on_frame(scene: LessonScene, frame: int, n: int) -> None:
+        spans = ()
+        for m in visible_family(scene.mobjects):
+            if isinstance(m, SurroundingRectangle) and float(m.get_stroke_opacity()) >= SHOWN \
+                    and np.abs(np.asarray(m.get_stroke_color().to_rgb())
+                               - np.asarray(style.QUERY.to_rgb())).max() < 0.01:
+                top, bottom = m.get_top()[1], m.get_bottom()[1]
+                spans = tuple(i for i in range(rows)
+                              if bottom < ROW_TOP - CELL_H * (i + 0.5) < top)
+        outlined.extend([spans] * n)
+
+    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, on_frame)
+    beat = timing.beat("every-word-asking")
+    every, what = beat.word("every").start, beat.word("what").start
+    singles = [s[0] for s in outlined[every:what] if len(s) == 1]
+    order = [i for k, i in enumerate(singles) if k == 0 or singles[k - 1] != i]
+    assert order == list(range(rows)), f"rows outlined in turn {order} between 'every' and 'what'"
+    assert not any(outlined[beat.start:every]), "a row is outlined before 'every'"
+    assert outlined[what + round(SYNC * FPS) + 1] != () and any(
+        s == tuple(range(rows)) for s in outlined[what:beat.end]), "the rows are never all outlined"

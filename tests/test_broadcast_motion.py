@@ -13,12 +13,12 @@ import pytest
 from manim import Rectangle, SurroundingRectangle, Text
 from scene_frames import run_scene, runs
 
-from attention import exact_score_figure
+from attention import exact_score_figure, score_figure
 from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, visible_family
+from scenes.inspection import label, opacity, overlapping, text_boxes, visible_family
 from scenes.timing import BeatTiming, SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -39,6 +39,7 @@ class Frames:
     embedding_cells: list[list[tuple[float, float, str]]] = field(default_factory=list)
     cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells drawn at all
     opaque_cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells fully shown
+    boxes: list[list[tuple[str, np.ndarray]]] = field(default_factory=list)  # every text drawn
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         assert frame == len(self.texts), "a frame was skipped"
@@ -64,7 +65,9 @@ class Frames:
                               if abs(x - m.get_x()) < m.width / 2 and abs(y - m.get_y()) < m.height / 2]
                     embedding.append((round(float(m.get_x()), 2), round(float(m.get_y()), 2),
                                       inside[0] if len(inside) == 1 else ""))
+        boxes = text_boxes(scene.mobjects)
         for _ in range(n):
+            self.boxes.append(boxes)
             self.texts.append(texts)
             self.embedding_cells.append(embedding)
             self.cells.append(cells)
@@ -224,6 +227,21 @@ def test_the_adjectives_lines_are_worked_as_the_voice_names_them(dot_products):
 READ_BLUE = 3.8  # seconds from "adjectives" by which blue's score is written
 
 
+def test_fluffys_score_is_never_drawn_over_its_raw_number(dot_products):
+    """As fluffy's division becomes its score, no text reading the score ("6.1") meets one
+    reading the raw number ("12.2") on any frame of the beat: the division's line is cleared
+    first and the raw number counts down in place (one text, never a copy morphing over it)."""
+    frames, timing = dot_products
+    L = lesson()
+    i = L.index("fluffy")
+    raw, score = exact_score_figure(L.focus_raw_scores[i]), exact_score_figure(L.focus_scores[i])
+    beat = timing.beat("adjectives-score-high")
+    met = [n / FPS for n in range(beat.start, beat.end)
+           if any(overlapping(p, q) for a, p in frames.boxes[n] if a == score
+                  for b, q in frames.boxes[n] if b == raw)]
+    assert not met, f"a {score} is drawn over a {raw} {met[0]:.2f} s into the scene ({len(met)} frames)"
+
+
 LABEL_ABOVE = 0.6  # frame units: a column's name stands over its top, at most this far up
 OUT_BY = 2.9  # seconds from the sentence's start by which the other tokens' vectors come out
 
@@ -281,10 +299,13 @@ def test_every_weight_of_the_three_matrices_stands_in_its_own_cell():
     cell, clear of its lines, and no cell holds two numbers."""
     from scenes.attention.s3_broadcast import projection
 
-    band = projection(lesson())
-    for numbers, grid in zip(band.matrices, band.grids):
+    L = lesson()
+    band = projection(L)
+    for numbers, grid, w in zip(band.matrices, band.grids, (L.w_q, L.w_k, L.w_v), strict=True):
         texts = [t for col in numbers for t in col]
-        assert len(grid) == len(texts)
+        # a cell per weight of the core's matrix, each number the core's, column by column
+        assert len(grid) == w.size, f"{len(grid)} cells for a {w.shape} matrix"
+        assert [t.original_text for t in texts] == [score_figure(x) for x in w.T.flat]
         for t in texts:
             inside = [c for c in grid
                       if c.get_left()[0] + CELL_CLEAR <= t.get_left()[0]

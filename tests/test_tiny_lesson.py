@@ -17,10 +17,16 @@ import av
 import numpy as np
 import pytest
 
+from common.number_words import integer_words
+from tests.lessons.tiny.numbers import counts
+
 REPO = Path(__file__).resolve().parents[1]
 TINY = REPO / "tests" / "lessons" / "tiny"
-SENTENCES = {"there-are-apples": "The basket holds three apples and four pears.",
-             "together-they-make": "Together they make seven fruit."}
+COUNTS = counts()  # the lesson's numbers: every count below is said, shown and checked from them
+APPLES, PEARS = (int(COUNTS.counts[COUNTS.names.index(n)]) for n in ("apples", "pears"))
+SENTENCES = {"there-are-apples": f"The basket holds {integer_words(APPLES)} apples and "
+                                 f"{integer_words(PEARS)} pears.",
+             "together-they-make": f"Together they make {integer_words(APPLES + PEARS)} fruit."}
 ATTENTION_WORDS = ("fluffy", "creature", "explore-views.js", "W_Q")
 
 
@@ -63,10 +69,11 @@ def test_its_page_carries_its_own_numbers_checks_and_scripts(built):
     data = page_data(page, "lesson-data")
     assert [c["id"] for c in data["checks"]] == ["more-pears"]
     check = data["checks"][0]
-    assert (check["kind"], check["options"], check["answer"]) == ("which-more", ["apples", "pears"], "pears")
-    assert check["feedback"] == "The basket holds 3 apples and 4 pears: more pears."
+    more = "apples" if APPLES > PEARS else "pears"
+    assert (check["kind"], check["options"], check["answer"]) == ("which-more", ["apples", "pears"], more)
+    assert check["feedback"] == f"The basket holds {APPLES} apples and {PEARS} pears: more {more}."
     explore = page_data(page, "explore-data")
-    assert explore["core"]["counts"] == [3, 4] and explore["beats"] == {
+    assert explore["core"]["counts"] == [APPLES, PEARS] and explore["beats"] == {
         "there-are-apples": "basket", "together-they-make": "total"}
     assert '<script src="player/tiny-explore.js"></script>' in page
     assert (built / "player" / "tiny-explore.js").read_bytes() == (TINY / "tiny-explore.js").read_bytes()

@@ -7,8 +7,9 @@ import dataclasses
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -19,6 +20,7 @@ from common.settings import Quality
 from common.stopping import Stop, Stopped
 from scenes import scene_follows
 from scenes.timing import START, SceneTiming, scene_timing
+from transcript.lessons import handed_down, take_over
 from transcript.manifest import Manifest
 from video import checkpoints
 from video.ahead import HeadStart
@@ -233,6 +235,68 @@ def _tell_news(sentence_id: str) -> None:
             pass  # the render is ending: its news is not needed
 
 
+class DrawingWorkers:
+    """One pool of drawing workers for every lesson a run renders (`drawing_workers`): each worker
+    imports Manim once for the course, not once per lesson, and is told with each scene which
+    lesson it draws (a beat of one lesson is never keyed or drawn as another's)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: TiedPool | None = None  # made when a scene is first drawn (a run may draw none)
+        self._closed = False
+
+    @property
+    def pool(self) -> TiedPool:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self.news, self._told = context.Pipe(duplex=False)
+            self._pool = TiedPool(max_workers=self.jobs, mp_context=context,
+                                  initializer=_start_worker, initargs=(os.getpid(), self._told))
+        return self._pool
+
+    def pids(self) -> set[int]:
+        """The workers' process ids (started as scenes are submitted)."""
+        return set((getattr(self._pool, "_processes", None) or {}).keys())
+
+    def close(self, *, at_once: bool = False) -> None:
+        """End the workers: when idle, or killed `at_once` (a failed scene, Ctrl-C)."""
+        if self._closed or self._pool is None:
+            self._closed = True
+            return
+        self._closed = True
+        if at_once:
+            stop_workers(self._pool)
+        else:
+            self._pool.shutdown()
+        for end in (self.news, self._told):
+            end.close()
+
+
+_shared: DrawingWorkers | None = None  # the run's pool while `drawing_workers` holds one
+
+
+@contextmanager
+def drawing_workers(jobs: int | None = None) -> Iterator[DrawingWorkers]:
+    """Draw every lesson rendered inside on one pool of `jobs` workers (started as needed)."""
+    global _shared
+    workers = _shared = DrawingWorkers(jobs or default_jobs())
+    try:
+        yield workers
+    except BaseException:
+        workers.close(at_once=True)
+        raise
+    else:
+        workers.close()
+    finally:
+        _shared = None
+
+
+def _draw_for(lesson: dict[str, str], *args) -> tuple[str, list[str]]:
+    """`_draw` in a worker of the run's pool, for the lesson `handed_down` there."""
+    take_over(lesson)
+    return _draw(*args)
+
+
 def _draw(timing: SceneTiming, quality: Quality, store: BeatStore, media: Path,
           rehearsed: bool = False, resume: tuple[str, str] | None = None,
           copies: Path | None = None, *,
@@ -391,19 +455,23 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Sto
     few bytes, so theirs never mix), read here between waits on the runs."""
     if not calls:
         return
-    if pool is None and workers == 1:
+    shared = _shared if pool is None else None
+    if pool is None and shared is None and workers == 1:
         for args in calls:
             drew(*_draw(*args, on_drawn=beat))
         return
     context = multiprocessing.get_context("spawn")
-    news, told = context.Pipe(duplex=False) if pool is None else (None, None)
-    own = None if pool is not None else TiedPool(
+    news, told = context.Pipe(duplex=False) if pool is None and shared is None else (None, None)
+    own = None if pool is not None or shared is not None else TiedPool(
         max_workers=workers, mp_context=context,
         initializer=_start_worker, initargs=(os.getpid(), told))
-    executor = pool or own
+    executor = pool or (shared.pool if shared else own)
     assert executor is not None
+    if shared is not None:  # (its pool made above: its news pipe is too)
+        news, lesson = shared.news, handed_down()
     try:
-        running = {executor.submit(_draw, *args) for args in calls}
+        running = {executor.submit(_draw_for, lesson, *args) if shared else executor.submit(_draw, *args)
+                   for args in calls}
         while running:
             finished, running = wait(running, timeout=0.02 if stop else 0.25 if news else None,
                                      return_when=FIRST_COMPLETED)
@@ -414,13 +482,16 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Sto
             _read_news(news, beat)
             for future in finished:
                 drew(*future.result())
+        _read_news(news, beat)  # a worker tells of its beats before its run returns: all here
     except BaseException:
         if own is not None:
             stop_workers(own)  # a failed scene or Ctrl-C: do not wait for the others
+        if shared is not None:
+            shared.close(at_once=True)  # the run ends: the lessons after this one are not drawn
         raise
     finally:
         for end in (news, told):
-            if end is not None:
+            if end is not None and shared is None:
                 end.close()
     if own is not None:
         own.shutdown()

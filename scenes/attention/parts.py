@@ -161,14 +161,14 @@ def on_one_baseline(words: list[str], color=style.INK) -> VGroup:
 
 
 def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,
-                    color=style.INK) -> None:
+                    color=style.INK, font: str = style.MONO) -> None:
     """`text` now reads `figure`, centred where it stood: the same mobject, its glyphs reshaped
     (so one number stands in its place and is seen to change, never two drawn over each other).
     Its glyphs keep their identity (a play draws the parts it started with): the first ones take
     the new shapes, any extra is emptied, any missing one is added."""
-    if text.original_text == figure:
+    if text.original_text == figure and getattr(text, "figure_size", size) == size:
         return
-    new = built(Text, figure, font=style.MONO, font_size=size, color=color).move_to(text)
+    new = built(Text, figure, font=font, font_size=size, color=color).move_to(text)
     glyphs = list(text.submobjects)
     for k, shape in enumerate(new.submobjects):
         if k < len(glyphs):
@@ -179,6 +179,7 @@ def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,
     for glyph in glyphs[len(new.submobjects):]:
         glyph.points = np.zeros((0, 3))
     text.original_text = text.text = figure
+    text.figure_size = size
 
 
 def count_to(start: Grid, end: Grid, before: np.ndarray, after: np.ndarray,

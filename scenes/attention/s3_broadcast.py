@@ -34,10 +34,10 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
-BAND_READ = 0.55  # seconds the embeddings and matrices stand before they are multiplied
+BAND_READ = 0.5  # seconds the embeddings and matrices stand before they are multiplied
 # The change and the product are quick: the sentence is two seconds long, and the other tokens'
-# vectors should come out as the voice says "in parallel", not long after it.
-CHANGE_TIME, BAND_IN, PRODUCT_STEP = 1.7, 0.35, 0.5
+# vectors should come out, all together, as the voice ends "in parallel", not long after it.
+CHANGE_TIME, BAND_IN, PRODUCT_TIME = 1.45, 0.3, 0.8
 VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
 BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
 # the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
@@ -122,9 +122,9 @@ class BroadcastScene(LessonScene):
             # layout (labels, W grids) has left
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
             # once creature's rows have passed, the four embeddings side by side and the three
-            # matrices; held to be read, then multiplied: the matrices outlined, each other token's
-            # column of the embeddings lit in turn (quickly) and its three vectors growing up out
-            # of the product under it; then every column outlined at once
+            # matrices; held to be read, then multiplied in one play: the matrices and every other
+            # token's column outlined, all their vectors growing up out of the product together;
+            # then the embeddings' whole matrix outlined
             b.fit(self.scene_change(*carried, run_time=CHANGE_TIME),
                   Play(FadeIn(band.whole, shift=0.15 * UP), run_time=BAND_IN),
                   Play(Wait(), run_time=BAND_READ),
@@ -170,21 +170,17 @@ class BroadcastScene(LessonScene):
 
 
     def _product(self, band: Projection, trios: VGroup, focus: int) -> list[Play]:
-        """The product, token by token (quickly): the three matrices outlined; each other token's
-        embedding column outlined in turn, its query, key and value growing up out of the product
-        under its token; then the embeddings' whole matrix outlined, the column's outline gone."""
+        """The product, every token at once: the three matrices and each other token's embedding
+        column outlined, their queries, keys and values growing up out of it together, under
+        their tokens; then the embeddings' whole matrix outlined, the columns' outlines gone."""
         others = [n for n in range(len(trios)) if n != focus]
-        rings = [SurroundingRectangle(band.embeddings[n], color=style.EMBEDDING, buff=0.04,
-                                      stroke_width=4) for n in others]
-        grow = during(0.25, 1.0)
-        plays = []
-        for k, n in enumerate(others):
-            plays.append(Play(*([FadeIn(band.outlines[1:])] if k == 0 else [FadeOut(rings[k - 1])]),
-                              Create(rings[k]),
-                              *(GrowFromEdge(v, DOWN, rate_func=grow) for v in trios[n]),
-                              run_time=PRODUCT_STEP))
-        plays.append(Play(FadeOut(rings[-1]), FadeIn(band.outlines[0]), run_time=0.3))
-        return plays
+        rings = VGroup(*(SurroundingRectangle(band.embeddings[n], color=style.EMBEDDING, buff=0.04,
+                                              stroke_width=4) for n in others))
+        grow = during(0.15, 1.0)
+        return [Play(FadeIn(band.outlines[1:]), Create(rings),
+                     *(GrowFromEdge(v, DOWN, rate_func=grow) for n in others for v in trios[n]),
+                     run_time=PRODUCT_TIME),
+                Play(FadeOut(rings), FadeIn(band.outlines[0]), run_time=0.3)]
 
 
 def broadcast_wires(ring: SurroundingRectangle, tokens: VGroup, keys: VGroup) -> VGroup:

@@ -9,21 +9,24 @@ from manim import (
     Animation,
     FadeIn,
     FadeOut,
-    FadeTransform,
     GrowFromPoint,
     Indicate,
     LaggedStart,
     ManimColor,
     ReplacementTransform,
     SurroundingRectangle,
+    Text,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
+    interpolate_color,
+    linear,
 )
 
 from attention import exact_score_figure, score_figure
 from attention.attention.lesson import Lesson, lesson
 from scenes import style
-from scenes.attention.parts import through, through_copy
+from scenes.attention.parts import figure_in_place, through, through_copy
 from scenes.base import LessonScene, Play
 from scenes.rules import during
 from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
@@ -184,10 +187,12 @@ class DotProductsScene(LessonScene):
                        run_time=0.7),
                   Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
                                    lag_ratio=0.4), run_time=DIVISION_HELD - 1.3))
-            # fluffy's division turns into its score, a smaller number, the rest gone; then
-            # blue's score grows out of its pair
-            b.fit(Play(FadeOut(VGroup(root, two, score)),
-                       FadeTransform(number, scores[n], stretch=False), run_time=0.6),
+            # fluffy's division turns into its score, a smaller number: the rest of the line
+            # goes first, then the raw number counts down in place to the score (one text, so
+            # no number is drawn over another); then blue's score grows out of its pair
+            b.fit(Play(FadeOut(VGroup(root, two, score)), run_time=0.25),
+                  Play(count_down(number[0], scores[n], L.focus_raw_scores[n], L.focus_scores[n]),
+                       run_time=0.6, then=lambda: (self.remove(number), self.add(scores[n]))),
                   Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
                        Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
                        FadeIn(blue_result, shift=0.1 * UP), run_time=0.4),
@@ -263,6 +268,20 @@ class DotProductsScene(LessonScene):
         aside = during(*REFLOW)
         return ReplacementTransform(old, query, path_func=through(old, query, stops),
                                     rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
+
+
+def count_down(number: Text, score: Text, start: float, end: float) -> Animation:
+    """`number` (worth `start`) counting down in place to `end`, growing and turning into
+    `score`'s size and colour as it goes: it ends looking as `score`, which then replaces it."""
+    size = lambda a: round(DIVISION_SIZE + (style.TITLE_SIZE - DIVISION_SIZE) * a)  # noqa: E731
+    ink = number.get_color()
+
+    def update(_, alpha: float) -> None:
+        figure = score.original_text if alpha >= 1 else score_figure(start + (end - start) * alpha)
+        figure_in_place(number, figure, size=size(alpha), font=style.FONT)
+        number.set_color(interpolate_color(ink, score.get_color(), alpha))
+
+    return UpdateFromAlphaFunc(number, update, rate_func=linear)
 
 
 def raw_score_rule(d_k: int) -> VGroup:

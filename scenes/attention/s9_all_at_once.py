@@ -32,6 +32,7 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
+    Wait,
     rush_from,
 )
 
@@ -286,7 +287,7 @@ class AllAtOnceScene(LessonScene):
             # written out and their sum carried into its cell; then every other cell fills at once.
             gone = lambda t: min(1.0, t / LEAVING)  # noqa: E731
             moves = during(0.25, 1.0)  # the weights reach where Q stood once it has gone
-            c = L.features.index("fluffy texture")  # the column where creature's weight shows
+            c = int(np.argmax(r.output[f]))  # the column where creature's weight shows most
             value_line = weighted_line(r.weights[f], r.values[:, c], float(r.output[f, c]))
             value_line.move_to(np.array([LINES_LEFT, LINES_TOP, 0]), aligned_edge=UL)
             cell_plays, cell_rings = self._first_cell(w, v, out, f, c, value_line,
@@ -310,17 +311,26 @@ class AllAtOnceScene(LessonScene):
 
         with self.beat("every-word-asking") as b:
             # The summary over a settled picture: every token's name lights at once as the voice
-            # starts (each one asks); then the cells of each row of the output (what it got back;
-            # their numbers stay white, readable on them) light one after another.
+            # starts (each one asks); from "every word asking" each token's row, its weights and
+            # what it got back, is outlined in turn; on "what it should mean" all rows at once
+            # (one matrix); the outline goes in the pause.
+            rows = [SurroundingRectangle(VGroup(w.row_labels[i], w.row(i), out.row(i)),
+                                         color=style.QUERY, buff=0.05, stroke_width=4)
+                    for i in range(n)]
+            ring = rows[0].copy()
+            every = SurroundingRectangle(VGroup(w.row_labels, w.body, out.body), color=style.QUERY,
+                                         buff=0.05, stroke_width=4)
             b.fit(Play(*(lab.animate(rate_func=rush_from).set_color(style.QUERY)
-                         for lab in w.row_labels), run_time=0.4),
-                  Play(LaggedStart(*(AnimationGroup(
-                          Indicate(VGroup(*out.rects[i]), color=style.VALUE, scale_factor=1.0),
-                          Indicate(VGroup(*out.texts[i]), color=style.INK, scale_factor=1.0))
-                          for i in range(n)), lag_ratio=0.6), run_time=2.6), by="here.")
+                         for lab in w.row_labels), run_time=0.4))
+            b.until("every")
+            b.fit(Play(Create(ring), run_time=0.4),
+                  *(Play(Transform(ring, rows[i]), run_time=0.4) for i in range(1, n)), by="what")
+            b.fit(Play(Transform(ring, every), run_time=0.5), Play(Wait(), run_time=1.2),
+                  Play(FadeOut(ring), run_time=0.6))
 
         with self.beat("because-it-got-to-ask") as b:
-            lit = [L.features.index("fluffy texture"), L.features.index("blue colour")]
+            # the features fluffy's and blue's values carry: where creature's output shows them
+            lit = [int(np.argmax(r.values[L.index(t)])) for t in ("fluffy", "blue")]
             whole_row = VGroup(w.row_labels[f], w.row(f), out.row(f))
             band = SurroundingRectangle(whole_row, color=style.QUERY, buff=0.07, stroke_width=4)
             others = VGroup(*(lab for i, lab in enumerate(w.row_labels) if i != f))
