@@ -18,6 +18,7 @@ from player.preview.workers import worker_pool
 from player.preview_render import PreviewRender, render_preview
 from scenes import SceneRegistryError
 from transcript import TranscriptError, load_script
+from transcript.lessons import LessonNotFound
 from transcript.manifest import read_manifest
 from video.errors import SceneFailed
 from video.pipeline import default_jobs, prime_scenes
@@ -26,8 +27,8 @@ from video.workers import stop_workers
 
 # The lesson's own errors: their message names the file and the line (a scene's: the place in
 # its code) and the fix, so the status line shows it as it is.
-LESSON_ERRORS = (TranscriptError, ScriptSceneError, SceneRegistryError, RecordingError, VoiceError,
-                 AlignmentError, SceneFailed, MediaError)
+LESSON_ERRORS = (TranscriptError, LessonNotFound, ScriptSceneError, SceneRegistryError, RecordingError,
+                 VoiceError, AlignmentError, SceneFailed, MediaError)
 
 
 class Rendering:
