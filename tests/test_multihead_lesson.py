@@ -123,6 +123,16 @@ def test_the_neurons_sum_adds_up_and_writes_soft_into_creature_alone():
     assert L.output[L.focus, soft] > 0 and not np.delete(L.output[:, soft], L.focus).any()
 
 
+def test_the_neurons_working_adds_up_in_its_shown_figures():
+    """Shown term by term (each feature times its weight, then the bias), the figures a learner
+    reads add up to the pre-activation shown, for every token of the phrase."""
+    L = lesson()
+    for i in range(len(L.tokens)):
+        terms = [float(short_figure(t)) for t in L.neuron_inputs(i) if t != 0]
+        shown = sum(terms) + float(short_figure(L.neuron_bias))
+        assert short_figure(shown) == short_figure(L.mlp.pre_activation[i, L.neuron]), L.tokens[i]
+
+
 def test_every_array_is_frozen_and_computed_once():
     L = lesson()
     assert lesson() is L
