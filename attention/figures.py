@@ -46,3 +46,12 @@ def total_figure(total: float) -> str:
     """A sum of raw scores, whole ("16"): its one-decimal terms, added up, may differ from the
     sum in its last decimal."""
     return f"{float(total):.0f}"
+
+
+def short_figure(value: float) -> str:
+    """A number in as few decimals as it needs, two at most: whole without any ("3", "-4", "0"),
+    else "0.75", "-0.25", "0.4" (a weight, a bias, a neuron's sum; never "-0")."""
+    rounded = round(float(value), 2)
+    if rounded == round(rounded):
+        return f"{abs(rounded):.0f}" if rounded == 0 else f"{rounded:.0f}"
+    return f"{rounded:.2f}".rstrip("0")

@@ -89,7 +89,9 @@ def test_every_module_is_the_engines_or_a_lessons():
     ("video/cache.py", "import attention.attention", ENGINE_CONTRACTS[0]),
     ("scenes/base.py", "from scenes.attention import s1_phrase", ENGINE_CONTRACTS[0]),
     ("scenes/__init__.py", "from attention.attention.vocabulary import vocabulary", ENGINE_CONTRACTS[1]),
-], ids=["page", "cache", "scene-machinery", "registry"])
+    ("attention/blocks.py", "from attention.multihead_mlp.lesson import lesson", ENGINE_CONTRACTS[0]),
+    ("attention/__init__.py", "from attention.example import PHRASE", ENGINE_CONTRACTS[1]),
+], ids=["page", "cache", "scene-machinery", "registry", "shared-math", "shared-example"])
 def test_an_engine_import_of_a_lesson_breaks_the_contract(tmp_path, where, offending, broken):
     """The boundary holds by the tool: in a scratch copy of the project, one engine module made to
     import the lesson breaks the contract, and lint-imports names the chain."""

@@ -3,7 +3,8 @@
 Embeddings are one-hot over named features, and the projections map features to named query/key
 dimensions, so a learner can read why creature's query ("any adjectives?") matches the keys of
 "fluffy" and "blue". The numbers are chosen so that creature's scaled scores are 6.1 and 5.8 and
-its weights 55% and 41%: the narration's figures.
+its weights 55% and 41%: the narration's figures. The phrase, its features and its embeddings are
+the course's running example (attention/example.py), which the next stop reads too.
 """
 
 from __future__ import annotations
@@ -14,17 +15,10 @@ from functools import cache
 import numpy as np
 
 from attention.core import AttentionResult, attend
+from attention.example import EMBEDDINGS, FEATURES, PHRASE, named_matrix
 
-PHRASE = "a fluffy blue creature"
-FEATURES = ("article", "adjective", "fluffy texture", "blue colour", "noun")
 QK_DIMS = ("adjective?", "texture?", "colour?", "noun?")  # what a query asks / a key offers
 
-_EMBEDDINGS = {  # token -> the features it has
-    "a": {"article": 1.0},
-    "fluffy": {"adjective": 1.0, "fluffy texture": 1.0},
-    "blue": {"adjective": 1.0, "blue colour": 1.0},
-    "creature": {"noun": 1.0},
-}
 _W_Q = {  # feature -> what a token with it asks for
     "article": {"noun?": 1.0},
     "adjective": {"noun?": 1.0},
@@ -124,23 +118,14 @@ class Lesson:
         return self.tokens.index(token)
 
 
-def _matrix(rows: dict[str, dict[str, float]], row_names, col_names) -> np.ndarray:
-    m = np.zeros((len(row_names), len(col_names)))
-    for r, cols in rows.items():
-        for c, value in cols.items():
-            m[row_names.index(r), col_names.index(c)] = value
-    m.setflags(write=False)
-    return m
-
-
 @cache
 def lesson() -> Lesson:
     """The lesson's example, computed once by `attend`."""
     tokens = tuple(PHRASE.split())
-    x = _matrix(_EMBEDDINGS, tokens, FEATURES)  # (n, d_model)
-    w_q = _matrix(_W_Q, FEATURES, QK_DIMS)  # (d_model, d_k)
-    w_k = _matrix(_W_K, FEATURES, QK_DIMS)  # (d_model, d_k)
-    w_v = _matrix(_W_V, FEATURES, FEATURES)  # (d_model, d_model)
+    x = named_matrix(EMBEDDINGS, tokens, FEATURES)  # (n, d_model)
+    w_q = named_matrix(_W_Q, FEATURES, QK_DIMS)  # (d_model, d_k)
+    w_k = named_matrix(_W_K, FEATURES, QK_DIMS)  # (d_model, d_k)
+    w_v = named_matrix(_W_V, FEATURES, FEATURES)  # (d_model, d_model)
     return Lesson(
         tokens=tokens,
         features=FEATURES,
