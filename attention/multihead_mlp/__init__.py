@@ -1,3 +1,67 @@
-"""Stop 8, multi-head attention + the MLP (lesson id `multihead-mlp`): "a fluffy blue creature"
-again, now through two heads, W_O and an MLP. Only its numbers so far (lesson.py, spoken.py); its
-declaration (LESSON, common.declaration) comes with its scenes and script."""
+"""Stop 8, multi-head attention + the MLP (lesson id `multihead-mlp`), declared to the engine
+(common.declaration): "a fluffy blue creature" again, now through two heads, W_O and an MLP.
+
+The engine finds this module from a course file's `lesson: multihead-mlp` (by convention the
+package attention.multihead_mlp) and reads `LESSON`; it never imports the lesson by name. Until
+every scene of its script is drawn, the project's course.yaml keeps stop 8 external and only
+tests/lessons/stop8_course.yaml names it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import numpy as np
+
+from attention.multihead_mlp.checks import (
+    page_predict,
+    page_task,
+    page_what_if,
+    read_predict,
+    read_task,
+    read_what_if,
+)
+from attention.multihead_mlp.explore import explore_data
+from attention.multihead_mlp.lesson import lesson
+from attention.multihead_mlp.spoken import PLACEHOLDERS
+from attention.multihead_mlp.steps import STEPS
+from common.declaration import CheckKind, LessonDeclaration
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+
+def digest() -> bytes:
+    """A digest of the lesson's numbers (inputs and results), part of every beat's cache key."""
+    L = lesson()
+    h = hashlib.sha256()
+    arrays = [L.embeddings, *L.w_q, *L.w_k, *L.w_v, L.w_o, L.w_up, L.b_up, L.w_down, L.b_down,
+              L.attention.concat, L.attention.projected, L.attention.residual,
+              L.mlp.pre_activation, L.mlp.activation, L.mlp.output, L.mlp.residual,
+              L.before.pre_activation, L.before.activation]
+    arrays += [a for head in L.attention.heads for a in (head.scores, head.weights, head.output)]
+    for a in arrays:
+        h.update(np.ascontiguousarray(a).tobytes())
+    h.update(repr((L.tokens, L.features, L.heads, L.head_dims, L.hidden, L.focus, L.neuron)).encode())
+    return h.digest()
+
+
+CHECKS = {  # kind -> its keys, how a sentence's check: is read, and what its page shows
+    "predict": CheckKind(("head", "query"), ("options",), read_predict, page_predict),
+    "what-if": CheckKind(("bias", "token"), (), read_what_if, page_what_if),
+    "task": CheckKind(("goal",), (), read_task, page_task),
+}
+
+LESSON = LessonDeclaration(
+    id="multihead-mlp",
+    script=ROOT / "transcript" / "multihead-mlp" / "lesson.yaml",
+    scenes="scenes.multihead_mlp",
+    numbers=lesson,
+    digest=digest,
+    placeholders=PLACEHOLDERS,
+    steps=STEPS,
+    explore=explore_data,
+    checks=CHECKS,
+    sources=(ROOT / "scenes" / "multihead_mlp", HERE),
+)

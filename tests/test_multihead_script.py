@@ -1,0 +1,249 @@
+"""Stop 8 (multi-head attention + the MLP) as a declared lesson: its script loads through the real
+loader with the tests' course for it (tests/lessons/stop8_course.yaml; the project's course.yaml
+keeps stop 8 external until every scene is drawn), every spoken number is the core's and follows
+it, its checks are answered by the core, its explore data is the core's inputs, and the scenes it
+has are registered and readable on every frame."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from attention import mlp, percent_figure, short_figure
+from attention.multihead_mlp import LESSON
+from attention.multihead_mlp.checks import edited, one_entry_edit, with_bias
+from attention.multihead_mlp.lesson import lesson
+from attention.multihead_mlp.spoken import spoken_value
+from attention.multihead_mlp.steps import STEPS
+from transcript import TranscriptError, load_script
+from transcript.lessons import CHOSEN_ENV, MODULES_ENV
+from transcript.spoken import PLACEHOLDER
+
+REPO = Path(__file__).resolve().parent.parent
+COURSE = REPO / "tests" / "lessons" / "stop8_course.yaml"
+SCRIPT = REPO / "transcript" / "multihead-mlp" / "lesson.yaml"
+DRAWN = ("one-question",)  # the scenes drawn so far, in the script's order
+
+
+@pytest.fixture(scope="module")
+def script():
+    return load_script(SCRIPT, course=COURSE)
+
+
+def said(template: str, core) -> str:
+    """A sentence's template with every placeholder the core's words, worked out here."""
+    return PLACEHOLDER.sub(lambda m: spoken_value(m["kind"], m["token"], core), template)
+
+
+def test_the_script_is_the_declared_lessons_and_not_in_the_projects_course(script):
+    assert script.id == LESSON.id == "multihead-mlp" and script.lesson is LESSON
+    assert LESSON.script == SCRIPT and LESSON.scenes == "scenes.multihead_mlp"
+    assert (script.course.stop, script.course.stops) == (1, 1) and script.voice == "piper"
+    project = yaml.safe_load((REPO / "course.yaml").read_text(encoding="utf-8"))
+    assert "multihead-mlp" not in {stop.get("lesson") for stop in project["stops"]}
+
+
+def test_every_paragraph_has_a_step_and_its_scene(script):
+    assert [p.scene for p in script.paragraphs] == ["one-question", "heads", "concat", "mlp", "neuron",
+                                                     "block"]
+    assert all(s.step in STEPS for p in script.paragraphs for s in p.sentences)
+    assert [p.sentences[0].step for p in script.paragraphs] == list(STEPS)
+
+
+def test_the_last_paragraph_says_a_model_stacks_dozens_of_blocks(script):
+    last = script.paragraphs[-1].sentences[-1]
+    assert "dozens" in last.text and "blocks" in last.text
+
+
+def test_every_spoken_number_is_the_cores(script):
+    L = lesson()
+    numbers = 0
+    for p in script.paragraphs:
+        for s in p.sentences:
+            assert s.text == said(s.template, L), s.id
+            numbers += len(PLACEHOLDER.findall(s.template))
+            assert not any(ch.isdigit() for ch in s.text), s.id  # every number is said in words
+    assert numbers >= 15
+
+
+def test_the_sentences_follow_a_changed_core():
+    """The AND neuron's bias changed (its MLP run again): the sentences that say the bias and the
+    sums it enters say the new ones, the others are unchanged."""
+    L = lesson()
+    other = with_bias(L, -4.5)
+    before = {s.id: s.text for p in load_script(SCRIPT, course=COURSE).paragraphs for s in p.sentences}
+    after = {s.id: s.text for p in load_script(SCRIPT, core=other, course=COURSE).paragraphs
+             for s in p.sentences}
+    assert "adds a bias of minus four point five." in after["weighs-two-features"]
+    assert "minus four." in before["weighs-two-features"]
+    pre = other.mlp.pre_activation[L.focus, L.neuron]
+    assert short_figure(pre) == "0.25"  # 4.75 of the two features, less 4.5
+    assert "comes to zero point two five." in after["creature-fires"]
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == {"weighs-two-features", "creature-fires", "fluffy-alone", "noun-alone",
+                       "soft-to-the-touch"}
+
+
+def _page(script, check_id: str) -> dict:
+    check = next(c for c in script.checks if c.id == check_id)
+    return LESSON.checks[check.kind].page(check, LESSON.numbers())
+
+
+def test_it_asks_a_predict_a_what_if_and_a_task(script):
+    assert [(c.id, c.kind) for c in script.checks] == [
+        ("head-two-looks-at", "predict"), ("a-smaller-bias", "what-if"), ("make-blue-fire", "task")]
+    shows = {c.id: c.show for c in script.checks}
+    assert shows == {"head-two-looks-at": "head-two-article", "a-smaller-bias": "fluffy-alone",
+                     "make-blue-fire": "weighs-two-features"}
+
+
+def test_the_predicts_answer_is_the_token_head_two_weighs_most_for_creature(script):
+    L = lesson()
+    page = _page(script, "head-two-looks-at")
+    w = L.head("article").weights[L.focus]
+    assert page["options"] == list(L.tokens) and page["answer"] == L.tokens[int(np.argmax(w))]
+    assert f"on {page['answer']} is {percent_figure(w.max())}, the highest" in page["feedback"]
+    json.dumps(page)
+
+
+def test_the_what_ifs_answer_is_the_mlp_run_with_that_bias(script):
+    L = lesson()
+    page = _page(script, "a-smaller-bias")
+    b = np.array(L.b_up)
+    b[L.neuron] = -3.0
+    out = mlp(L.after_attention, L.w_up, b, L.w_down, L.b_down).activation[L.index("fluffy"), L.neuron]
+    assert page["options"] == ["fires", "stays silent"]
+    assert page["answer"] == ("fires" if out > 0 else "stays silent")
+    assert f"= {short_figure(out)}, above zero" in page["feedback"]
+    assert f"bias of {short_figure(L.neuron_bias)} it came to " \
+           f"{short_figure(L.mlp.pre_activation[L.index('fluffy'), L.neuron])}" in page["feedback"]
+
+
+def test_the_tasks_example_makes_the_neuron_fire_for_blue(script):
+    L = lesson()
+    page = _page(script, "make-blue-fire")
+    blue = L.index("blue")
+    assert L.mlp.activation[blue, L.neuron] == 0.0  # silent in the lesson
+    example = page["example"]
+    assert example["matrix"] == "w_up" and example["col"] == L.neuron
+    w = np.array(L.w_up)
+    w[example["row"], L.neuron] = example["value"]
+    fired = mlp(L.after_attention, w, L.b_up, L.w_down, L.b_down).activation[blue, L.neuron]
+    assert fired > 0
+    assert one_entry_edit(L, "blue", "w_up") == one_entry_edit(L, "blue", "w_up")  # deterministic
+    # the smallest change: no entry of the neuron's column moved by less reaches it
+    change = abs(example["value"] - L.w_up[example["row"], L.neuron])
+    for row in range(len(L.features)):
+        for value in (L.w_up[row, L.neuron] + d for d in (change - 0.1, -(change - 0.1))):
+            w = np.array(L.w_up)
+            w[row, L.neuron] = value
+            assert mlp(L.after_attention, w, L.b_up, L.w_down, L.b_down).activation[blue, L.neuron] \
+                < 0.005, (row, value)
+    # each line of working adds up in its shown figures
+    for line in page["feedback"].split("gives ")[1:]:
+        left, right = line.split(", and ")
+        terms = [p.split("×") for p in left.split(" = ")[0].split(" + ")]
+        assert short_figure(sum(float(a) * float(b) for a, b in terms)) in (left.split(" = ")[1],)
+    assert edited(L, one_entry_edit(L, "blue", "w_up")).mlp.activation[blue, L.neuron] > 0
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("head: article", "head: nouns", ("head 'nouns'", "adjectives, article")),
+    ("bias: -3", "bias: -4", ("the lesson's own (-4)",)),
+    ("bias: -3", "bias: lots", ("must be a number",)),
+    ("goal: {fires: blue,", "goal: {fires: creature,", ("already fires for creature",)),
+    ("edit: W_up,", "edit: W_down,", ("'W_down' is no weight",)),
+], ids=["unknown-head", "same-bias", "bias-not-a-number", "task-already-met", "unknown-matrix"])
+def test_a_check_the_core_cannot_answer_is_refused_at_its_line(tmp_path, old, new, words):
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    bad = tmp_path / "lesson.yaml"
+    bad.write_text(text.replace(old, new), encoding="utf-8")
+    line = text[:text.index(old)].count("\n") + 1
+    with pytest.raises(TranscriptError) as e:
+        load_script(bad, course=COURSE)
+    assert e.value.line == line, str(e.value)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_the_explore_data_is_the_cores_inputs():
+    L = lesson()
+    data = json.loads(json.dumps(LESSON.explore()))
+    assert data["tokens"] == list(L.tokens) and data["features"] == list(L.features)
+    np.testing.assert_array_equal(data["embeddings"], L.embeddings)
+    assert [h["name"] for h in data["heads"]] == list(L.heads)
+    for h, w_q, w_k, w_v, (qk, v) in zip(data["heads"], L.w_q, L.w_k, L.w_v, L.head_dims):
+        np.testing.assert_array_equal(h["w_q"], w_q)
+        np.testing.assert_array_equal(h["w_k"], w_k)
+        np.testing.assert_array_equal(h["w_v"], w_v)
+        assert (h["qk_dims"], h["v_dims"]) == (list(qk), list(v))
+    for name in ("w_o", "w_up", "b_up", "w_down", "b_down"):
+        np.testing.assert_array_equal(data[name], getattr(L, name))
+    assert data["neuron"] == L.hidden[L.neuron] and data["focus"] == "creature"
+    assert [s["id"] for s in data["steps"]] == list(STEPS)
+
+
+def test_the_digest_follows_the_numbers():
+    assert LESSON.digest() == LESSON.digest() and len(LESSON.digest()) == 32
+
+
+# --- its scenes ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def chosen(monkeypatch):
+    """Stop 8 as the lesson this process works on (the environment put back after the test)."""
+    monkeypatch.setenv(CHOSEN_ENV, LESSON.id)
+    monkeypatch.setenv(MODULES_ENV, f"{LESSON.id}=attention.multihead_mlp")
+
+
+def test_its_scenes_are_registered_and_each_draws_a_paragraph(chosen, script):
+    from scenes import scene_modules
+    drawn = scene_modules()
+    assert tuple(drawn) == DRAWN
+    assert set(drawn) <= {p.scene for p in script.paragraphs}
+    assert all(module.startswith("scenes.multihead_mlp.") for module, _ in drawn.values())
+
+
+@pytest.fixture(scope="module")
+def narration(tmp_path_factory, script):
+    """The script narrated with flite (about 20 s on 2 cores)."""
+    from audio import build_narration
+    from cli.options import BuildPaths
+    manifest, _ = build_narration(script, BuildPaths(tmp_path_factory.mktemp("stop8") / "build"),
+                                  voice="flite")
+    return manifest
+
+
+@pytest.mark.parametrize("scene_id", DRAWN)
+def test_each_drawn_scene_is_readable_on_every_frame(chosen, narration, tmp_path, scene_id):
+    """Run frame by frame without a pixel (as tests/test_readability.py runs stop 7's): no text
+    over another or hidden, every play changes the picture, no still picture over 1.5 s while
+    the voice speaks, and every beat asks only words its sentence says."""
+    from inspected import inspect_frames
+
+    from common.settings import QUALITIES
+    from scenes import scene_class
+    fps = QUALITIES["low"].fps
+    scene, reader = inspect_frames(scene_class(scene_id), scene_id, narration, tmp_path / "media")
+    assert reader.finish() == []
+    assert reader.idle == []
+    start = narration.scene_span(scene_id).start
+    speech = {s.id: (round((s.start - start) * fps), round((s.end - start) * fps))
+              for s in narration.sentences_of(scene_id)}
+    covered = 0
+    for sentence, first, frames, _ in reader.pictures:
+        assert first == covered
+        covered += frames
+        if sentence not in speech:  # the scene's first frame, before its first beat
+            continue
+        said_from, said_to = speech[sentence]
+        still = (min(first + frames, said_to) - max(first, said_from)) / fps
+        assert still <= 1.5, f"{scene_id}/{sentence}: {still:.1f} s still"
+    assert covered == scene.timing.frames
+    shutil.rmtree(tmp_path / "media", ignore_errors=True)
