@@ -27,7 +27,7 @@ from transcript.spoken import PLACEHOLDER
 REPO = Path(__file__).resolve().parent.parent
 COURSE = REPO / "tests" / "lessons" / "stop8_course.yaml"
 SCRIPT = REPO / "transcript" / "multihead-mlp" / "lesson.yaml"
-DRAWN = ("one-question",)  # the scenes drawn so far, in the script's order
+DRAWN = ("one-question", "heads")  # the scenes drawn so far, in the script's order
 
 
 @pytest.fixture(scope="module")
