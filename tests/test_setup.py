@@ -19,6 +19,9 @@ def test_a_fresh_install_prints_no_warning_of_the_projects_making(tmp_path):
     clone = tracked_copy(tmp_path / "clone")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # the newest pip, as `./lesson` has it: its build environment takes the newest setuptools
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--upgrade", "pip"],
+                   check=True, capture_output=True, timeout=600)
     done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-deps", "-e",
                            str(clone)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
