@@ -343,3 +343,29 @@ def test_a_score_once_shown_is_never_taken_back(dot_products):
                 and any(abs(x - px) < 0.3 and abs(y - py) < 0.3 for x, y in large(n, raw))]
         assert not back, (f"{word}'s {score} is shown, then its raw {raw} stands in its place "
                           f"without it {back[0]:.2f} s into the scene ({len(back)} frames)")
+
+
+SAID_BY = 0.5  # seconds after the sentence's last word starts: about when it ends
+
+
+def test_the_article_steps_back_as_the_voice_says_it(dot_products):
+    """"The article 'a' barely registers": while the voice says it, 'a' is dimmed and its small
+    score pointed out ("barely registers" beside it, whole); creature's own score is not written
+    over the sentence (it comes in the pause after)."""
+    frames, timing = dot_products
+    L = lesson()
+    beat = timing.beat("article-barely-registers")
+    said = beat.words[-1].start + round(SAID_BY * FPS)
+    noted = next((n for n in range(beat.start, beat.end)
+                  if any("barely registers" in t for t, *_ in frames.texts[n])), None)
+    assert noted is not None and noted <= said, (
+        f"'barely registers' is shown {((noted or beat.end) - beat.words[-1].start) / FPS:.2f} s "
+        "after the sentence's last word starts")
+    assert not any(t == L.tokens[L.index("a")] for t, *_ in frames.texts[said]), (
+        "the article's chip is still bright as the sentence ends")
+    creature = exact_score_figure(L.focus_scores[L.focus])
+    smallest = min(h for t, _, _, h in frames.texts[beat.end - 1] if t[:1].isdigit())
+    written = next(n for n in range(beat.start, beat.end)
+                   if any(t == creature and h > LARGER * smallest for t, _, _, h in frames.texts[n]))
+    assert written >= said, (
+        f"creature's score {creature} is written {(said - written) / FPS:.2f} s before the sentence ends")
