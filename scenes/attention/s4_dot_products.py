@@ -45,7 +45,7 @@ LINE_SIZE = style.SMALL_SIZE  # the lines of working
 LINE_PITCH = 0.35  # from one line of working to the next
 LINES_BELOW = 0.4  # from the scores' bottom to the first line's centre
 DIVISION_SIZE = style.BODY_SIZE + 2  # fluffy's division, written out where its score goes
-DIVISION_HELD = 2.0  # seconds fluffy's division stands whole before it becomes the score
+DIVISION_HELD = 1.9  # seconds fluffy's division stands whole before it becomes the score
 # The scene change: the row reflows first (tokens across then down, keys straight), while the
 # old picture leaves; then creature's query rises and travels along the lane to its place.
 REFLOW, TRAVEL = (0.1, 0.5), (0.52, 1.0)
@@ -131,7 +131,7 @@ class DotProductsScene(LessonScene):
                     pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
                     *light(*bright)], run_time=run_time)
 
-            def settle(n: int, run_time: float, *also: Animation) -> list[Play]:
+            def settle(n: int, run_time: float) -> list[Play]:
                 """Token `n`'s ÷ 2 done where its score goes: its raw dot product grows out of
                 the pair, then shrinks in place to the score as the line's result is written
                 (one text, so no number is drawn over another); the first and second shares of
@@ -140,8 +140,7 @@ class DotProductsScene(LessonScene):
                 number = label(exact_score_figure(raw), size=style.TITLE_SIZE,
                                color=style.INK).move_to(scores[n])
                 result = lines[n][1][-1]
-                return [Play(GrowFromPoint(number, keys[n].get_bottom()), *also,
-                             run_time=0.4 * run_time),
+                return [Play(GrowFromPoint(number, keys[n].get_bottom()), run_time=0.4 * run_time),
                         Play(count_down(number, scores[n], raw, L.focus_scores[n],
                                         size_from=style.TITLE_SIZE),
                              FadeIn(result, shift=0.1 * UP), run_time=0.6 * run_time,
@@ -202,9 +201,11 @@ class DotProductsScene(LessonScene):
             # goes first (the raw number with it), then the score it ended on moves into the
             # raw number's place, growing to the scores' size; then blue's ÷ 2 is done where
             # its score goes, its raw dot product shrinking in place to the score
-            b.fit(Play(FadeOut(VGroup(number, root, two, score[0])), run_time=0.25),
-                  *settle(blue, 1.1, ReplacementTransform(score[-1], scores[n]),
-                          Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15)),
+            # (fluffy's score passes blue's place on its way: blue's raw number only after)
+            b.fit(Play(FadeOut(VGroup(number, root, two, score[0])), run_time=0.2),
+                  Play(ReplacementTransform(score[-1], scores[n]),
+                       Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15), run_time=0.4),
+                  *settle(blue, 0.75),
                   # the copy goes on to creature's key (still dim), out of the lane before the
                   # adjectives' caption comes there
                   arrive(last, 0.6, tuple(adjectives)))
