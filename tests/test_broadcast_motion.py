@@ -317,3 +317,55 @@ def test_every_weight_of_the_three_matrices_stands_in_its_own_cell():
             held = [t for t in texts if c.get_left()[0] < t.get_x() < c.get_right()[0]
                     and c.get_bottom()[1] < t.get_y() < c.get_top()[1]]
             assert len(held) == 1
+
+
+def test_a_score_once_shown_is_never_taken_back(dot_products):
+    """Each score is its raw dot product ÷ 2, done where the score goes: once the score's row
+    shows a token's score (6.1, 5.8, … from the core), no later frame shows that token's raw
+    dot product in the score's place without the score beside it (a finished result never
+    rewinds to the raw number and counts down again)."""
+    frames, timing = dot_products
+    L = lesson()
+    last = len(frames.texts) - 1
+    smallest = min(h for t, _, _, h in frames.texts[last] if t[:1].isdigit())  # a line of working
+
+    def large(n: int, figure: str) -> list[tuple[float, float]]:
+        return [(x, y) for t, x, y, h in frames.texts[n] if t == figure and h > LARGER * smallest]
+
+    for i, word in enumerate(L.tokens):
+        raw, score = exact_score_figure(L.focus_raw_scores[i]), exact_score_figure(L.focus_scores[i])
+        # the score's place: where it stands the last time it is drawn whole (the article's
+        # steps back, dimmed, at the end)
+        (px, py), = next(p for p in (large(n, score) for n in range(last, -1, -1)) if p)
+        on_row = [any(abs(y - py) < 0.15 for _, y in large(n, score)) for n in range(last + 1)]
+        shown = on_row.index(True)
+        back = [n / FPS for n in range(shown, last + 1) if not on_row[n]
+                and any(abs(x - px) < 0.3 and abs(y - py) < 0.3 for x, y in large(n, raw))]
+        assert not back, (f"{word}'s {score} is shown, then its raw {raw} stands in its place "
+                          f"without it {back[0]:.2f} s into the scene ({len(back)} frames)")
+
+
+SAID_BY = 0.5  # seconds after the sentence's last word starts: about when it ends
+
+
+def test_the_article_steps_back_as_the_voice_says_it(dot_products):
+    """"The article 'a' barely registers": while the voice says it, 'a' is dimmed and its small
+    score pointed out ("barely registers" beside it, whole); creature's own score is not written
+    over the sentence (it comes in the pause after)."""
+    frames, timing = dot_products
+    L = lesson()
+    beat = timing.beat("article-barely-registers")
+    said = beat.words[-1].start + round(SAID_BY * FPS)
+    noted = next((n for n in range(beat.start, beat.end)
+                  if any("barely registers" in t for t, *_ in frames.texts[n])), None)
+    assert noted is not None and noted <= said, (
+        f"'barely registers' is shown {((noted or beat.end) - beat.words[-1].start) / FPS:.2f} s "
+        "after the sentence's last word starts")
+    assert not any(t == L.tokens[L.index("a")] for t, *_ in frames.texts[said]), (
+        "the article's chip is still bright as the sentence ends")
+    creature = exact_score_figure(L.focus_scores[L.focus])
+    smallest = min(h for t, _, _, h in frames.texts[beat.end - 1] if t[:1].isdigit())
+    written = next(n for n in range(beat.start, beat.end)
+                   if any(t == creature and h > LARGER * smallest for t, _, _, h in frames.texts[n]))
+    assert written >= said, (
+        f"creature's score {creature} is written {(said - written) / FPS:.2f} s before the sentence ends")

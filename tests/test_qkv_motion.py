@@ -19,7 +19,7 @@ from common.settings import QUALITIES
 from scenes.attention.s1_phrase import GUESSES
 from scenes.attention.s2_qkv import SUM_RIGHT
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, text_boxes, visible_family
+from scenes.inspection import label, opacity, overlapping, text_boxes, visible_family
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -40,6 +40,7 @@ class Frames:
     products: list[int] = field(default_factory=list)  # lines of working ("×") visible at all
     signs: list[np.ndarray] = field(default_factory=list)  # where the "×" of the working stand
     totals: list[set[str]] = field(default_factory=list)  # a working's total (left of the vectors)
+    boxes: list[list[tuple[str, np.ndarray]]] = field(default_factory=list)  # every text drawn
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         """Frame `frame` of the scene, shown for `n` frames."""
@@ -59,7 +60,9 @@ class Frames:
         lowest = min((box[0][1] for box in signs), default=-np.inf)
         totals = {name for name, box in text_boxes(scene.mobjects)
                   if box.mean(axis=0)[0] < SUM_RIGHT and box[1][1] < lowest and _number(name)}
+        boxes = text_boxes(scene.mobjects)
         for _ in range(n):
+            self.boxes.append(boxes)
             self.texts.append(shown)
             self.outlines.append(outlines)
             self.whole.append(whole)
@@ -153,3 +156,20 @@ def test_the_value_matrix_arrives_once_the_key_working_has_gone(qkv):
     together = [n for n in range(timing.beat("key-contains").start, value.end)
                 if total in frames.totals[n] and frames.texts[n].get("W_V", 0) > 0]
     assert not together, f"W_V shows beside the key's working at {together[0] / FPS:.2f} s"
+
+
+CLEAR = 0.1  # frame units: at least between a caption and any other text (a gap the eye sees)
+
+
+def test_no_vectors_caption_meets_the_value_working(qkv):
+    """While the value is worked and handed over, no vector's caption ("what do I contain?", …)
+    comes within CLEAR of another text on any frame: nothing pulses a caption into the working
+    beside it."""
+    frames, timing = qkv
+    beat = timing.beat("value-hands-over")
+    margin = np.array([[-CLEAR, -CLEAR, 0.0], [CLEAR, CLEAR, 0.0]])
+    met = [(n / FPS, a, b) for n in range(beat.start, beat.end)
+           for a, p in frames.boxes[n] if a.endswith("?")
+           for b, q in frames.boxes[n] if q is not p and b != a and overlapping(p + margin, q)]
+    assert not met, f"{met[0][1]!r} meets {met[0][2]!r} {met[0][0]:.2f} s into the scene ({len(met)})"
+

@@ -157,12 +157,11 @@ class QueriesKeysValuesScene(LessonScene):
             start = rows[2].get_corner(DOWN + RIGHT) + 0.3 * LEFT
             out = Arrow(start, start + 0.7 * DOWN, buff=0.05,
                         color=style.VALUE, stroke_width=4, max_tip_length_to_length_ratio=0.25)
+            # (then no pulse on the key: no word calls for it, and its caption grew into the
+            # value's working beside it)
             b.fit(Play(Indicate(rows[2], color=style.VALUE, scale_factor=1.05), GrowArrow(out),
-                       run_time=0.8))
-            # "...decides I'm worth listening to": what the others judge it by is its key
-            judged = SurroundingRectangle(rows[1], color=style.KEY, buff=0.06, stroke_width=4)
-            b.fit(Play(Create(judged), Indicate(questions[1], color=style.KEY), run_time=0.6),
-                  Play(FadeOut(judged), FadeOut(out, shift=0.2 * DOWN), run_time=0.5))
+                       run_time=0.8),
+                  Play(FadeOut(out, shift=0.2 * DOWN), run_time=0.5))
         # every token builds its vectors next: creature's rows, numbers and all, move into its own
         self.keep(creature=token, vectors=rows)
 

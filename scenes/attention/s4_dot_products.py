@@ -45,7 +45,7 @@ LINE_SIZE = style.SMALL_SIZE  # the lines of working
 LINE_PITCH = 0.35  # from one line of working to the next
 LINES_BELOW = 0.4  # from the scores' bottom to the first line's centre
 DIVISION_SIZE = style.BODY_SIZE + 2  # fluffy's division, written out where its score goes
-DIVISION_HELD = 2.0  # seconds fluffy's division stands whole before it becomes the score
+DIVISION_HELD = 1.9  # seconds fluffy's division stands whole before it becomes the score
 # The scene change: the row reflows first (tokens across then down, keys straight), while the
 # old picture leaves; then creature's query rises and travels along the lane to its place.
 REFLOW, TRAVEL = (0.1, 0.5), (0.52, 1.0)
@@ -131,21 +131,31 @@ class DotProductsScene(LessonScene):
                     pair.animate(path_func=through(pair, spot, lane(pair, spot))).move_to(spot),
                     *light(*bright)], run_time=run_time)
 
-            def grow(n: int) -> list:
-                return [GrowFromPoint(scores[n], keys[n].get_bottom()),
-                        Indicate(lines[n][1][-1][-1], color=style.WEIGHT, scale_factor=1.15)]
+            def settle(n: int, run_time: float) -> list[Play]:
+                """Token `n`'s ÷ 2 done where its score goes: its raw dot product grows out of
+                the pair, then shrinks in place to the score as the line's result is written
+                (one text, so no number is drawn over another); the first and second shares of
+                `run_time`."""
+                raw = L.focus_raw_scores[n]
+                number = label(exact_score_figure(raw), size=style.TITLE_SIZE,
+                               color=style.INK).move_to(scores[n])
+                result = lines[n][1][-1]
+                return [Play(GrowFromPoint(number, keys[n].get_bottom()), run_time=0.4 * run_time),
+                        Play(count_down(number, scores[n], raw, L.focus_scores[n],
+                                        size_from=style.TITLE_SIZE),
+                             FadeIn(result, shift=0.1 * UP), run_time=0.6 * run_time,
+                             then=lambda: (self.remove(number), self.add(scores[n])))]
 
             def worked(n: int, run_time: float = 1.2) -> list[Play]:
-                """Token `n`'s line written out quickly (terms, sum, ÷ √d_k, score), its score
-                growing out of the pair: the shares of `run_time`."""
+                """Token `n`'s line written out quickly (terms, sum, ÷ √d_k), then its score
+                settled out of the pair as the line's result is written: the shares of `run_time`."""
                 *terms, raw, by_root, halved, result = lines[n][1]
                 k = run_time / 1.45
                 return [Play(LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
                                          lag_ratio=0.3), run_time=0.5 * k),
                         Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
                                          lag_ratio=0.4), run_time=0.45 * k),
-                        Play(FadeIn(result, shift=0.1 * UP), run_time=0.2 * k),
-                        Play(*grow(n), run_time=0.3 * k)]
+                        *settle(n, 0.5 * k)]
 
             # "one number per pair": the article's line, worked as the voice says it
             b.fit(arrive(0), *worked(0, 1.45), by="number")
@@ -187,16 +197,15 @@ class DotProductsScene(LessonScene):
                        run_time=0.7),
                   Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
                                    lag_ratio=0.4), run_time=DIVISION_HELD - 1.3))
-            # fluffy's division turns into its score, a smaller number: the rest of the line
-            # goes first, then the raw number counts down in place to the score (one text, so
-            # no number is drawn over another); then blue's score grows out of its pair
-            b.fit(Play(FadeOut(VGroup(root, two, score)), run_time=0.25),
-                  Play(count_down(number[0], scores[n], L.focus_raw_scores[n], L.focus_scores[n]),
-                       run_time=0.6, then=lambda: (self.remove(number), self.add(scores[n]))),
-                  Play(Indicate(scores[n], color=style.WEIGHT, scale_factor=1.15),
-                       Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15),
-                       FadeIn(blue_result, shift=0.1 * UP), run_time=0.4),
-                  Play(*grow(blue), run_time=0.4),
+            # fluffy's division turns into its score, never taken back: the rest of the line
+            # goes first (the raw number with it), then the score it ended on moves into the
+            # raw number's place, growing to the scores' size; then blue's ÷ 2 is done where
+            # its score goes, its raw dot product shrinking in place to the score
+            # (fluffy's score passes blue's place on its way: blue's raw number only after)
+            b.fit(Play(FadeOut(VGroup(number, root, two, score[0])), run_time=0.2),
+                  Play(ReplacementTransform(score[-1], scores[n]),
+                       Indicate(result[-1], color=style.WEIGHT, scale_factor=1.15), run_time=0.4),
+                  *settle(blue, 0.75),
                   # the copy goes on to creature's key (still dim), out of the lane before the
                   # adjectives' caption comes there
                   arrive(last, 0.6, tuple(adjectives)))
@@ -215,23 +224,26 @@ class DotProductsScene(LessonScene):
 
         with self.beat("article-barely-registers") as b:
             a = L.index("a")
-            # on "'a'" the article's line is picked out as creature's line is written (its key
-            # lit); then the article steps back
+            # as the voice says "The article 'a' barely registers": the article steps back (its
+            # chip and key dim, its line picked out) and its small score is pointed out; then,
+            # in the pause after, creature's own line is worked and its score settles
             *terms, raw, by_root, halved, result = lines[last][1]
-            b.until("'a'")
             note = caption("barely registers", color=style.MUTED).next_to(scores[a], LEFT, buff=0.3)
-            b.fit(Play(lambda: [Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
-                                LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
+            b.until("article")
+            b.fit(Play(Indicate(lines[a][0], color=style.MUTED, scale_factor=1.08),
+                       boxes[a].animate.set_opacity(0.4), keys[a].animate.set_opacity(0.4),
+                       run_time=0.6),
+                  Play(Indicate(scores[a], color=style.MUTED, scale_factor=1.2), FadeIn(note),
+                       run_time=0.6),
+                  Play(scores[a].animate.set_opacity(0.35), run_time=0.4),
+                  Play(lambda: [LaggedStart(*(FadeIn(t, shift=0.1 * UP) for t in terms),
                                             lag_ratio=0.3), *light(*adjectives, last)],
                        run_time=0.6),
                   Play(LaggedStart(*(FadeIn(p, shift=0.1 * UP) for p in (raw, by_root, halved)),
                                    lag_ratio=0.4), run_time=0.5),
-                  Play(FadeIn(result, shift=0.1 * UP), run_time=0.25),
-                  Play(*grow(last), run_time=0.4),
-                  Play(lambda: [FadeOut(pair), *light(*range(len(keys)))], run_time=0.3),
-                  Play(scores[a].animate.set_opacity(0.35), boxes[a].animate.set_opacity(0.4),
-                       keys[a].animate.set_opacity(0.4), run_time=0.8),
-                  Play(FadeIn(note), run_time=0.4))
+                  *settle(last, 0.8),
+                  Play(lambda: [FadeOut(pair), *light(*(m for m in range(len(keys)) if m != a))],
+                       run_time=0.3))
         self.keep(scores=scores, words=VGroup(*(b.word for b in boxes)))  # the chart of scores next
 
     def _reflow(self, boxes: VGroup, keys: VGroup) -> list[Animation]:
@@ -270,10 +282,12 @@ class DotProductsScene(LessonScene):
                                     rate_func=lambda t: step * aside(t) + (1 - step) * rate(t))
 
 
-def count_down(number: Text, score: Text, start: float, end: float) -> Animation:
-    """`number` (worth `start`) counting down in place to `end`, growing and turning into
-    `score`'s size and colour as it goes: it ends looking as `score`, which then replaces it."""
-    size = lambda a: round(DIVISION_SIZE + (style.TITLE_SIZE - DIVISION_SIZE) * a)  # noqa: E731
+def count_down(number: Text, score: Text, start: float, end: float,
+               size_from: int = DIVISION_SIZE) -> Animation:
+    """`number` (worth `start`, written at `size_from`) counting down in place to `end`, growing
+    and turning into `score`'s size and colour as it goes: it ends looking as `score`, which then
+    replaces it."""
+    size = lambda a: round(size_from + (style.TITLE_SIZE - size_from) * a)  # noqa: E731
     ink = number.get_color()
 
     def update(_, alpha: float) -> None:

@@ -1,5 +1,5 @@
 """Scene 6's division: each exponential over the sum, one fraction per token under the sum line,
-its share after "="; the strongest worked on its own first, then the other three, one by one."""
+its share after "="; the strongest worked on its own first, then the other three."""
 
 import numpy as np
 from manim import LEFT, RIGHT, FadeIn, FadeOut, GrowFromCenter, Line, Mobject, Text, TransformFromCopy, VGroup
@@ -14,7 +14,7 @@ from scenes.rules import during
 from scenes.widgets import label, mono
 
 NUM_Y, RULE_Y, DEN_Y = 1.48, 1.25, 1.02  # each fraction: its term over its rule over the sum
-CORRIDOR_Y = 0.5  # under the fractions, over the bars: the sum's copies pass the finished fractions here
+HOP_DIP = 0.3  # how far under the denominators' row a copy of the sum dips between two columns
 RULE_HALF = 0.4  # half a rule: just wider than the sum under it, the share close beside it
 # A copy leaves its source at once and slows into place. Manim plays a TransformFromCopy as its
 # Transform run backwards, rate(1 - t), so an ease-in given to it eases out on screen.
@@ -50,8 +50,8 @@ class Fractions:
     def plays(self, numbers: VGroup, working: list[Mobject], result: Text) -> list[Play]:
         """The strongest fraction built step by step (its term up from its bar, the sum brought
         down right of the fractions and along under it, its share), then the other three: terms
-        up together, the bars' `working` gone, a copy of the sum along under the finished
-        fractions to each in turn, nearest first, then their shares."""
+        up together, the bars' `working` gone, the sum handed on from denominator to
+        denominator one column at a time (the strongest's neighbours first), then their shares."""
         lane = result.get_x()  # the sum's copies go straight down from it, right of the fractions
         k = self.strongest
         rest = [j for j in range(len(self.overs)) if j != k]
@@ -64,14 +64,28 @@ class Fractions:
                  *(GrowFromCenter(self.rules[j], rate_func=during(0.5, 1.0)) for j in rest),
                  run_time=0.45),
             Play(*(FadeOut(m) for m in working), run_time=0.25),
-            # then one copy of the sum at a time, the nearest first (the eye follows one move at
-            # a time), and the shares once every copy has passed where they stand
-            *(Play(self._sum_down(result, j, [np.array([lane, CORRIDOR_Y, 0.0]),
-                                              np.array([self.unders[j].get_x(), CORRIDOR_Y, 0.0])]),
-                   run_time=0.4)
-              for j in sorted(rest, key=lambda j: abs(self.unders[j].get_x() - lane))),
+            # then the sum handed on from denominator to denominator, the strongest's first: each
+            # copy hops one column along a short dip under the row (the neighbours together),
+            # never passing under another fraction; the shares once every copy is in place
+            *(Play(*(self._hop(j) for j in wave), run_time=0.5) for wave in self._waves(rest)),
             Play(*(FadeIn(self.shares[j], shift=0.15 * LEFT) for j in rest), run_time=0.35),
         ]
+
+    def _waves(self, rest: list[int]) -> list[list[int]]:
+        """The other fractions by how many columns they stand from the strongest: each wave
+        gets its sum from the one before (the strongest's neighbours from the strongest)."""
+        k = self.strongest
+        return [w for w in ([j for j in rest if abs(j - k) == d] for d in range(1, len(self.unders)))
+                if w]
+
+    def _hop(self, j: int) -> TransformFromCopy:
+        """A copy of the sum from the denominator next to fraction j's, on the strongest's side,
+        to j's: one column, down a little and across under the row, up into place."""
+        source = self.unders[j + (1 if j < self.strongest else -1)]
+        under = self.unders[j]
+        dip = np.array([(source.get_x() + under.get_x()) / 2, DEN_Y - HOP_DIP, 0.0])
+        return TransformFromCopy(source, under, path_func=through_copy(source, under, [dip]),
+                                 rate_func=ease_in_cubic)  # see COPY_LEAVES
 
     def _sum_down(self, result: Text, j: int, stops: list[np.ndarray]) -> TransformFromCopy:
         """A copy of the sum to fraction j's denominator through `stops`, leaving at once."""

@@ -178,10 +178,11 @@ class AllAtOnceScene(LessonScene):
             VGroup(*apart_cols), LEFT, buff=0.3)
         raw_name = tex("Q", "K").next_to(s.body, DOWN, buff=0.3)
         # the division by √d, its numbers from the core, beside the name it changes
-        divide = caption(f"÷ √{L.d_k} = ÷ {r.scale:g}", color=style.MUTED,
+        divide = caption(f"÷ √{L.d_k} (= {r.scale:g})", color=style.MUTED,
                          size=style.BODY_SIZE - 2).next_to(s_name, RIGHT, buff=0.4)
-        # each row of weights adds up to one: its sum, from the core, right of the row
-        sums = VGroup(*(caption(f"= {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
+        # each row of weights adds up to one: its sum, from the core, right of the row ("≈":
+        # the rounded figures shown may add to 99% or 101%)
+        sums = VGroup(*(caption(f"≈ {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
                         .next_to(w_here.rects[i][-1], RIGHT, buff=0.2) for i in range(n)))
 
         # creature's row of Q meeting each column of Kᵀ, written out, one line a cell, stacked
