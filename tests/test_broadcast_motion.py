@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from manim import Rectangle, SurroundingRectangle, Text
+from manim import Rectangle, SurroundingRectangle, Text, VGroup
 from scene_frames import run_scene, runs
 
 from attention import exact_score_figure, score_figure
@@ -40,6 +40,8 @@ class Frames:
     cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells drawn at all
     opaque_cells: list[dict[str, int]] = field(default_factory=list)  # role -> cells fully shown
     boxes: list[list[tuple[str, np.ndarray]]] = field(default_factory=list)  # every text drawn
+    # each opaque outline of a role's colour: role, centre x, centre y, width, height
+    rings: list[list[tuple[str, float, float, float, float]]] = field(default_factory=list)
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         assert frame == len(self.texts), "a frame was skipped"
@@ -51,6 +53,9 @@ class Frames:
         cells: dict[str, int] = {}
         opaque: dict[str, int] = {}
         embedding = []
+        rings = [(role_of(m), float(m.get_x()), float(m.get_y()), float(m.width), float(m.height))
+                 for m in family if isinstance(m, SurroundingRectangle)
+                 and m.get_stroke_opacity() >= OPAQUE and role_of(m) is not None]
         for m in family:
             if not isinstance(m, Rectangle) or isinstance(m, SurroundingRectangle) or not m.has_points():
                 continue
@@ -72,6 +77,7 @@ class Frames:
             self.embedding_cells.append(embedding)
             self.cells.append(cells)
             self.opaque_cells.append(opaque)
+            self.rings.append(rings)
 
 
 ROLES = {"query": style.QUERY, "key": style.KEY, "value": style.VALUE, "embedding": style.EMBEDDING}
@@ -369,3 +375,31 @@ def test_the_article_steps_back_as_the_voice_says_it(dot_products):
                    if any(t == creature and h > LARGER * smallest for t, _, _, h in frames.texts[n]))
     assert written >= said, (
         f"creature's score {creature} is written {(said - written) / FPS:.2f} s before the sentence ends")
+
+
+def test_each_column_of_a_matrix_makes_an_entry_of_every_vector_at_once(broadcast):
+    """The product is seen being made: for W_Q, then W_K, then W_V, the other tokens' entry k
+    is written for all of them at once (never a whole vector, never one token ahead), each as
+    the matrix's column k stands outlined in its role's colour, and in order, k = 0, 1, ..."""
+    from scenes.attention.s3_broadcast import projection
+
+    frames, timing = broadcast
+    L = lesson()
+    beat = timing.beat("all-in-parallel")
+    others = len(L.tokens) - 1
+    band = projection(L)
+    for role, grid, w in zip(("query", "key", "value"), band.grids, (L.w_q, L.w_k, L.w_v)):
+        size, rows = w.shape[1], w.shape[0]
+        counts = [frames.cells[n].get(role, 0) for n in range(beat.start, beat.end)]
+        steps = [c for k, c in enumerate(counts) if k == 0 or c != counts[k - 1]]
+        assert steps == [size + others * k for k in range(size + 1)], (
+            f"the other tokens' {role} cells come out {steps}, not one entry of each at a time")
+        for k in range(size):
+            n = beat.start + counts.index(size + others * (k + 1))
+            column = VGroup(*grid[k * rows:(k + 1) * rows])
+            round_it = [r for r in frames.rings[n] if r[0] == role
+                        and abs(r[1] - column.get_x()) < 0.05 and abs(r[2] - column.get_y()) < 0.05
+                        and column.width < r[3] < 2 * column.width]
+            assert round_it, (f"entry {k} of the other tokens' {role} is written at "
+                              f"{n / FPS:.2f} s with {NAMES[('query', 'key', 'value').index(role)]}'s "
+                              f"column {k} not outlined")

@@ -8,13 +8,13 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    GrowFromEdge,
     Indicate,
     LaggedStart,
     Line,
     ReplacementTransform,
     ShowPassingFlash,
     SurroundingRectangle,
+    Transform,
     VGroup,
     VMobject,
     Wait,
@@ -34,11 +34,14 @@ OTHERS_FROM = LEAVING + 0.01
 MOVE_FROM = 0.22  # the share by which the leaving texts are below 15% opaque (eased out)
 ROW_SHARE = 0.25  # of the change, for each of creature's rows in turn
 GAP = 0.15  # between a column passing under and those in place
-BAND_READ = 0.5  # seconds the embeddings and matrices stand before they are multiplied
-# The change and the product are quick: the sentence is two seconds long, and the other tokens'
-# vectors should come out, all together, as the voice ends "in parallel", not long after it.
-CHANGE_TIME, BAND_IN, PRODUCT_TIME = 1.45, 0.3, 0.8
-VECTORS_READ = 1.5  # seconds the product stands before the next sentence (the matrices leave in it)
+BAND_READ = 0.4  # seconds the embeddings and matrices stand before their product starts
+# The change is quick: the sentence is two seconds long, and the other tokens' vectors should
+# start to come out, all together, as the voice ends "in parallel", not long after it.
+CHANGE_TIME, BAND_IN = 1.45, 0.3
+# The product is made column by column of each matrix, every token's entry at once: slowly for
+# W_Q, where the learner first sees how, then W_K and W_V quicker (seconds a column)
+STEP_TIMES = (0.28, 0.14, 0.12)
+OUTLINE_TIME = 0.15  # the embeddings outlined before the first column; a matrix once it is done
 BAND_TOP = -0.8  # the top of the embeddings' matrix: under the vectors, room for the names above
 # the matrices' rows; an embedding's column (wide enough for its token's name over it); a weight
 # matrix's columns
@@ -54,6 +57,11 @@ def window(start: float, end: float):
     """A rate function that runs 0 to 1 only within [start, end] of its play, evenly (the
     path it drives eases each of its legs)."""
     return lambda t: min(1.0, max(0.0, (t - start) / (end - start)))
+
+
+def at_once(t: float) -> float:
+    """A rate function that jumps to the end on the play's first frame."""
+    return 1.0 if t > 0 else 0.0
 
 
 def under_path(drop: float):
@@ -122,14 +130,13 @@ class BroadcastScene(LessonScene):
             # layout (labels, W grids) has left
             carried.append(FadeIn(others, shift=0.2 * DOWN, rate_func=window(OTHERS_FROM, 0.64)))
             # once creature's rows have passed, the four embeddings side by side and the three
-            # matrices; held to be read, then multiplied in one play: the matrices and every other
-            # token's column outlined, all their vectors growing up out of the product together;
-            # then the embeddings' whole matrix outlined
+            # matrices; held to be read, then multiplied column by column of each matrix, entry k
+            # of every token's vector made as the matrix's column k lights; the finished product
+            # stands through the sentence's pause
             b.fit(self.scene_change(*carried, run_time=CHANGE_TIME),
                   Play(FadeIn(band.whole, shift=0.15 * UP), run_time=BAND_IN),
                   Play(Wait(), run_time=BAND_READ),
-                  *self._product(band, trios, f),
-                  Play(Wait(), run_time=VECTORS_READ))
+                  *self._product(band, trios, f))
 
         with self.beat("creature-broadcasts") as b:
             c = L.focus
@@ -170,17 +177,36 @@ class BroadcastScene(LessonScene):
 
 
     def _product(self, band: Projection, trios: VGroup, focus: int) -> list[Play]:
-        """The product, every token at once: the three matrices and each other token's embedding
-        column outlined, their queries, keys and values growing up out of it together, under
-        their tokens; then the embeddings' whole matrix outlined, the columns' outlines gone."""
-        others = [n for n in range(len(trios)) if n != focus]
-        rings = VGroup(*(SurroundingRectangle(band.embeddings[n], color=style.EMBEDDING, buff=0.04,
-                                              stroke_width=4) for n in others))
-        grow = during(0.15, 1.0)
-        return [Play(FadeIn(band.outlines[1:]), Create(rings),
-                     *(GrowFromEdge(v, DOWN, rate_func=grow) for n in others for v in trios[n]),
-                     run_time=PRODUCT_TIME),
-                Play(FadeOut(rings), FadeIn(band.outlines[0]), run_time=0.3)]
+        """The product, every token at once, made where it can be seen: the embeddings' whole
+        matrix outlined, then each column of W_Q in turn outlined with entry k of every token's
+        query (creature's, made before, and the others', written as the column lights); then W_K
+        and W_V the same, quicker; each matrix outlined once its vectors are made."""
+        plays = [Play(FadeIn(band.outlines[0]), run_time=OUTLINE_TIME)]
+        for role, (grid, step) in enumerate(zip(band.grids, STEP_TIMES)):
+            plays += self._made_by_columns(grid, band.outlines[1 + role],
+                                           [trio[role] for trio in trios], focus, step)
+        return plays
+
+    def _made_by_columns(self, grid: VGroup, outline: SurroundingRectangle, vectors: list[VGroup],
+                         focus: int, step: float) -> list[Play]:
+        """One matrix's product, column by column: column k of its grid and entry k of every
+        token's vector outlined together, each other token's entry written inside its outline
+        (creature's is there already); then the outlines leave and the matrix is outlined."""
+        color = outline.get_color()
+        rows = len(grid) // len(vectors[0])
+        column = lambda k: VGroup(*grid[k * rows:(k + 1) * rows])  # noqa: E731
+        rings = lambda k: VGroup(  # noqa: E731
+            SurroundingRectangle(column(k), color=color, buff=0.03, stroke_width=4),
+            *(SurroundingRectangle(v[k], color=color, buff=0.03, stroke_width=4) for v in vectors))
+        ring = rings(0)
+        written = lambda k: [FadeIn(v[k], shift=0.08 * DOWN, rate_func=during(0.3, 1.0))  # noqa: E731
+                             for n, v in enumerate(vectors) if n != focus]
+        plays = [Play(Create(ring), *written(0), run_time=step)]
+        # (the outlines step from one column to the next, never sliding across the numbers)
+        plays += [Play(Transform(ring, rings(k), rate_func=at_once), *written(k), run_time=step)
+                  for k in range(1, len(vectors[0]))]
+        plays.append(Play(FadeOut(ring), FadeIn(outline), run_time=OUTLINE_TIME))
+        return plays
 
 
 def broadcast_wires(ring: SurroundingRectangle, tokens: VGroup, keys: VGroup) -> VGroup:
