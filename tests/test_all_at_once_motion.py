@@ -9,14 +9,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from manim import Rectangle, SurroundingRectangle
-from scene_frames import run_scene
+from manim import Rectangle, SurroundingRectangle, Text
+from scene_frames import run_scene, runs
 
 from attention.attention.lesson import lesson
+from attention.figures import exact_score_figure, percent_figure, value_figure
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import opacity, visible_family
+from scenes.inspection import label, opacity, visible_family
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -182,3 +183,65 @@ def test_the_summary_sweeps_the_rows_then_all_at_once(flite_narration, tmp_path)
     assert not any(outlined[beat.start:every]), "a row is outlined before 'every'"
     assert outlined[what + round(SYNC * FPS) + 1] != () and any(
         s == tuple(range(rows)) for s in outlined[what:beat.end]), "the rows are never all outlined"
+
+
+HOLD = 0.75  # seconds each step's result stands whole beside the label naming it
+OPAQUE = 0.99
+
+
+@dataclass
+class Steps:
+    """Per frame of the scene: the opaque texts' labels, and the figures of each row of the
+    result where the rows meet the columns (QKᵀ, S, the weights, then the output), left to right."""
+
+    labels: list[set[str]] = field(default_factory=list)
+    rows: list[list[list[str]]] = field(default_factory=list)
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        from scenes.attention.s9_all_at_once import CELL_H, CROSS_LEFT, ROW_TOP
+
+        texts = [m for m in visible_family(scene.mobjects)
+                 if isinstance(m, Text) and opacity(m) >= OPAQUE]
+        rows = [[label(m) for m in sorted(texts, key=lambda m: m.get_x())
+                 if m.get_x() > CROSS_LEFT and abs(m.get_y() - (ROW_TOP - CELL_H * (i + 0.5))) < CELL_H / 2]
+                for i in range(len(lesson().tokens))]
+        self.labels.extend([{label(m) for m in texts}] * n)
+        self.rows.extend([rows] * n)
+
+
+def longest(flags: list[bool]) -> float:
+    return max((end - start for start, end in runs(flags)), default=0) / FPS
+
+
+def test_each_step_after_qkt_is_named_as_it_happens_and_its_result_held(flite_narration, tmp_path):
+    """After QKᵀ, ÷√d, softmax by rows and ·V each come with a label naming the step, and each
+    result stands whole beside its label at least HOLD s before the next step changes it: the
+    scaled scores with "÷ √4 (= 2)", the weights with their rows' sums and "softmax, row by row",
+    the output with "· V". The division starts under the sentence, before its last word."""
+    L = lesson()
+    r = L.result
+    steps = Steps()
+    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, steps)
+    beat = timing.beat("one-matrix-multiplication")
+    frames = range(beat.start, beat.end)
+    divide, by_rows, times_v = f"÷ √{L.d_k} (= {r.scale:g})", "softmax, row by row", "· V"
+
+    def grid(n: int, values, figure) -> bool:
+        return all(row[:values.shape[1]] == [figure(float(x)) for x in want]
+                   for row, want in zip(steps.rows[n], values))
+
+    first = next((n for n in frames if divide in steps.labels[n]), None)
+    assert first is not None and first <= beat.words[-1].start, (
+        f"{divide!r} is first shown {(first or beat.end) - beat.words[-1].start} frames after the "
+        "sentence's last word starts")
+    # each row of weights with its sum right of it
+    sums = lambda n: all(row and row[-1].startswith("≈") for row in steps.rows[n])  # noqa: E731
+    held = {
+        divide: [grid(n, r.scores, exact_score_figure) and divide in steps.labels[n] for n in frames],
+        by_rows: [grid(n, r.weights, percent_figure) and sums(n) and by_rows in steps.labels[n]
+                  for n in frames],
+        times_v: [grid(n, r.output, value_figure) and times_v in steps.labels[n] for n in frames],
+    }
+    for name, flags in held.items():
+        assert longest(flags) >= HOLD, f"the result of {name!r} stands named {longest(flags):.2f} s"
+

@@ -61,6 +61,11 @@ LINES_LEFT = -6.6  # left edge of creature's dot products, stacked under Q and t
 LINES_TOP = -1.85  # top of the first of them, under the matrices' names
 LINE_PITCH = 0.28  # from one line of working to the next
 FIRST_CELL_READ = 0.6  # seconds the first cell's working stands, at least, before its beat ends
+STEP_TOP = -2.0  # top of the label naming the step being done, under the result's name
+STEP_GAP = 0.4  # from the lines of working to the left edge of that label
+STEP_READ = 0.8  # seconds each step's result stands, whole and named, before the next step
+# the header's pieces (scenes.attention.parts.PIECES) each step does: /√d, softmax, ·V
+HEADER_DIVIDE, HEADER_SOFTMAX, HEADER_TIMES_V = (4, 5), (0,), (7, 8)
 
 # One TeX piece per symbol, coloured by role as in scene 8.
 TEX = {"softmax": (r"\mathrm{softmax}", style.WEIGHT), "(": (r"\big(", style.INK),
@@ -177,9 +182,12 @@ class AllAtOnceScene(LessonScene):
         keys = caption("each token's key", color=style.KEY).next_to(
             VGroup(*apart_cols), LEFT, buff=0.3)
         raw_name = tex("Q", "K").next_to(s.body, DOWN, buff=0.3)
-        # the division by √d, its numbers from the core, beside the name it changes
-        divide = caption(f"÷ √{L.d_k} (= {r.scale:g})", color=style.MUTED,
-                         size=style.BODY_SIZE - 2).next_to(s_name, RIGHT, buff=0.4)
+        # each step after QKᵀ named as it happens, in one place under the result: the
+        # division by √d (its numbers from the core), softmax by rows, the product with V
+        steps = [caption(text, color=color, size=style.BODY_SIZE - 2)
+                 for text, color in ((f"÷ √{L.d_k} (= {r.scale:g})", style.MUTED),
+                                     ("softmax, row by row", style.WEIGHT), ("· V", style.VALUE))]
+        divide, by_rows, times_v = steps
         # each row of weights adds up to one: its sum, from the core, right of the row ("≈":
         # the rounded figures shown may add to 99% or 101%)
         sums = VGroup(*(caption(f"≈ {percent_figure(float(r.weights[i].sum()))}", color=style.INK)
@@ -190,6 +198,8 @@ class AllAtOnceScene(LessonScene):
         for j, line in enumerate(lines):
             line.move_to(np.array([LINES_LEFT, LINES_TOP - j * LINE_PITCH, 0]), aligned_edge=UL)
         working = VGroup(*lines)
+        for step in steps:  # (right of the lines of working, clear of them)
+            step.move_to([working.get_right()[0] + STEP_GAP, STEP_TOP, 0], aligned_edge=UL)
 
         fl = L.index("fluffy")
         # creature's query and fluffy's key, as the scene before wrote them, become their row of
@@ -247,12 +257,14 @@ class AllAtOnceScene(LessonScene):
             b.fit(Play(*self._fill_at_once(raw, lines, {(f, fl)}), FadeOut(first_rings[:2]),
                        run_time=0.5), by="multiplication")
             b.fit(Play(FadeOut(first_rings[2]), FadeIn(raw_name), run_time=0.5))
-            # ÷√d: every number counts down in place to its half (smaller, in value and in its
-            # cell's fill); then softmax row by row, each row's sum beside it: one
+            # Then the formula's other steps, each named as it happens (under the grid's name,
+            # the header's symbols for it lit) and its result held before the next: ÷√d under the
+            # sentence's last words, every number counting down in place to its half (smaller,
+            # in value and in its cell's fill); softmax row by row, each row's sum beside it: one
+            # (the scaled scores are the raw scores' own texts, counted down)
             raw_texts = VGroup(*raw.all_texts())
             w_texts = VGroup(*w_here.all_texts())
             row_rects = [VGroup(*raw.rects[i]) for i in range(n)]
-            # (the scaled scores are the raw scores' own texts, counted down)
             row_texts = [(VGroup(*raw.texts[i]), VGroup(*w_here.texts[i])) for i in range(n)]
 
             def weights_only() -> None:  # keep exactly the weights grid on screen
@@ -260,10 +272,10 @@ class AllAtOnceScene(LessonScene):
                             *(t for pair in row_texts for t in pair))
                 self.add(w_here)
 
+            lit = lambda *pieces: Indicate(VGroup(*(header[k] for k in pieces)),  # noqa: E731
+                                           color=style.INK, scale_factor=1.0)
             b.fit(
-                # the division is written first (the grid's name lights at once, a change the eye
-                # sees), then every score counts down to its half
-                Play(FadeIn(divide, shift=0.15 * LEFT),
+                Play(FadeIn(divide, shift=0.15 * UP), lit(*HEADER_DIVIDE),
                      Indicate(raw_name, color=style.WEIGHT, scale_factor=1.15), run_time=0.6),
                 # every score counts down in place to its share of √d, its cell paling with it
                 # (the cells first, so the numbers stay drawn above them)
@@ -271,39 +283,42 @@ class AllAtOnceScene(LessonScene):
                                VGroup(*(c for row in s.rects for c in row))),
                      count_to(raw, s, r.raw_scores, r.scores, figure=exact_score_figure),
                      crossfade(raw_name, s_name), run_time=1.2),
+                Play(Wait(), run_time=STEP_READ),
+                Play(crossfade(divide, by_rows), lit(*HEADER_SOFTMAX), run_time=0.6),
                 Play(LaggedStart(*(AnimationGroup(
                         Transform(row_rects[i], VGroup(*w_here.rects[i])),
                         Succession(FadeOut(row_texts[i][0], shift=0.12 * UP),
                                    FadeIn(row_texts[i][1], shift=0.12 * UP)))
                         for i in range(n)), lag_ratio=0.3),
-                     Succession(FadeOut(divide), crossfade(s_name, w_name_here)),
-                     run_time=1.4, then=weights_only),
-                # (quick, so the rows' sums stay up long before the next sentence clears them)
+                     crossfade(s_name, w_name_here), run_time=1.4, then=weights_only),
                 Play(LaggedStart(*(FadeIn(t, shift=0.15 * LEFT) for t in sums), lag_ratio=0.2),
-                     run_time=0.4))
+                     run_time=0.4),
+                # each row's sum read before it leaves (each lit in turn)
+                Play(LaggedStart(*(Indicate(t, color=style.INK, scale_factor=1.1) for t in sums),
+                                 lag_ratio=0.3), run_time=STEP_READ))
 
-            # The weights times V, in the sentence's pause: Q and Kᵀ leave (with the rows'
-            # sums, once read); the weights slide into Q's place as they go, the row names riding
-            # with them; then V above. Creature's row of weights meets one column of V, its terms
-            # written out and their sum carried into its cell; then every other cell fills at once.
+            # The weights times V: Q and Kᵀ leave (with the rows' sums, once read, and the
+            # softmax's name); the weights slide into Q's place as they go, the row names riding
+            # with them; then V above, the step named. Creature's row of weights meets one column
+            # of V, its terms written out and their sum carried into its cell; then every other
+            # cell fills at once; the output stands to be read before the summary (the beat's rest).
             gone = lambda t: min(1.0, t / LEAVING)  # noqa: E731
             moves = during(0.25, 1.0)  # the weights reach where Q stood once it has gone
             c = int(np.argmax(r.output[f]))  # the column where creature's weight shows most
             value_line = weighted_line(r.weights[f], r.values[:, c], float(r.output[f, c]))
             value_line.move_to(np.array([LINES_LEFT, LINES_TOP, 0]), aligned_edge=UL)
+            times_v.set_x(value_line.get_right()[0] + STEP_GAP, LEFT)  # clear of its line too
             cell_plays, cell_rings = self._first_cell(w, v, out, f, c, value_line,
                                                       colors=(style.WEIGHT, style.VALUE,
                                                               style.VALUE))
             b.fit(
-                # each row's sum read before it leaves (each lit in turn)
-                Play(LaggedStart(*(Indicate(t, color=style.INK, scale_factor=1.1) for t in sums),
-                                 lag_ratio=0.3), run_time=1.0),
-                Play(*(FadeOut(m, rate_func=gone)
-                       for m in (q.body, q_name, kt.body, kt.col_labels, kt_name, sums, working)),
+                Play(*(FadeOut(m, rate_func=gone) for m in (q.body, q_name, kt.body, kt.col_labels,
+                                                             kt_name, sums, working, by_rows)),
                      ReplacementTransform(q.row_labels, w.row_labels, rate_func=moves),
                      ReplacementTransform(w_here.body, w.body, rate_func=moves),
-                     ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.9),
-                Play(FadeIn(v), FadeIn(v_name), run_time=0.4),
+                     ReplacementTransform(w_name_here, w_name, rate_func=moves), run_time=0.8),
+                Play(FadeIn(v), FadeIn(v_name), FadeIn(times_v, shift=0.15 * UP),
+                     lit(*HEADER_TIMES_V), run_time=0.6),
                 *cell_plays,
                 Play(*self._fill_at_once(out, [], {(f, c)}), FadeOut(cell_rings),
                      FadeIn(out_name), FadeIn(sums_name), run_time=0.6,
@@ -345,7 +360,7 @@ class AllAtOnceScene(LessonScene):
             richer.move_to(meaning)
             b.fit(
                 Play(FadeIn(band), others.animate.set_color(style.MUTED), FadeOut(value_line),
-                     run_time=0.8),
+                     FadeOut(times_v), run_time=0.8),
                 by="ambiguous")
             # its plain name on "ambiguous"; on "ends" its row of the output is read left to
             # right, the vector it ends the sentence with (no still stretch before "fluffy")
