@@ -35,6 +35,7 @@ from manim import (
     Wait,
     rush_from,
 )
+from manim.utils.rate_functions import ease_in_out_sine
 
 from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
@@ -216,7 +217,8 @@ class AllAtOnceScene(LessonScene):
         # Nothing moves before the formula scene's picture has left (the first LEAVING share of
         # the change): the formula shrinks to its header only then, so two layouts never show
         # over each other.
-        header_moves = during(LEAVING, 1.0)
+        # (eased gently: with the cubic ease its peak speed crossed the frame in a blink)
+        header_moves = lambda t: ease_in_out_sine(min(1.0, max(0.0, (t - LEAVING) / (1 - LEAVING))))  # noqa: E731
         query_moves, key_moves = during(LEAVING, 0.75), during(0.62, 1.0)
 
         first_plays, first_rings = self._first_cell(q, kt, raw, f, fl, lines[fl])
