@@ -42,7 +42,7 @@ def cells(values: np.ndarray, color: ManimColor, cell_w: float, cell_h: float,
 def hide_numbers(grid: Grid) -> None:
     """Each entry of the column (its number and its bar) shows only once it is worked out."""
     for t in grid.all_texts():
-        t.set_opacity(0)
+        t.set_opacity(0).set_z_index(1)  # above its bar, which shows after it was added
     for row in grid.bars:
         for bar in row:
             if bar is not None:
