@@ -85,14 +85,16 @@ def working(terms: Sequence[tuple[str, str]], bias: str | None, total: str, colo
     return line
 
 
-def said_at(b: Beat, kind: str, name: str, L: Lesson) -> tuple[str, int]:
+def said_at(b: Beat, kind: str, name: str, L: Lesson, after: str | None = None) -> tuple[str, int]:
     """The first word of a spoken figure in the beat's sentence and which occurrence of that word
-    it is: (word, n) for `b.until(word, n)`, so a picture changes as the figure is said."""
+    it is: (word, n) for `b.until(word, n)`, so a picture changes as the figure is said; the
+    first time it is said after the word `after`, when given (two figures may read alike)."""
     words = [word_key(w) for w in spoken_value(kind, name, L).split()]
     if b.scene.timeless:  # a run for the last picture only: no words are waited for
         return words[0], 1
     said = [word_key(w.text) for w in b.timing.words]
-    for i in range(len(said) - len(words) + 1):
+    start = said.index(word_key(after)) + 1 if after is not None else 0
+    for i in range(start, len(said) - len(words) + 1):
         if said[i:i + len(words)] == words:
             return words[0], said[:i + 1].count(words[0])
     raise ValueError(f"sentence {b.sentence_id!r} does not say {' '.join(words)!r}")
