@@ -13,7 +13,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    Indicate,
     LaggedStart,
     Line,
     MathTex,
@@ -88,7 +87,8 @@ class ConcatScene(LessonScene):
                                      for g, name in zip(heads, head_names)), lag_ratio=0.4),
                        run_time=0.8), by="End")
             # (head 2's stands under head 1's rows, right of them: it moves straight left)
-            b.fit(Play(FadeOut(head_names[1]), heads[1].animate.move_to(stacked), run_time=0.9),
+            left = stacked.get_center() - heads[1].get_center()
+            b.fit(Play(VGroup(heads[1], head_names[1]).animate.shift(left), run_time=0.9),
                   by=said_at(b, "count", "features", L)[0],
                   n=said_at(b, "count", "features", L)[1])
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.5))
@@ -131,7 +131,7 @@ class ConcatScene(LessonScene):
             # "W O": the matrix, the features it maps onto, the empty column of what moves; on
             # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
             # which is the entry; the other entries fill in the same way; the working stays
-            b.fit(Play(FadeOut(numbers, head_names[0]), run_time=0.3),
+            b.fit(Play(FadeOut(numbers, *head_names), run_time=0.3),
                   Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
                        FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
                        run_time=0.6), by="maps")
@@ -184,7 +184,6 @@ class ConcatScene(LessonScene):
                 now = band(j)
                 b.fit(Play(FadeIn(now), *([FadeOut(shown)] if shown is not None else []),
                            *reveal(after, j),
-                           Indicate(result.texts[j][0], color=style.VALUE, scale_factor=1.15),
                            run_time=0.7))
                 shown = now
             others = [j for j in range(n) if L.features[j] not in said]

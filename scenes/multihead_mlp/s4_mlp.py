@@ -13,7 +13,6 @@ from manim import (
     DashedLine,
     FadeIn,
     FadeOut,
-    Indicate,
     LaggedStart,
     SurroundingRectangle,
     VGroup,
@@ -146,8 +145,7 @@ class MLPScene(LessonScene):
             # "added back": each lane's output added to its own vector, which becomes the new one;
             # creature's new feature as a sum
             b.until("added")
-            b.fit(Play(*(Indicate(g, color=style.VALUE, scale_factor=1.04) for g in outs),
-                       FadeIn(residual, shift=0.1 * UP), run_time=0.6),
+            b.fit(Play(FadeIn(residual, shift=0.1 * UP), run_time=0.6),
                   Play(*(count_to(ins[i], news[i], x[i], new[i], figure=short_figure) for i in range(n)),
                        run_time=0.8))
         self.keep(tokens=tokens)

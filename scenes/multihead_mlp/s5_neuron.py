@@ -132,11 +132,11 @@ class NeuronScene(LessonScene):
 
         with self.beat("bend-to-zero") as b:
             # "Below zero": the straight line there lights; "bends": both dots rise onto the bend
-            b.fit(Play(Indicate(straight, color=style.WEIGHT), run_time=0.6), by="bends")
+            b.fit(Play(straight.animate.set_stroke(style.WEIGHT, width=3), run_time=0.6), by="bends")
             b.fit(Play(bent(dots[1], rows[1][2]), bent(dots[2], rows[2][2]), run_time=0.8),
                   by=said_at(b, "fires", "fluffy", L, after="bends")[0],
                   n=said_at(b, "fires", "fluffy", L, after="bends")[1])
-            b.fit(Play(Indicate(flat, color=style.WEIGHT, scale_factor=1.0), run_time=0.6))
+            b.fit(Play(flat.animate.set_stroke(style.QUERY), run_time=0.6))
 
         with self.beat("noun-alone") as b:
             # creature before attention: its sum, its dot below zero, bent silent on "Silent"
@@ -155,7 +155,8 @@ class NeuronScene(LessonScene):
                          for _, w, _ in rows), run_time=0.6), by="bias")
             b.fit(Play(*(Indicate(w.bias, color=style.WEIGHT) for _, w, _ in rows), Indicate(b_),
                        run_time=0.6), by="bend")
-            b.fit(Play(Flash(o, color=style.WEIGHT), run_time=0.5), by="AND", n=2)  # ("and" is said first)
+            # ("and" is said first)
+            b.fit(Play(rising.animate.set_stroke(style.QUERY), run_time=0.5), by="AND", n=2)
             b.fit(Play(FadeIn(and_, shift=0.1 * DOWN), run_time=0.4))
 
         soft = L.features.index("soft")

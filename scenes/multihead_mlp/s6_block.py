@@ -21,7 +21,6 @@ from manim import (
     RoundedRectangle,
     SurroundingRectangle,
     VGroup,
-    VMobject,
 )
 
 from attention.multihead_mlp.lesson import lesson
@@ -45,12 +44,11 @@ def plus_node(x: float, y: float) -> VGroup:
     return VGroup(ring, label("+", size=style.SMALL_SIZE)).move_to([x, y, 0])
 
 
-def bypass(x: float, low: float, high: float) -> VMobject:
-    """A residual: from the token's line below a sublayer, round its right, into the "+" above."""
-    path = VMobject(stroke_color=style.EMBEDDING, stroke_width=3)
-    path.set_points_as_corners([[x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, high, 0],
-                                [x + 0.16, high, 0]])
-    return path
+def bypass(x: float, low: float, high: float) -> VGroup:
+    """A residual: from the token's line below a sublayer, round its right, into the "+" above
+    (three straight pieces, none of whose boxes reaches the sublayer's name)."""
+    corners = [[x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, high, 0], [x + 0.16, high, 0]]
+    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3) for a, b in zip(corners, corners[1:])))
 
 
 class BlockScene(LessonScene):
@@ -121,7 +119,7 @@ class BlockScene(LessonScene):
                        run_time=0.6), by="residuals")
             b.fit(Play(FadeOut(alone), run_time=0.3),
                   Play(FadeIn(nodes), Create(loops), Create(out_of_mlp), run_time=0.8), by="one")
-            b.fit(Play(Create(frame), FadeIn(name, shift=0.1 * DOWN), run_time=0.8))
+            b.fit(Play(FadeIn(frame), FadeIn(name, shift=0.1 * DOWN), run_time=0.8))
 
         slab = Rectangle(width=frame.width, height=0.55, stroke_color=style.INK, stroke_width=3)
         slabs = VGroup(*(slab.copy() for _ in range(SLABS))).arrange(UP, buff=0.22)
@@ -136,7 +134,8 @@ class BlockScene(LessonScene):
             # "stacks": the block folds into one slab; "dozens": more slabs on top of it;
             # "one after another": each lights in turn, from the first
             b.fit(Play(FadeOut(block, band_name, name), run_time=0.3),
-                  Play(ReplacementTransform(frame, slabs[0]), FadeIn(slab_names[0]), run_time=0.5),
+                  Play(ReplacementTransform(frame, slabs[0]), run_time=0.5),
+                  Play(FadeIn(slab_names[0]), run_time=0.3),
                   by="dozens")
             b.fit(Play(LaggedStart(*(FadeIn(VGroup(s, t), shift=0.2 * UP)
                                      for s, t in zip(slabs[1:], slab_names[1:])), lag_ratio=0.3),
