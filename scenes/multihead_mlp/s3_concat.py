@@ -183,11 +183,12 @@ class ConcatScene(LessonScene):
                     b.until(*said_at(b, "moved", feature, L))
                 now = band(j)
                 b.fit(Play(FadeIn(now), *([FadeOut(shown)] if shown is not None else []),
-                           *reveal(after, j),
-                           run_time=0.7))
+                           *reveal(after, j), run_time=0.7),
+                      by=feature.split()[0])
+                # the feature's name lights as the voice names it
+                b.fit(Play(names[j].animate.set_color(style.VALUE), run_time=0.4))
                 shown = now
             others = [j for j in range(n) if L.features[j] not in said]
-            b.until(said[-1].split()[0])
             b.fit(Play(FadeOut(shown), run_time=0.3),
                   Play(LaggedStart(*(AnimationGroup(*reveal(after, j)) for j in others),
                                    lag_ratio=0.3), run_time=0.8))

@@ -12,7 +12,6 @@ from manim import (
     DashedLine,
     Dot,
     FadeIn,
-    Flash,
     Indicate,
     LaggedStart,
     Line,
@@ -99,7 +98,7 @@ class NeuronScene(LessonScene):
             tag = caption(name, color=style.EMBEDDING).next_to(d, side, buff=0.1)
             return VGroup(d, tag)
 
-        dots = [dot(rows[0][2], L.tokens[f], DOWN + RIGHT), dot(rows[1][2], "fluffy", DOWN),
+        dots = [dot(rows[0][2], L.tokens[f], LEFT), dot(rows[1][2], "fluffy", DOWN),
                 dot(rows[2][2], "blue", UP), dot(rows[3][2], "before", LEFT)]
 
         def bent(d: VGroup, pre: float):
@@ -120,8 +119,8 @@ class NeuronScene(LessonScene):
             worked(b, rows[0], said_at(b, "pre", L.tokens[f], L), "Creature")
             b.until("Above")
             b.fit(Play(FadeIn(graph), FadeIn(dots[0]), run_time=0.7), by="fires")
-            b.fit(Play(Flash(dots[0][0], color=style.WEIGHT), Indicate(rows[0][1].total, color=style.WEIGHT),
-                       run_time=0.7))
+            b.fit(Play(dots[0][0].animate.set_color(style.WEIGHT),
+                       Indicate(rows[0][1].total, color=style.WEIGHT), run_time=0.7))
 
         with self.beat("fluffy-alone") as b:
             # fluffy's sum, then blue's, each a dot on the straight line below zero as it is said
@@ -174,7 +173,7 @@ class NeuronScene(LessonScene):
         with self.beat("soft-to-the-touch") as b:
             # "writes": the feature every token has at 0; on the figure creature's becomes it;
             # "no token had": the others' zeros; "soft": named
-            b.fit(Play(Flash(dots[0][0], color=style.WEIGHT), FadeIn(grid), FadeIn(soft_name),
+            b.fit(Play(dots[0][0].animate.set_color(style.QUERY), FadeIn(grid), FadeIn(soft_name),
                        run_time=0.6), by=said_at(b, "added", "soft", L)[0])
             b.fit(Play(count_to(grid, target, after[:, soft], L.output[:, soft], figure=short_figure),
                        run_time=0.7), by="no")
