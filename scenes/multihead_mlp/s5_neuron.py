@@ -104,19 +104,25 @@ class NeuronScene(LessonScene):
         def bent(d: VGroup, pre: float):
             return d.animate.shift(axes.c2p(pre, 0) - axes.c2p(pre, pre))
 
-        def worked(b, row: tuple, by: tuple[str, int], first: str, *extra: Play) -> None:
-            """A row's name and terms from the word `first`, its bias and sum on the spoken sum."""
+        def worked(b, row: tuple, by: tuple[str, int], first: str, named: tuple[tuple[str, int], ...],
+                   *extra: Play) -> None:
+            """A row's name and terms from the word `first`, each term (by index) lighting on the
+            word that names its feature (`named`), its bias and sum on the spoken sum."""
             name, w, _ = row
             b.until(first)
             b.fit(Play(FadeIn(name, shift=0.1 * RIGHT), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in w.terms), lag_ratio=0.4),
-                       run_time=0.8), by=by[0], n=by[1])
+                       run_time=0.8), by=named[0][0])
+            for (_, m), then in zip(named, [*(word for word, _ in named[1:]), None]):
+                b.fit(Play(Indicate(w.terms[m], color=style.EMBEDDING, scale_factor=1.06), run_time=0.5),
+                      by=then)
+            b.until(*by)
             b.fit(Play(FadeIn(w.bias), FadeIn(w.total, shift=0.1 * LEFT), run_time=0.5), *extra)
 
         with self.beat("creature-fires") as b:
             # creature's sum, term by term as it is described, its total on the figure; "Above
             # zero": the ReLU's graph and creature's dot on it; "fires": the dot flashes
-            worked(b, rows[0], said_at(b, "pre", L.tokens[f], L), "Creature")
+            worked(b, rows[0], said_at(b, "pre", L.tokens[f], L), "Creature", (("noun", 1), ("fluffy", 0)))
             b.until("Above")
             b.fit(Play(FadeIn(graph), FadeIn(dots[0]), run_time=0.7), by="fires")
             b.fit(Play(dots[0][0].animate.set_color(style.WEIGHT),
@@ -124,9 +130,9 @@ class NeuronScene(LessonScene):
 
         with self.beat("fluffy-alone") as b:
             # fluffy's sum, then blue's, each a dot on the straight line below zero as it is said
-            worked(b, rows[1], said_at(b, "pre", "fluffy", L), "Fluffy")
+            worked(b, rows[1], said_at(b, "pre", "fluffy", L), "Fluffy", (("texture", 0), ("noun", 1)))
             b.fit(Play(FadeIn(dots[1], scale=0.5), run_time=0.4), by="Blue")
-            worked(b, rows[2], said_at(b, "pre", "blue", L), "Blue")
+            worked(b, rows[2], said_at(b, "pre", "blue", L), "Blue", (("neither", 0),))
             b.fit(Play(FadeIn(dots[2], scale=0.5), run_time=0.4))
 
         with self.beat("bend-to-zero") as b:
@@ -140,6 +146,7 @@ class NeuronScene(LessonScene):
         with self.beat("noun-alone") as b:
             # creature before attention: its sum, its dot below zero, bent silent on "Silent"
             worked(b, rows[3], said_at(b, "before", L.tokens[f], L), "Creature",
+                   (("noun", 1), ("texture", 0)),
                    Play(FadeIn(dots[3], scale=0.5), run_time=0.4))
             b.fit(Play(bent(dots[3], rows[3][2]), run_time=0.6), by="too")
 
