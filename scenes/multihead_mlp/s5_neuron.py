@@ -113,10 +113,9 @@ class NeuronScene(LessonScene):
             b.fit(Play(FadeIn(name, shift=0.1 * RIGHT), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in w.terms), lag_ratio=0.4),
                        run_time=0.8), by=named[0][0])
-            for (_, m), then in zip(named, [*(word for word, _ in named[1:]), None]):
+            for (_, m), (then, n) in zip(named, [*((word, 1) for word, _ in named[1:]), by]):
                 b.fit(Play(Indicate(w.terms[m], color=style.EMBEDDING, scale_factor=1.06), run_time=0.5),
-                      by=then)
-            b.until(*by)
+                      by=then, n=n)
             b.fit(Play(FadeIn(w.bias), FadeIn(w.total, shift=0.1 * LEFT), run_time=0.5), *extra)
 
         with self.beat("creature-fires") as b:
