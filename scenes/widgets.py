@@ -9,15 +9,20 @@ from manim import (
     DOWN,
     RIGHT,
     UP,
+    Animation,
     ManimColor,
     Rectangle,
     RoundedRectangle,
     Text,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 from manim import Wiggle as _Wiggle
 
+from attention.figures import value_figure
 from scenes import style
+from scenes.grid import Grid
 from scenes.prebuilt import built
 
 
@@ -115,3 +120,49 @@ class Wiggle(_Wiggle):
         if hasattr(starting_submobject, "sheen_direction"):
             submobject.sheen_direction = np.array(starting_submobject.sheen_direction)
         return self
+
+
+def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,
+                    color=style.INK, font: str = style.MONO) -> None:
+    """`text` now reads `figure`, centred where it stood: the same mobject, its glyphs reshaped
+    (so one number stands in its place and is seen to change, never two drawn over each other).
+    Its glyphs keep their identity (a play draws the parts it started with): the first ones take
+    the new shapes, any extra is emptied, any missing one is added."""
+    if text.original_text == figure and getattr(text, "figure_size", size) == size:
+        return
+    new = built(Text, figure, font=font, font_size=size, color=color).move_to(text)
+    glyphs = list(text.submobjects)
+    for k, shape in enumerate(new.submobjects):
+        if k < len(glyphs):
+            glyphs[k].points = shape.points.copy()
+        else:
+            shape.z_index = text.z_index
+            text.add(shape)
+    for glyph in glyphs[len(new.submobjects):]:
+        glyph.points = np.zeros((0, 3))
+    text.original_text = text.text = figure
+    text.figure_size = size
+
+
+def count_to(start: Grid, end: Grid, before: np.ndarray, after: np.ndarray,
+             figure=value_figure) -> Animation:
+    """The numbers of `start` (worth `before`, one per cell) counting in place to `after`, each
+    shown as `figure` of the value it has reached, while its bar grows or shrinks to `end`'s
+    (drawn with the same cells): a change of size seen as the numbers and bars change, never a
+    blank cell. `start` ends reading and looking like `end`; it stays the grid on screen."""
+    before, after = np.atleast_2d(before), np.atleast_2d(after)
+    if before.shape != (start.n_rows, start.n_cols):
+        before, after = before.T, after.T  # a column given as a row
+    bars = [(b, b.copy(), e) for row_b, row_e in zip(start.bars, end.bars)
+            for b, e in zip(row_b, row_e) if b is not None and e is not None]
+    texts = [(start.texts[i][j], end.texts[i][j], float(before[i, j]), float(after[i, j]))
+             for i in range(start.n_rows) for j in range(start.n_cols)]
+
+    def update(_, alpha: float) -> None:
+        for bar, was, becomes in bars:
+            bar.interpolate(was, becomes, alpha)
+        for text, final, a, b in texts:
+            figure_in_place(text, final.original_text if alpha >= 1 else figure(a + (b - a) * alpha))
+
+    group = VGroup(*(b for b, _, _ in bars), *(t for t, *_ in texts))
+    return UpdateFromAlphaFunc(group, update, rate_func=linear)

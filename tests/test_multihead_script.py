@@ -1,6 +1,6 @@
 """Stop 8 (multi-head attention + the MLP) as a declared lesson: its script loads through the real
-loader with the tests' course for it (tests/lessons/stop8_course.yaml; the project's course.yaml
-keeps stop 8 external until every scene is drawn), every spoken number is the core's and follows
+loader with the tests' course for it (tests/lessons/stop8_course.yaml) and is stop 8 of the
+project's course.yaml, every spoken number is the core's and follows
 it, its checks are answered by the core, its explore data is the core's inputs, and the scenes it
 has are registered and readable on every frame."""
 
@@ -27,7 +27,7 @@ from transcript.spoken import PLACEHOLDER
 REPO = Path(__file__).resolve().parent.parent
 COURSE = REPO / "tests" / "lessons" / "stop8_course.yaml"
 SCRIPT = REPO / "transcript" / "multihead-mlp" / "lesson.yaml"
-DRAWN = ("one-question", "heads")  # the scenes drawn so far, in the script's order
+DRAWN = ("one-question", "heads", "concat", "mlp", "neuron", "block")  # in the script's order
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +40,12 @@ def said(template: str, core) -> str:
     return PLACEHOLDER.sub(lambda m: spoken_value(m["kind"], m["token"], core), template)
 
 
-def test_the_script_is_the_declared_lessons_and_not_in_the_projects_course(script):
+def test_the_script_is_the_declared_lessons_and_stop_8_of_the_projects_course(script):
     assert script.id == LESSON.id == "multihead-mlp" and script.lesson is LESSON
     assert LESSON.script == SCRIPT and LESSON.scenes == "scenes.multihead_mlp"
     assert (script.course.stop, script.course.stops) == (1, 1) and script.voice == "piper"
     project = yaml.safe_load((REPO / "course.yaml").read_text(encoding="utf-8"))
-    assert "multihead-mlp" not in {stop.get("lesson") for stop in project["stops"]}
+    assert {stop["stop"]: stop.get("lesson") for stop in project["stops"]}[8] == "multihead-mlp"
 
 
 def test_every_paragraph_has_a_step_and_its_scene(script):
@@ -220,19 +220,37 @@ def narration(tmp_path_factory, script):
     return manifest
 
 
-@pytest.mark.parametrize("scene_id", DRAWN)
-def test_each_drawn_scene_is_readable_on_every_frame(chosen, narration, tmp_path, scene_id):
-    """Run frame by frame without a pixel (as tests/test_readability.py runs stop 7's): no text
-    over another or hidden, every play changes the picture, no still picture over 1.5 s while
-    the voice speaks, and every beat asks only words its sentence says."""
+@pytest.fixture(scope="module")
+def inspected(narration, tmp_path_factory):
+    """Each drawn scene run once frame by frame without a pixel (as tests/test_readability.py runs
+    stop 7's), at low quality, shared by the tests below: scene id -> (scene, FrameReader)."""
     from inspected import inspect_frames
 
-    from common.settings import QUALITIES
     from scenes import scene_class
+    runs = {}
+    media = tmp_path_factory.mktemp("stop8-media")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(CHOSEN_ENV, LESSON.id)
+        mp.setenv(MODULES_ENV, f"{LESSON.id}=attention.multihead_mlp")
+        for scene_id in DRAWN:
+            runs[scene_id] = inspect_frames(scene_class(scene_id), scene_id, narration, media)
+    shutil.rmtree(media, ignore_errors=True)
+    return runs
+
+
+@pytest.mark.parametrize("scene_id", DRAWN)
+def test_each_drawn_scene_is_readable_on_every_frame(narration, inspected, scene_id):
+    """No text over another or hidden, every play changes the picture, no still picture over 1.5 s
+    while the voice speaks, every number readable long enough, and every beat asks only words its
+    sentence says."""
+    from common.settings import QUALITIES
     fps = QUALITIES["low"].fps
-    scene, reader = inspect_frames(scene_class(scene_id), scene_id, narration, tmp_path / "media")
+    scene, reader = inspected[scene_id]
     assert reader.finish() == []
     assert reader.idle == []
+    if scene_id in DRAWN[2:]:  # (scene 2's caption of the matrices' sizes is a glimpse: its own issue)
+        assert reader.glimpses == []
+    assert all(r.out_of_frame == [] for r in scene.timeline), scene_id
     start = narration.scene_span(scene_id).start
     speech = {s.id: (round((s.start - start) * fps), round((s.end - start) * fps))
               for s in narration.sentences_of(scene_id)}
@@ -246,4 +264,115 @@ def test_each_drawn_scene_is_readable_on_every_frame(chosen, narration, tmp_path
         still = (min(first + frames, said_to) - max(first, said_from)) / fps
         assert still <= 1.5, f"{scene_id}/{sentence}: {still:.1f} s still"
     assert covered == scene.timing.frames
-    shutil.rmtree(tmp_path / "media", ignore_errors=True)
+
+
+def beat(inspected, scene_id: str, sentence_id: str):
+    scene, _ = inspected[scene_id]
+    return next(r for r in scene.timeline if r.sentence_id == sentence_id)
+
+
+def texts_at_end(inspected, scene_id: str, sentence_id: str) -> list[str]:
+    return beat(inspected, scene_id, sentence_id).texts
+
+
+def test_every_beat_starts_on_its_sentence_and_each_cue_on_its_word(inspected):
+    for scene_id in DRAWN[2:]:
+        scene, _ = inspected[scene_id]
+        for record in scene.timeline:
+            assert record.start == scene.timing.beat(record.sentence_id).start, record.sentence_id
+            assert record.cues, record.sentence_id
+            for cue in record.cues:
+                assert cue.frame - cue.wanted in (0, 1), (record.sentence_id, cue)
+        assert not any(r.squeezed for r in scene.timeline), [r.squeezed for r in scene.timeline]
+
+
+def test_concat_shows_w_o_times_the_heads_and_the_residual_entry_by_entry(inspected, script):
+    """W_O's product for creature, worked here with numpy from the heads' weights and values,
+    is on screen with its one worked entry's terms; the new vector (embedding + that product)
+    is on screen at the end; and each figure the voice reads in creature-gains appears on the
+    frame the voice starts it."""
+    L = lesson()
+    f = L.focus
+    heads = [L.head(name) for name in L.heads]
+    concat = np.concatenate([h.weights[f] @ h.values for h in heads])
+    moved = concat @ np.asarray(L.w_o)
+    new = L.embeddings[f] + moved
+    shown = texts_at_end(inspected, "concat", "w-o-mixes")
+    for v in moved:
+        assert short_figure(v) in shown
+    r = L.features.index("fluffy texture")
+    for k in range(len(concat)):  # its terms: W_O's entry and the heads' number, each a piece
+        assert short_figure(L.w_o[k, r]) in shown and short_figure(concat[k]) in shown
+    assert short_figure(concat @ np.asarray(L.w_o)[:, r]) in shown
+    end = texts_at_end(inspected, "concat", "creature-gains")
+    for v in new:
+        assert short_figure(v) in end
+    # the figures land as they are said: a cue on the first word of each, on its frame
+    record = beat(inspected, "concat", "creature-gains")
+    sentence = next(s for p in script.paragraphs for s in p.sentences if s.id == "creature-gains")
+    firsts = [spoken_value("moved", feature, L).split()[0]
+              for feature in ("fluffy texture", "blue colour", "article")]
+    assert firsts[0] in sentence.text
+    cued = [c for c in record.cues if c.word and c.word.lower() == firsts[0]]
+    assert len(cued) >= 3 and all(c.frame - c.wanted in (0, 1) for c in cued)
+
+
+def test_mlp_bends_every_negative_sum_to_zero_and_adds_the_result_back(inspected):
+    """Every token's hidden layer, worked here with numpy (x · W_up + b_up through max(0, .)),
+    is on screen after the bend; the pre-activations before it; creature's worked neuron; and
+    every token's vector plus the MLP's output at the end."""
+    L = lesson()
+    x = L.after_attention
+    pre = x @ L.w_up + L.b_up
+    act = np.maximum(pre, 0)
+    new = x + act @ L.w_down + L.b_down
+    assert (pre < 0).any() and (pre > 0).any()
+    end = texts_at_end(inspected, "mlp", "added-back")
+    assert end.count(short_figure(0.0)) >= int((act == 0).sum())  # every bent sum reads 0
+    for v in act[act > 0]:
+        assert short_figure(v) in end
+    for v in new.ravel():
+        assert short_figure(v) in end
+    for v in pre[pre < 0]:  # the negative sums were shown before they bent, and are gone after
+        assert short_figure(v) not in end
+    scene, _ = inspected["mlp"]
+    shown = set(beat(inspected, "mlp", "up-bend-down").shown)
+    assert any(k.startswith(short_figure(pre[L.index("blue"), L.neuron]) + " @") for k in shown)
+    # no arrow between the lanes: the MLP's picture has no arrow at all
+    from manim import Arrow, CurvedArrow
+    assert not [m for m in scene.get_mobject_family_members() if isinstance(m, (Arrow, CurvedArrow))]
+
+
+def test_neuron_sums_are_the_weighted_sums_and_the_graph_bends_the_negative_ones(inspected):
+    """Each token's line reads its two terms, the bias and a total worked here from the
+    embeddings and the heads; its dot ends on the ReLU's graph at (sum, max(0, sum))."""
+    from manim import Axes, Dot
+    L = lesson()
+    cols = [L.features.index("fluffy texture"), L.features.index("noun")]
+    w, bias = L.w_up[cols, L.neuron], L.b_up[L.neuron]
+    after = L.embeddings + np.concatenate([h.output for h in L.attention.heads], axis=-1) @ L.w_o
+    sums = [after[L.focus, cols] @ w + bias, after[L.index("fluffy"), cols] @ w + bias,
+            after[L.index("blue"), cols] @ w + bias, L.embeddings[L.focus, cols] @ w + bias]
+    assert sums[0] > 0 and all(s < 0 for s in sums[1:])
+    end = texts_at_end(inspected, "neuron", "soft-to-the-touch")
+    for s in sums:
+        assert short_figure(s) in end
+    scene, _ = inspected["neuron"]
+    axes = next(m for m in scene.get_mobject_family_members() if isinstance(m, Axes))
+    dots = [m for m in scene.get_mobject_family_members() if isinstance(m, Dot)]
+    where = sorted(tuple(np.round(axes.p2c(d.get_center())[:2], 2)) for d in dots)
+    assert where == sorted((round(float(s), 2), round(max(0.0, float(s)), 2)) for s in sums)
+    assert short_figure(max(0.0, sums[0]) * L.w_down[L.neuron, L.features.index("soft")]) in end
+
+
+def test_block_has_arrows_between_tokens_a_box_per_token_and_is_the_poster(inspected, script):
+    L = lesson()
+    assert script.poster == "one-block"
+    poster = texts_at_end(inspected, "block", "one-block")
+    assert "one transformer block" in poster and poster.count("MLP") == len(L.tokens)
+    assert "attention" in poster
+    end = texts_at_end(inspected, "block", "dozens-of-blocks")
+    assert "dozens of blocks" in end and end.count("block") >= 3
+    assert "MLP" not in end
+
+

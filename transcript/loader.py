@@ -434,7 +434,7 @@ def _place(path: Path, lesson_id: str, title: str,
         if stop_id == lesson_id:
             found[stop_id] = given or declared(stop_id, module)
             return title
-        if module is None and stop_id not in known_ids():
+        if module is None and stop_id not in {*conventional_ids(), *known_ids()}:
             return None
         return _title(declared(stop_id, module).script) or stop_id
 

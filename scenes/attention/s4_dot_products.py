@@ -26,10 +26,10 @@ from manim import (
 from attention import exact_score_figure, score_figure
 from attention.attention.lesson import Lesson, lesson
 from scenes import style
-from scenes.attention.parts import figure_in_place, through, through_copy
+from scenes.attention.parts import through, through_copy
 from scenes.base import LessonScene, Play
 from scenes.rules import during
-from scenes.widgets import caption, keep_in_frame, label, spelled, token_box, vector
+from scenes.widgets import caption, figure_in_place, keep_in_frame, label, spelled, token_box, vector
 
 LANE_Y = 2.85  # the height creature's query and its travelling copy keep, above the chips
 CELL, CELL_WIDTH = 0.42, 1.0  # a query's or key's cell

@@ -24,10 +24,10 @@ from manim.utils.rate_functions import rush_from, rush_into
 from attention.attention.lesson import lesson
 from attention.figures import percent_figure, value_figure
 from scenes import style
-from scenes.attention.parts import CELL_H, CELL_W, GUESSES, TOP, column, count_to, vector_scale
+from scenes.attention.parts import CELL_H, CELL_W, GUESSES, TOP, column, vector_scale
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid
-from scenes.widgets import Wiggle, caption, keep_in_frame, label, spelled, token_box
+from scenes.widgets import Wiggle, caption, count_to, keep_in_frame, label, spelled, token_box
 
 VALUE_XS = (-4.3, -2.85, -1.4, 0.05)  # the four value columns
 SUM_X = 1.65  # the weighted sum, right of the value columns

@@ -40,12 +40,12 @@ from manim.utils.rate_functions import ease_in_out_sine
 from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, score_figure, value_figure
 from scenes import style
-from scenes.attention.parts import count_to, formula_tex
+from scenes.attention.parts import formula_tex
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid, strengths, texts_of
 from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
-from scenes.widgets import caption, crossfade, spelled, token_box
+from scenes.widgets import caption, count_to, crossfade, spelled, token_box
 
 CELL_H = 0.45
 ROW_TOP = 0.9  # top edge of the rows every token owns (Q, scores, weights, output)

@@ -1,0 +1,196 @@
+"""Scene 3: concatenate, then W_O. Creature's two heads each hand back a short vector; end to end
+they make six numbers again; W_O maps them onto the model's features (a matrix times that column,
+one entry worked as its terms and their sum, the rest filling); added to creature's vector, entry
+by entry, as the voice reads what moved, nothing creature knew is lost."""
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    AnimationGroup,
+    Create,
+    FadeIn,
+    FadeOut,
+    LaggedStart,
+    Line,
+    MathTex,
+    SurroundingRectangle,
+    VGroup,
+)
+
+from attention.figures import short_figure
+from attention.multihead_mlp.lesson import lesson
+from attention.multihead_mlp.spoken import figure
+from scenes import style
+from scenes.base import LessonScene, Play
+from scenes.grid import Grid
+from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at
+from scenes.prebuilt import built
+from scenes.widgets import caption, label, mono, spelled
+
+ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
+CELL_H = 0.5
+CELL_W = 0.8
+MATRIX_CELL = 0.5  # a cell of W_O's grid
+MATRIX_RIGHT = -1.65  # W_O's right edge, left of the heads' column
+CONCAT_X = -0.95  # the heads' outputs, end to end
+MOVED_X = 0.55  # W_O times them: what moves into creature's vector
+SECOND_X = 1.15 + CELL_W  # head 2's output before it is put under head 1's
+WORK_RIGHT = 3.4  # the worked entry's terms end here, right of the result
+OLD_X, NEW_X = -1.6, 2.65  # the residual: creature's vector + what moved (at MOVED_X) = its new one
+NAMES_GAP = 0.2
+
+
+def row_y(j: int) -> float:
+    """The centre of the `j`-th row of cells."""
+    return ROW_TOP - CELL_H * (j + 0.5)
+
+
+def placed(grid: Grid, x: float, first_row: int = 0) -> Grid:
+    """`grid` (a column) centred on x, its first cell on row `first_row`."""
+    return grid.move_to([x, ROW_TOP - CELL_H * first_row, 0], aligned_edge=UP)
+
+
+class ConcatScene(LessonScene):
+    scene_id = "concat"
+    follows = "heads"
+
+    def beats(self) -> None:
+        L = lesson()
+        f = L.focus
+        outputs = [h.output[f] for h in L.attention.heads]  # each head's short vector
+        concat, w_o = L.attention.concat[f], L.w_o
+        moved, old, new = L.focus_update, L.embeddings[f], L.after_attention[f]
+        scale = float(max(np.abs(L.after_attention).max(), 1e-9))
+        n = len(L.features)
+        tokens = header(L)
+
+        heads = [cells(outputs[0], style.VALUE, CELL_W, CELL_H, scale),
+                 cells(outputs[1], style.VALUE, CELL_W, CELL_H, scale)]
+        placed(heads[0], CONCAT_X)
+        placed(heads[1], SECOND_X, first_row=len(outputs[0]))
+        head_names = VGroup(caption("head 1", color=style.VALUE).next_to(heads[0], UP, buff=0.15),
+                            caption("head 2", color=style.VALUE).next_to(heads[1], RIGHT, buff=0.2))
+        short = len(outputs[0])
+        stacked = heads[1].copy().move_to([CONCAT_X, ROW_TOP - CELL_H * short, 0], aligned_edge=UP)
+        numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.VALUE)
+        numbers.next_to(VGroup(heads[0], stacked), DOWN, buff=0.15)
+
+        with self.beat("outputs-end-to-end") as b:
+            # the phrase moves up to head the working as the heads' rows leave; on "short" each
+            # head's vector of creature's (three numbers); "End to end": head 2's goes under head 1's
+            b.fit(self.scene_change(self.from_previous("tokens", tokens,
+                                                       FadeIn(tokens, shift=0.2 * DOWN))), by="short")
+            b.fit(Play(LaggedStart(*(FadeIn(VGroup(g, name), shift=0.15 * DOWN)
+                                     for g, name in zip(heads, head_names)), lag_ratio=0.4),
+                       run_time=0.8), by="End")
+            # (head 2's stands under head 1's rows, right of them: it moves straight left)
+            left = stacked.get_center() - heads[1].get_center()
+            b.fit(Play(VGroup(heads[1], head_names[1]).animate.shift(left), run_time=0.9),
+                  by=said_at(b, "count", "features", L)[0],
+                  n=said_at(b, "count", "features", L)[1])
+            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.5))
+
+        # W_O as the matrix of the product: a row per feature of the model, a column per entry
+        # of the heads' outputs; the features named on the left
+        matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
+                      cell_w=MATRIX_CELL, cell_h=CELL_H)
+        matrix.move_to([MATRIX_RIGHT, ROW_TOP, 0], aligned_edge=UP + RIGHT)
+        matrix_name = built(MathTex, "W_O", color=style.INK, font_size=34).next_to(matrix, UP, buff=0.12)
+        names = VGroup(*(caption(name).move_to([0, row_y(j), 0]) for j, name in enumerate(L.features)))
+        for name in names:
+            name.align_to(matrix.get_left() + NAMES_GAP * LEFT, RIGHT)
+        result = placed(cells(moved, style.VALUE, CELL_W, CELL_H, scale), MOVED_X)
+        hide_numbers(result)
+        equals = label("=", size=style.TITLE_SIZE, color=style.MUTED).move_to(
+            [(CONCAT_X + MOVED_X) / 2, row_y(n / 2 - 0.5), 0])
+        result_name = caption("moved", color=style.VALUE).next_to(result, UP, buff=0.15)
+        concat_name = caption("end to end", color=style.VALUE).next_to(
+            VGroup(heads[0], stacked), UP, buff=0.15)
+
+        # the entry worked out: the row of W_O for "fluffy texture" meets the column, term by term
+        r = L.features.index("fluffy texture")
+        lines = VGroup(*(spelled([("+ " if k else "  ", style.MUTED), (short_figure(w_o[k, r]), style.INK),
+                                  ("×", style.MUTED), (short_figure(concat[k]), style.VALUE)])
+                         for k in range(len(concat))))
+        for k, line in enumerate(lines):
+            line.set_y(row_y(k)).shift((WORK_RIGHT - line.get_right()[0]) * RIGHT)
+        rule = Line([lines.get_left()[0], 0, 0], [WORK_RIGHT, 0, 0], color=style.MUTED, stroke_width=2)
+        rule.next_to(lines, DOWN, buff=0.12).align_to(lines, RIGHT)
+        total = mono(short_figure(float(w_o[:, r] @ concat)), style.VALUE).next_to(rule, DOWN, buff=0.12)
+        total.align_to(lines, RIGHT)
+        worked = VGroup(lines, rule, total)
+        pair = VGroup(SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3),
+                      SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
+                                           stroke_width=3))
+        target = SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06, stroke_width=4)
+
+        with self.beat("w-o-mixes") as b:
+            # "W O": the matrix, the features it maps onto, the empty column of what moves; on
+            # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
+            # which is the entry; the other entries fill in the same way; the working stays
+            b.fit(Play(FadeOut(numbers, *head_names), run_time=0.3),
+                  Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
+                       FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
+                       run_time=0.6), by="maps")
+            rest = [a for j in range(n) if j != r for a in reveal(result, j)]
+            b.fit(Play(FadeIn(pair), FadeIn(target), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(line, shift=0.1 * RIGHT) for line in lines), lag_ratio=0.4),
+                       run_time=1.2),
+                  Play(Create(rule), FadeIn(total, shift=0.1 * DOWN), run_time=0.4),
+                  Play(*reveal(result, r), FadeOut(pair), FadeOut(target),
+                       run_time=0.4),
+                  Play(LaggedStart(*rest, lag_ratio=0.1),
+                       run_time=0.6), by="features")
+
+        # the residual: creature's vector + what moved = its new vector, a row at a time
+        before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
+        after = placed(cells(new, style.EMBEDDING, CELL_W, CELL_H, scale), NEW_X)
+        hide_numbers(after)
+        for t in after.all_texts():
+            t.set_z_index(1)
+        plus = label("+", size=style.TITLE_SIZE, color=style.MUTED).move_to(
+            [(OLD_X + MOVED_X) / 2, equals.get_y(), 0])
+        equals_new = label("=", size=style.TITLE_SIZE, color=style.MUTED).move_to(
+            [(MOVED_X + NEW_X) / 2, equals.get_y(), 0])
+        before_name = caption(L.tokens[f], color=style.EMBEDDING).next_to(before, UP, buff=0.15)
+        after_name = caption("its new vector", color=style.EMBEDDING).next_to(after, UP, buff=0.15)
+        names_to = (before.get_left()[0] - NAMES_GAP - names.get_right()[0]) * RIGHT
+
+        def band(j: int) -> VGroup:
+            """Row `j` of the sum outlined: creature's entry, what moved, the new entry."""
+            return VGroup(*(SurroundingRectangle(g.cell(j, 0), color=style.VALUE, buff=0.03,
+                                                 stroke_width=4) for g in (before, result, after)))
+
+        said = ["fluffy texture", "blue colour", "article"]
+        with self.beat("creature-gains") as b:
+            # "Added to creature's vector": the product leaves, the features' names move up to
+            # creature's vector as it comes, what moved stays; as each figure is said its row
+            # adds up (a band across it, the new entry written); then the rows where nothing
+            # moved, creature keeping what it knew
+            b.fit(Play(FadeOut(matrix, matrix_name, worked, heads[0], heads[1], concat_name, equals),
+                       run_time=0.4),
+                  Play(names.animate.shift(names_to), FadeIn(before), FadeIn(before_name),
+                       FadeIn(plus), FadeIn(equals_new), FadeIn(after), FadeIn(after_name),
+                       run_time=0.7),
+                  by=said_at(b, "moved", said[0], L)[0], n=said_at(b, "moved", said[0], L)[1])
+            shown = None
+            for k, feature in enumerate(said):
+                j = L.features.index(feature)
+                if k:
+                    b.until(*said_at(b, "moved", feature, L))
+                now = band(j)
+                b.fit(Play(FadeIn(now), *([FadeOut(shown)] if shown is not None else []),
+                           *reveal(after, j), run_time=0.7),
+                      by=feature.split()[0])
+                # the feature's name lights as the voice names it
+                b.fit(Play(names[j].animate.set_color(style.VALUE), run_time=0.4))
+                shown = now
+            others = [j for j in range(n) if L.features[j] not in said]
+            b.fit(Play(FadeOut(shown), run_time=0.3),
+                  Play(LaggedStart(*(AnimationGroup(*reveal(after, j)) for j in others),
+                                   lag_ratio=0.3), run_time=0.8))
+        # the MLP works on every token's vector after attention: creature's new one moves into it
+        self.keep(tokens=tokens, creature=after)

@@ -1,0 +1,146 @@
+"""Scene 6: one block. Attention moves information between tokens (arrows from token to token,
+the pairs the heads weigh most); the MLP works on each token alone (a box per token, nothing
+between them); both with their residuals (each token's vector passing around and added back) make
+one transformer block, and a model stacks dozens of them."""
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Create,
+    CurvedArrow,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    Line,
+    Rectangle,
+    ReplacementTransform,
+    RoundedRectangle,
+    SurroundingRectangle,
+    VGroup,
+)
+
+from attention.multihead_mlp.lesson import lesson
+from scenes import style
+from scenes.base import LessonScene, Play
+from scenes.widgets import caption, label, token_row
+
+TOKENS_Y = -2.35  # the tokens entering the block, at its foot
+ATTENTION_Y = (-1.6, -0.4)  # the attention layer's bottom and top
+ADD_Y = (0.05, 2.0)  # where attention's result, then the MLP's, is added to each token's vector
+MLP_Y = 1.0  # the MLP's boxes
+BYPASS = 0.8  # the residual passes this far right of a token's line
+STRONG = 0.3  # an arrow for each weight of at least this much, in any head, between two tokens
+SLABS = 5  # blocks drawn in the stack (a model has dozens)
+
+
+def plus_node(x: float, y: float) -> VGroup:
+    """A residual's "+": the sublayer's result added to the vector that passed around it."""
+    ring = RoundedRectangle(corner_radius=0.16, width=0.32, height=0.32, stroke_color=style.INK,
+                            stroke_width=2)
+    return VGroup(ring, label("+", size=style.SMALL_SIZE)).move_to([x, y, 0])
+
+
+def bypass(x: float, low: float, high: float) -> VGroup:
+    """A residual: from the token's line below a sublayer, round its right, into the "+" above
+    (three straight pieces, none of whose boxes reaches the sublayer's name)."""
+    corners = [[x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, high, 0], [x + 0.16, high, 0]]
+    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3) for a, b in zip(corners, corners[1:])))
+
+
+class BlockScene(LessonScene):
+    scene_id = "block"
+    follows = "neuron"
+
+    def beats(self) -> None:
+        L = lesson()
+        n = len(L.tokens)
+        tokens = token_row(L.tokens).scale(0.8).move_to([0, TOKENS_Y, 0])
+        tokens[L.focus].box.set_stroke(style.QUERY, width=3)
+        xs = [t.get_x() for t in tokens]
+        band = Rectangle(width=tokens.width + 0.9, height=ATTENTION_Y[1] - ATTENTION_Y[0],
+                         stroke_color=style.KEY, stroke_width=3).move_to([0, sum(ATTENTION_Y) / 2, 0])
+        band_name = label("attention", size=style.BODY_SIZE - 2, color=style.KEY)
+        band_name.next_to(band, LEFT, buff=0.2)
+
+        # an arrow from token j to token i where some head puts at least STRONG of i's weight on j
+        strongest = np.max(L.attention.weights, axis=0)  # (n, n): each pair's weight in its best head
+        pairs = [(i, j) for i in range(n) for j in range(n) if i != j and strongest[i, j] >= STRONG]
+        arrows = VGroup()
+        for i, j in pairs:
+            right = j < i  # information moving right curves over, moving left under
+            y = sum(ATTENTION_Y) / 2 + (0.12 if right else -0.12)
+            arrows.add(CurvedArrow([xs[j], y, 0], [xs[i], y, 0], angle=-0.5,
+                                   color=style.KEY, stroke_width=3, tip_length=0.15))
+
+        lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
+                              stroke_width=2) for x in xs))
+        boxes = VGroup()
+        for x in xs:
+            box = RoundedRectangle(corner_radius=0.12, width=1.2, height=0.7, stroke_color=style.VALUE,
+                                   stroke_width=3).move_to([x, MLP_Y, 0])
+            boxes.add(VGroup(box, label("MLP", size=style.SMALL_SIZE, color=style.VALUE).move_to(box)))
+        into_mlp = VGroup(*(Line([x, ATTENTION_Y[1], 0], [x, MLP_Y - 0.35, 0], color=style.MUTED,
+                                 stroke_width=2) for x in xs))
+        out_of_mlp = VGroup(*(Line([x, MLP_Y + 0.35, 0], [x, ADD_Y[1] - 0.16, 0], color=style.MUTED,
+                                   stroke_width=2) for x in xs))
+        alone = caption("each token alone", color=style.VALUE).next_to(boxes, LEFT, buff=0.2)
+
+        with self.beat("attention-moves") as b:
+            # the phrase moves down to the block's foot as the neuron's working leaves; on
+            # "information" the attention layer, on "between" its arrows from token to token
+            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP))),
+                  Play(Create(lines), FadeIn(band), FadeIn(band_name), run_time=0.5), by="between")
+            b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=1.0))
+
+        with self.beat("mlp-alone") as b:
+            # "MLP": a box over each token, nothing between them; "alone": named; "brought":
+            # what attention brought each token goes up into its own box
+            b.fit(Play(LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
+                       run_time=0.8), by="alone")
+            b.fit(Play(FadeIn(alone, shift=0.1 * RIGHT), run_time=0.5), by="brought")
+            b.fit(Play(Create(into_mlp), run_time=0.6))
+
+        nodes = VGroup(*(plus_node(x, y) for y in ADD_Y for x in xs))
+        loops = VGroup(*(bypass(x, low, high) for x in xs
+                         for low, high in ((ATTENTION_Y[0] - 0.15, ADD_Y[0]), (ADD_Y[0] + 0.25, ADD_Y[1]))))
+        block = VGroup(band, arrows, boxes, nodes, loops, into_mlp, out_of_mlp)
+        frame = SurroundingRectangle(VGroup(block, band_name), color=style.INK, buff=0.15, stroke_width=3)
+        name = label("one transformer block", size=style.TITLE_SIZE, color=style.INK)
+        name.next_to(frame, UP, buff=0.15)
+
+        with self.beat("one-block") as b:
+            # "Both": the two layers flash; "residuals": each token's vector passes round each
+            # layer and is added back; "one": the block framed and named
+            b.fit(Play(Indicate(band_name, color=style.KEY), Indicate(alone, color=style.VALUE),
+                       run_time=0.6), by="residuals")
+            b.fit(Play(FadeOut(alone), run_time=0.3),
+                  Play(FadeIn(nodes), Create(loops), Create(out_of_mlp), run_time=0.8), by="one")
+            b.fit(Play(FadeIn(frame), FadeIn(name, shift=0.1 * DOWN), run_time=0.8))
+
+        slab = Rectangle(width=frame.width, height=0.55, stroke_color=style.INK, stroke_width=3)
+        slabs = VGroup(*(slab.copy() for _ in range(SLABS))).arrange(UP, buff=0.22)
+        slabs.next_to(tokens, UP, buff=0.3)
+        slab_names = VGroup(*(caption("block", color=style.INK).move_to(s) for s in slabs))
+        dozens = label("dozens of blocks", size=style.TITLE_SIZE, color=style.INK)
+        dozens.next_to(slabs, UP, buff=0.2)
+        links = VGroup(*(Line(low.get_top(), high.get_bottom(), color=style.MUTED, stroke_width=2)
+                         for low, high in zip(slabs, slabs[1:])))
+
+        with self.beat("dozens-of-blocks") as b:
+            # "stacks": the block folds into one slab; "dozens": more slabs on top of it;
+            # "one after another": each lights in turn, from the first
+            b.fit(Play(FadeOut(block, band_name, name), run_time=0.3),
+                  Play(ReplacementTransform(frame, slabs[0]), run_time=0.5),
+                  Play(FadeIn(slab_names[0]), run_time=0.3),
+                  by="dozens")
+            b.fit(Play(LaggedStart(*(FadeIn(VGroup(s, t), shift=0.2 * UP)
+                                     for s, t in zip(slabs[1:], slab_names[1:])), lag_ratio=0.3),
+                       FadeIn(links), FadeIn(dozens, shift=0.1 * DOWN), run_time=1.0), by="one")
+            b.fit(Play(LaggedStart(*(Indicate(t, color=style.QUERY) for t in slab_names), lag_ratio=0.3),
+                       run_time=1.0))
+
+
