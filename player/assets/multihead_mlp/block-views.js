@@ -237,7 +237,7 @@
         + `${short(r.attention.residual[i][c])} + ${short(r.mlp.output[i][c])} = ${short(r.mlp.residual[i][c])}`,
       sum: (i, j, n, r) => `${n.words[i]}'s weighted sum for ${core.hidden[j]} = `
         + `${terms(r.attention.residual[i], n.w_up.map((row) => row[j]), F)}`,
-      bias: (i, j, n) => `${core.hidden[j]}'s bias: move it with the slider above, or edit it in its table.`,
+      bias: (i, j, n) => `${core.hidden[j]}'s bias, ${short(n.b_up[0][j])}: move it with the slider above, or edit it in its table.`,
       pre: (i, j, n, r) => `${n.words[i]}'s sum for ${core.hidden[j]} = weighted sum + bias = `
         + `${short(r.mlp.preActivation[i][j] - n.b_up[0][j])} + ${short(n.b_up[0][j])} = ${short(r.mlp.preActivation[i][j])}`,
       act: (i, j, n, r) => `ReLU(${short(r.mlp.preActivation[i][j])}) = max(0, ${short(r.mlp.preActivation[i][j])})`
