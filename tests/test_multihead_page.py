@@ -10,6 +10,8 @@ page. Screenshots of the panel and each check, at desktop and phone sizes, go to
 from __future__ import annotations
 
 import math
+import re
+import zipfile
 
 import numpy as np
 import pytest
@@ -22,6 +24,7 @@ from player_fixtures import (  # noqa: F401
     page_factory,
     serve,
 )
+from test_scorm import NODE_MODULES, need_npm_packages, sco
 
 from attention import mlp, multi_head, percent_figure, relu, short_figure
 from attention.example import EXTRA_WORDS
@@ -29,6 +32,7 @@ from attention.multihead_mlp.explore import ENTRY_STEP
 from attention.multihead_mlp.lesson import lesson
 from cli.options import BuildPaths
 from player.page import build_player
+from player.scorm import build_package
 from transcript import load_script
 from transcript.manifest import GRID_FPS, TimedSentence, new_manifest, write_manifest
 from transcript.words import TimedWord, words_of
@@ -78,8 +82,8 @@ def script():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, script):
-    """Stop 8's player over a test-pattern video, built once and served: yields the base URL."""
+def built(tmp_path_factory, script):
+    """Stop 8's player over a test-pattern video and its SCORM package (no clips), built once."""
     build = BuildPaths(tmp_path_factory.mktemp("stop8") / "build")
     build.root.mkdir(parents=True)
     manifest = timed(script)
@@ -87,7 +91,29 @@ def site(tmp_path_factory, script):
     encode_narration(manifest, build.narration)
     encode_video(manifest, build.narration, build.video)
     build_player(manifest, build)
-    base, server = serve(build.root)
+    build_package(manifest, build, [])
+    return build
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    """The player served: yields the base URL."""
+    base, server = serve(built.root)
+    yield base
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def platform(built, tmp_path_factory):
+    """What a platform serves: the unpacked package in course/, beside the tests' host page and
+    the real SCORM 1.2 run-time (scorm-again, tests/js)."""
+    need_npm_packages()
+    root = tmp_path_factory.mktemp("stop8-platform")
+    zipfile.ZipFile(built.scorm).extractall(root / "course")
+    (root / "scorm-host.html").symlink_to(REPO / "tests" / "js" / "scorm-host.html")
+    (root / "node_modules").symlink_to(NODE_MODULES)
+    base, server = serve(root)
     yield base
     server.shutdown()
     server.server_close()
@@ -321,3 +347,38 @@ def test_the_task_is_done_by_editing_the_neurons_weights(site, page_factory, che
     assert told[0]["response"] == f"wup_{row}_{N}_{value:g}"
     shot(page, CHECK, f"check-task-right-{size}")
     assert page.errors == []
+
+
+def test_in_a_platform_each_answer_is_an_interaction(platform, page_factory, checks):
+    """Answered in the SCORM package under scorm-again: the platform receives each answer as
+    cmi.interactions (the task's correct response in the lesson's words) and the score."""
+    page = page_factory(1200, 900)
+    page.goto(platform + "/scorm-host.html")
+    frame = sco(page, platform)
+    predict, task = checks["predict"], checks["task"]
+    row = L.head("article").weights[L.index("creature")]
+    right = L.tokens[int(np.argmax(row))]
+    play_into(frame, predict.sentence, predict.id)
+    answer_with(frame, right)
+    frame.click(f"{CHECK} .check-on")
+    frame.evaluate("id => LessonChecks.ask(id)", task.id)
+    frame.wait_for_selector(f"{EXPLORE}:not([hidden])")
+    r, value = one_entry(task.query)
+    frame.fill(f'{EXPLORE} input[data-m="w_up"][data-i="{r}"][data-j="{N}"]', str(value))
+    frame.wait_for_selector('#check-now[data-met="true"]')
+    frame.click(f"{CHECK} .check-answer")
+    frame.wait_for_selector(f"{CHECK} .check-feedback:not([hidden])")
+    received = page.evaluate("window.received")
+    got: dict[int, dict] = {}
+    for name, v in received.items():
+        m = re.fullmatch(r"cmi\.interactions\.(\d+)\.(.+)", name)
+        if m:
+            got.setdefault(int(m[1]), {})[m[2]] = v
+    letter = "abcdefghijklmnopqrstuvwxyz"[list(L.tokens).index(right)]
+    assert [{k: v for k, v in got[n].items() if k not in ("latency", "time")} for n in sorted(got)] == [
+        {"id": predict.id, "type": "choice", "correct_responses.0.pattern": letter,
+         "student_response": letter, "result": "correct"},
+        {"id": task.id, "type": "performance",
+         "correct_responses.0.pattern": f"{L.hidden[N]} fires for {task.query}, editing at most 1 of w_up",
+         "student_response": f"wup_{r}_{N}_{value:g}", "result": "correct"}]
+    assert float(page.evaluate("API.cmi.core.score.raw")) == round(100 * 2 / 3, 2)  # 2 of the 3 checks right
