@@ -16,6 +16,19 @@ EMBEDDINGS = {  # token -> the features it has
     "creature": {"noun": 1.0},
 }
 
+# Words a learner can swap into the phrase in a lesson's explore panel, over the same features.
+EXTRA_WORDS: dict[str, dict[str, float]] = {  # word -> the features it has
+    "the": {"article": 1.0},
+    "tiny": {"adjective": 1.0},
+    # blue's embedding without its colour: the model has a feature for blue only, so "red" is an
+    # adjective and nothing more; stop 7's what-if check swaps it in for blue
+    "red": {"adjective": 1.0},
+    "furry": {"adjective": 1.0, "fluffy texture": 0.8},
+    "navy": {"adjective": 1.0, "blue colour": 0.7},
+    "dog": {"noun": 1.0},
+    "monster": {"noun": 1.0},
+}
+
 
 def named_matrix(rows: dict[str, dict[str, float]], row_names, col_names) -> np.ndarray:
     """A read-only matrix from named entries (row -> column -> value), zero elsewhere."""

@@ -51,6 +51,7 @@ LESSON = LessonDeclaration(
     explore=explore_data,
     checks=CHECKS,
     page_scripts=tuple(ROOT / "player" / "assets" / "attention" / name
-                       for name in ("explore-explain.js", "explore-views.js")),
+                       for name in ("explore-model.js", "explore-explain.js", "explore-views.js",
+                                    "explore-controls.js", "checks-texts.js")),
     sources=(ROOT / "scenes" / "attention", HERE),
 )

@@ -90,7 +90,10 @@ def page_task(check: Any, core: Lesson) -> dict:
            f"{figure(q, row[core.index(check.than)])}.")
     data: dict = {"options": [], "answer": None, "example": None,
                   "goal": {"quantity": q, "query": check.query, "greater": check.greater,
-                           "than": check.than, "edit": check.edit, "edits": check.edits}}
+                           "than": check.than, "edit": check.edit, "edits": check.edits},
+                  # the goal as a SCORM platform records a task's correct response
+                  "pattern": f"{q} of {check.query}: {check.greater} > {check.than}, editing at most "
+                             f"{check.edits} of {check.edit}"}
     edit = one_entry_edit(core, goal, check.edit)
     if edit is None:
         return {**data, "feedback": now}

@@ -1,4 +1,5 @@
-"""Words a learner can swap into the phrase, described by the lesson's own named features.
+"""Words a learner can swap into the phrase, described by the lesson's own named features (the
+running example's extra words, attention/example.py).
 
 The lesson's tokens come first, exactly as `lesson()` embeds them; the others use the same
 features, so "red" is an adjective whose colour this small model has no feature for.
@@ -9,18 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from attention.attention.lesson import Lesson, lesson
-
-EXTRA_WORDS: dict[str, dict[str, float]] = {  # word -> the features it has
-    "the": {"article": 1.0},
-    "tiny": {"adjective": 1.0},
-    # blue's embedding without its colour: the model has a feature for blue only, so "red" is an
-    # adjective and nothing more; the lesson's what-if check swaps it in for blue
-    "red": {"adjective": 1.0},
-    "furry": {"adjective": 1.0, "fluffy texture": 0.8},
-    "navy": {"adjective": 1.0, "blue colour": 0.7},
-    "dog": {"noun": 1.0},
-    "monster": {"noun": 1.0},
-}
+from attention.example import EXTRA_WORDS
 
 
 def vocabulary(core: Lesson | None = None) -> dict[str, np.ndarray]:

@@ -63,5 +63,11 @@ LESSON = LessonDeclaration(
     steps=STEPS,
     explore=explore_data,
     checks=CHECKS,
+    # its page scripts sit with the attention lesson's, under player/assets/<lesson folder>/: the
+    # engine copies a page script by its path, so either place works; beside the player's own
+    # assets they are checked by the same ESLint run and shipped as the player's data
+    page_scripts=tuple(ROOT / "player" / "assets" / "multihead_mlp" / name
+                       for name in ("block-model.js", "block-views.js", "block-controls.js",
+                                    "block-checks.js")),
     sources=(ROOT / "scenes" / "multihead_mlp", HERE),
 )

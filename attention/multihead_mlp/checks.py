@@ -226,7 +226,9 @@ def page_task(check: Any, core: Lesson) -> dict:
     name = {v: k for k, v in EDITABLE.items()}[check.edit]
     neuron = core.hidden[core.neuron]
     data: dict = {"options": [], "answer": None, "example": None,
-                  "goal": {"fires": token, "edit": check.edit, "edits": check.edits, "neuron": neuron}}
+                  "goal": {"fires": token, "edit": check.edit, "edits": check.edits, "neuron": neuron},
+                  # the goal as a SCORM platform records a task's correct response
+                  "pattern": f"{neuron} fires for {token}, editing at most {check.edits} of {check.edit}"}
     now = f"In the lesson, {token}'s sum is {working(core, token)}: the neuron stays silent."
     edit = one_entry_edit(core, token, check.edit)
     if edit is None:

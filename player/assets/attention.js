@@ -1,4 +1,5 @@
-// Scaled dot-product attention as attention/core.py computes it, and the lesson's rounding as
+// Scaled dot-product attention as attention/core.py computes it, multi-head attention and the MLP
+// as attention/blocks.py does (each head one `attend`), and the lessons' rounding as
 // attention/figures.py does it: the explore panel recomputes every step with these, in the page.
 // Plain script, no dependencies: it defines `LessonAttention` on the window.
 (function (root) {
@@ -61,6 +62,46 @@
     return { queries, keys, values, scores, weights, output, dK };
   }
 
+  // --- a transformer block, as attention/blocks.py ---
+
+  /** max(0, x), entry by entry, of a matrix. */
+  function relu(a) {
+    return a.map((row) => row.map((v) => Math.max(v, 0)));
+  }
+
+  /**
+   * Heads in parallel over x (n, d_model): head i is attend(x, wQ[i], wK[i], wV[i]); their
+   * outputs side by side (head 1's first) go through W_O and are added to x. Options: causal, and
+   * `on` (one boolean per head, default all on): a head switched off still attends, but hands
+   * zeros to the concatenation. Returns {heads, concat, projected, residual}.
+   */
+  function multiHead(x, wQ, wK, wV, wO, options) {
+    const { causal = false, on = null } = options || {};
+    if (!(wQ.length === wK.length && wK.length === wV.length && wQ.length > 0)) {
+      throw new Error("one W_Q, W_K and W_V per head");
+    }
+    const heads = wQ.map((_, h) => attend(x, wQ[h], wK[h], wV[h], { causal }));
+    const live = heads.map((_, h) => !on || on[h] !== false);
+    const concat = x.map((_, i) => heads.flatMap((r, h) => r.output[i].map((v) => (live[h] ? v : 0))));
+    const dModel = x.length ? x[0].length : 0;
+    if (wO.length !== (concat[0] || []).length || (wO[0] || []).length !== dModel) {
+      throw new Error("w_o must be (Σ d_v, d_model)");
+    }
+    const projected = matmul(concat, wO); // (n, d_model)
+    const residual = x.map((row, i) => row.map((v, j) => v + projected[i][j]));
+    return { heads, concat, projected, residual };
+  }
+
+  /** The position-wise MLP over x (n, d_model): up to d_hidden (+ b_up), ReLU, back down (+ b_down),
+   *  added to x. Returns {preActivation, activation, output, residual}. */
+  function mlp(x, wUp, bUp, wDown, bDown) {
+    const preActivation = matmul(x, wUp).map((row) => row.map((v, j) => v + bUp[j]));
+    const activation = relu(preActivation);
+    const output = matmul(activation, wDown).map((row) => row.map((v, j) => v + bDown[j]));
+    const residual = x.map((row, i) => row.map((v, j) => v + output[i][j]));
+    return { preActivation, activation, output, residual };
+  }
+
   // --- rounding, as attention/figures.py ---
 
   /** Python's f"{x:.{d}f}": the nearest d-decimal figure, an exact binary tie going to the even digit. */
@@ -119,7 +160,15 @@
     return Number(text) === 0 ? "0.00" : text;
   }
 
+  /** A number in as few decimals as it needs, two at most ("3", "-4", "0.75", "0.4"; never "-0"). */
+  function shortFigure(value) {
+    const rounded = Number(fixed(value, 2));
+    if (rounded === Math.round(rounded)) return rounded === 0 ? "0" : fixed(rounded, 0);
+    return fixed(rounded, 2).replace(/0+$/, "");
+  }
+
   root.LessonAttention = {
-    attend, softmax, matmul, transpose, fixed, percent, percentFigure, scoreFigure, exactScoreFigure, valueFigure,
+    attend, softmax, matmul, transpose, relu, multiHead, mlp, fixed, percent, percentFigure, scoreFigure,
+    exactScoreFigure, valueFigure, shortFigure,
   };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,7 +1,8 @@
 // The checks, their state: what the learner answered (first and last answer, a task met), the score
-// the page reports, where answers are kept (the platform's restored answers inside a SCORM
-// platform, else localStorage, so that they survive a reload), and whether a task's goal is met
-// on the explore panel's numbers. No DOM here.
+// the page reports, and where answers are kept (the platform's restored answers inside a SCORM
+// platform, else localStorage, so that they survive a reload). Whether a task's goal is met on the
+// explore panel's numbers, and how a check's goal reads, are the lesson's own (its page scripts'
+// `goal` and `texts` in the same parts). No DOM here.
 (function (parts) {
   "use strict";
 
@@ -103,35 +104,6 @@
         save();
         return records.get(check.id);
       },
-    };
-  };
-
-  /**
-   * Whether a task's goal is met on the explore numbers `n`, as the contract of the checks says:
-   * query's shown quantity on `greater` beats that on `than`, with at most `edits` entries of the
-   * goal's matrix changed and nothing else. `M` is explore-model.js's model, `A` attention.js.
-   */
-  parts.goal = function goal(check, core, A, M) {
-    const g = check.goal;
-    const q = core.tokens.indexOf(g.query);
-    const greater = core.tokens.indexOf(g.greater);
-    const than = core.tokens.indexOf(g.than);
-    const row = (r) => (g.quantity === "weight" ? r.weights[q] : r.scores[q]);
-    const shown = (v) => (g.quantity === "weight" ? A.percent(v) : Number(A.scoreFigure(v, core.score_decimals)));
-    const figure = (v) => (g.quantity === "weight" ? A.percentFigure(v) : A.scoreFigure(v, core.score_decimals));
-
-    return (n) => {
-      const r = M.compute(n);
-      const changes = M.edits(n);
-      const own = changes.filter((e) => e[0] === g.edit).length;
-      const settings = (n.causal ? 1 : 0) + (n.scaled ? 0 : 1) + (n.temperature !== M.LESSON.temperature ? 1 : 0);
-      const others = changes.length - own + settings;
-      const beats = shown(row(r)[greater]) > shown(row(r)[than]);
-      return {
-        met: beats && own <= g.edits && others === 0, beats, own, others,
-        greater: figure(row(r)[greater]), than: figure(row(r)[than]),
-        response: M.editAddress(n),
-      };
     };
   };
 })(window.LessonCheckParts = window.LessonCheckParts || {});

@@ -1,6 +1,7 @@
 // The checks: questions the lesson asks back when their sentence ends. The video pauses and the
 // check opens beside it: predict and what-if are a choice among options; a task is a goal on the
-// explore panel's live numbers, met by editing them (checked on every edit with attention.js).
+// explore panel's live numbers, met by editing them (checked on every edit with attention.js, by the
+// lesson's own `goal`; its `texts` say what a check changes and how its goal reads).
 // Feedback says right or wrong and why (the build's explanation, every number the core's), with
 // "Show me" (the beat that explains it) and "Try again". Each answer is a `lesson:answer` event
 // (scorm.js and host-api.js report it) and is kept (checks-model.js). The transcript and pins on the
@@ -13,7 +14,7 @@
   const frame = video && video.closest(".video-frame");
   const C = window.LessonCheckParts;
   const E = window.LessonExploreParts;
-  if (!dataElement || !frame || !C || !E) return;
+  if (!dataElement || !frame || !C || !E || !E.el) return;
   const data = JSON.parse(dataElement.textContent);
   const checks = Array.isArray(data.checks) ? data.checks : [];
   if (!checks.length) return;
@@ -21,7 +22,8 @@
   const A = window.LessonAttention;
   const exploreElement = document.getElementById("explore-data");
   const core = exploreElement ? JSON.parse(exploreElement.textContent).core : null;
-  const M = core && A ? E.model(core, A) : null;
+  const M = core && A && E.model ? E.model(core, A) : null;
+  const T = C.texts ? C.texts(core, A) : null; // how the lesson's checks read (its page scripts)
   const el = E.el;
 
   const sentences = new Map(data.sentences.map((s) => [s.id, s]));
@@ -35,9 +37,6 @@
   };
   const endOf = (check) => beatEnd(check.sentence);
   const KINDS = { predict: "Predict", "what-if": "What if", task: "Try it" };
-  const FIGURE_NAMES = { weight: "weight", score: "score" };
-  const MATRIX_NAMES = { x: "the embeddings", w_q: "W_Q", w_k: "W_K", w_v: "W_V" };
-  const STEP_FOR = { x: "embeddings", w_q: "qkv", w_k: "qkv", w_v: "qkv" }; // where a matrix is edited
   const RETRIED_RULE = "right on a retry; the first answer counts"; // beside a ✗ answered right later
   // A crossing seen later than this many seconds of the learner's time after the end is not this
   // playback's (a stalled or hidden page); at 2x a second of their time is two of the video's.
@@ -47,7 +46,7 @@
   let storage;
   try { storage = window.localStorage; } catch (_) { storage = null; } // refused: answers last as long as the page
   const kept = C.answers(checks, window.lessonRestoredAnswers || null, storage, data.names);
-  const goals = new Map(checks.filter((c) => c.kind === "task" && M).map((c) => [c.id, C.goal(c, core, A, M)]));
+  const goals = new Map(checks.filter((c) => c.kind === "task" && M && C.goal).map((c) => [c.id, C.goal(c, core, A, M)]));
 
   // --- what is on screen: one state, one render ---
   let ui = { open: null, phase: "ask" }; // open: a check's id; phase: "ask" | "feedback"
@@ -174,10 +173,7 @@
       choices.dataset.check = check.id;
     }
     if (task) {
-      const g = check.goal;
-      goalLine.textContent = `Goal: ${g.query}'s ${FIGURE_NAMES[g.quantity]} on ${g.greater} above its `
-        + `${FIGURE_NAMES[g.quantity]} on ${g.than}, changing at most ${g.edits} `
-        + `${g.edits === 1 ? "entry" : "entries"} of ${MATRIX_NAMES[g.edit]} in the panel.`;
+      goalLine.textContent = T ? T.goal(check) : "";
       renderGoal(check);
     }
     answerButton.textContent = task ? "Check my answer" : "Answer";
@@ -186,31 +182,18 @@
     if (ui.phase === "feedback" && record) renderFeedback(check, record.last);
   }
 
-  function contextOf(check) {
-    if (check.kind === "what-if") { // what the swap changes, in the core's features (the build's words)
-      return `${check.swap.difference}. Now: ${check.query}'s ${FIGURE_NAMES[check.quantity]} on ${check.key} is ${check.before}.`;
-    }
-    return "";
-  }
+  const contextOf = (check) => (T ? T.context(check) : "");
 
   const liveGoal = (check) => {
     const numbers = taskNumbers.get(check.id) || (M && M.lessonNumbers());
     return numbers && goals.has(check.id) ? goals.get(check.id)(numbers) : null;
   };
 
-  function goalWords(check, g) {
-    const q = check.goal;
-    const noun = FIGURE_NAMES[q.quantity];
-    let text = `${q.query}'s ${noun} on ${q.greater} is ${g.greater} and on ${q.than} ${g.than}`;
-    text += `; ${g.own} of ${q.edits} ${q.edits === 1 ? "entry" : "entries"} of ${MATRIX_NAMES[q.edit]} changed`;
-    if (g.own > q.edits) text += ", too many";
-    if (g.others) text += `; ${g.others} other change${g.others === 1 ? "" : "s"} to undo (Reset the numbers)`;
-    return text + ".";
-  }
+  const goalWords = (check, g) => T.now(check, g);
 
   function renderGoal(check) {
     const g = liveGoal(check);
-    if (!g) {
+    if (!g || !T) {
       nowLine.textContent = "";
       return;
     }
@@ -226,7 +209,7 @@
       const g = liveGoal(check);
       // the learner's own numbers, computed here from the panel; the build's line beside it
       // ("In the lesson, ...") says the lesson's
-      mine.textContent = g ? `${g.own + g.others ? "With your edits" : "With nothing changed"}, ${goalWords(check, g)}` : "";
+      mine.textContent = g && T ? `${g.own + g.others ? "With your edits" : "With nothing changed"}, ${goalWords(check, g)}` : "";
     } else {
       const first = kept.get(check.id).first;
       mine.textContent = first.correct || !right
@@ -254,7 +237,7 @@
     render();
     if (ui.phase === "ask") form.reset();
     if (check.kind === "task" && window.LessonExplore) {
-      window.LessonExplore.show(STEP_FOR[check.goal.edit] || check.step, taskNumbers.get(check.id));
+      window.LessonExplore.show(T ? T.step(check) : check.step, taskNumbers.get(check.id));
     }
     live.textContent = `Check ${numberOf(check)} of ${checks.length}: ${check.question}`;
     title.focus({ preventScroll: true });

@@ -1,10 +1,13 @@
-// "Explore this step": pauses the video and opens a panel on the step of attention the beat shows,
-// with its numbers recomputed live (attention.js) as the learner picks who asks, edits embeddings
-// and weights, swaps words, masks, unscales or heats the softmax. The state lives in the address.
-// Every number comes from the build's `explore-data`; nothing here is a lesson figure.
-// One path: a learner's move (or the video's) is an action, explore-model.js's `next` makes the
-// new state from it, and `render` makes the panel show that state. explore-views.js builds the
-// tables, explore-explain.js says how a number was made.
+// "Explore this step": pauses the video and opens a panel on the step of the lesson the beat shows,
+// with its numbers recomputed live (attention.js) as the learner edits them with the lesson's
+// controls and in its tables. The state lives in the address. Every number comes from the build's
+// `explore-data`; nothing here is a lesson figure.
+// One path: a learner's move (or the video's) is an action, the lesson's model's `next` makes the
+// new state from it, and `render` makes the panel show that state. The lesson's page scripts give
+// the parts (window.LessonExploreParts): `model` (the state, its moves and its address), `views`
+// (a step's tables), `explain` (how a number was made), `controls` (what sits above the tables),
+// `el` and `entry`; the attention lesson's are in player/assets/attention/. A lesson without them
+// has no panel.
 (() => {
   "use strict";
 
@@ -14,18 +17,18 @@
   const cueElement = document.getElementById("lesson-data");
   const video = document.querySelector("video[data-player]");
   const frame = video && video.closest(".video-frame");
-  if (!A || !P || !dataElement || !cueElement || !frame) return;
+  if (!A || !P || !P.model || !P.views || !P.explain || !P.controls || !dataElement || !cueElement || !frame) return;
 
   const { core, beats } = JSON.parse(dataElement.textContent);
   const sentences = JSON.parse(cueElement.textContent).sentences;
   const M = P.model(core, A);
   const V = P.views(core, A);
   const explain = P.explain(core, A);
+  const controls = P.controls(core, A, M); // the lesson's controls above the tables
   const el = P.el;
   const TITLES = Object.fromEntries(core.steps.map((s) => [s.id, s.title]));
   const LIMIT = core.entry_limit;
   const NUDGE = core.entry_step;
-  const TEMP = core.temperature;
   const DRAG_PX = 4; // pixels of drag per nudge
   const ADDRESS_MS = 200; // the address follows the state at most this often: browsers throttle history calls
   const ANNOUNCE_MS = 350;
@@ -57,27 +60,6 @@
   const backButton = el("button", { type: "button", class: "explore-back action" }, "Back to the lesson");
   const stepList = el("ol", { class: "explore-steps" },
     ...M.STEPS.map((id) => el("li", {}, el("button", { type: "button", class: "action", "data-step": id }, TITLES[id]))));
-  const askNames = core.tokens.map(() => document.createTextNode(""));
-  const askSet = el("fieldset", { class: "explore-ask" }, el("legend", { text: "Who asks" }),
-    ...askNames.map((name, i) => el("label", { class: "explore-pick" },
-      el("input", { type: "radio", name: "explore-ask", value: i }), name)));
-  const words = [...M.VOCABULARY.keys()];
-  const wordSet = el("fieldset", { class: "explore-words" }, el("legend", { text: "The phrase: swap a word" }),
-    ...core.tokens.map((_, i) => el("label", { class: "explore-swap" },
-      el("span", { class: "visually-hidden" }, `Word ${i + 1} of ${core.tokens.length}`),
-      el("select", { "data-word": i }, ...words.map((v) => el("option", { value: v }, v))))));
-  const maskBox = el("input", { type: "checkbox", id: "explore-mask" });
-  const scaleBox = el("input", { type: "checkbox", id: "explore-scale" });
-  const tempSlider = el("input", {
-    type: "range", id: "explore-temp", min: TEMP.min, max: TEMP.max, step: TEMP.step,
-  });
-  const tempOut = el("output", { for: "explore-temp", id: "explore-temp-value" });
-  const options = el("fieldset", { class: "explore-options" }, el("legend", { text: "Options" }),
-    el("label", { class: "explore-check" }, maskBox, " Causal mask: a token sees only itself and those before it"),
-    el("label", { class: "explore-check" }, scaleBox,
-      ` Divide the scores by √d_k (d_k = ${core.qk_dims.length})`),
-    el("div", { class: "explore-temp" }, el("label", { for: "explore-temp" }, "Softmax temperature "),
-      tempSlider, tempOut));
   const changed = el("p", { class: "explore-changed" });
   const body = el("div", { class: "explore-body" });
   const explainText = el("p", { id: "explore-explain-text" }, EXPLAIN_HINT);
@@ -94,7 +76,7 @@
   },
     el("div", { class: "explore-head" }, el("div", {}, heading, beatLine), backButton),
     el("nav", { "aria-label": "Steps of attention" }, stepList),
-    el("div", { class: "explore-controls" }, askSet, wordSet, options),
+    el("div", { class: "explore-controls" }, ...controls.nodes),
     changed, body, explainBox,
     el("div", { class: "explore-share" }, copyButton, link, resetButton),
     live);
@@ -149,14 +131,7 @@
   const view = () => JSON.parse(JSON.stringify(state)); // a copy: no listener changes the state
 
   function renderControls() {
-    const n = state.numbers;
-    n.words.forEach((w, i) => { if (askNames[i].data !== ` ${w}`) askNames[i].data = ` ${w}`; });
-    for (const radio of askSet.querySelectorAll("input")) radio.checked = Number(radio.value) === n.ask;
-    for (const select of wordSet.querySelectorAll("select")) select.value = n.words[Number(select.dataset.word)];
-    maskBox.checked = n.causal;
-    scaleBox.checked = n.scaled;
-    tempSlider.value = String(n.temperature);
-    tempOut.textContent = P.short(n.temperature);
+    controls.render(state.numbers, result);
     for (const b of stepList.querySelectorAll("button")) {
       if (b.dataset.step === state.step) b.setAttribute("aria-current", "step");
       else b.removeAttribute("aria-current");
@@ -224,19 +199,15 @@
   // --- telling a listener what changed ---
   const say = (text) => { live.textContent = text; };
 
-  function announceWeights() {
+  function announceChange() {
     clearTimeout(announceTimer);
-    announceTimer = setTimeout(() => {
-      const n = state.numbers;
-      live.textContent = `${n.words[n.ask]}'s weights: `
-        + n.words.map((w, j) => `${w} ${A.percentFigure(result.weights[n.ask][j])}`).join(", ") + ".";
-    }, ANNOUNCE_MS);
+    announceTimer = setTimeout(() => { live.textContent = controls.announce(state.numbers, result); }, ANNOUNCE_MS);
   }
 
-  /** A learner's change to the numbers: the new state, then its weights read out. */
+  /** A learner's change to the numbers: the new state, then what it changed read out. */
   function change(action) {
     dispatch(action);
-    announceWeights();
+    announceChange();
   }
 
   // --- opening and closing ---
@@ -359,19 +330,13 @@
   function showExplain(event) {
     const cell = event.target.closest("[data-cell]");
     if (!cell) return;
-    const [kind, i, j] = V.keyOf(cell);
-    explainText.textContent = explain(kind, i, j, state.numbers, result);
+    const [kind, i, j, ...more] = V.keyOf(cell); // more: what else a lesson's key holds (a head)
+    explainText.textContent = explain(kind, i, j, state.numbers, result, ...more);
   }
   body.addEventListener("mouseover", showExplain);
   body.addEventListener("focusin", showExplain);
 
-  askSet.addEventListener("change", (event) => change({ type: "ask", index: Number(event.target.value) }));
-  wordSet.addEventListener("change", (event) => change({
-    type: "word", index: Number(event.target.dataset.word), word: event.target.value,
-  }));
-  maskBox.addEventListener("change", () => change({ type: "mask", on: maskBox.checked }));
-  scaleBox.addEventListener("change", () => change({ type: "scale", on: scaleBox.checked }));
-  tempSlider.addEventListener("input", () => change({ type: "temperature", value: Number(tempSlider.value) }));
+  controls.bind(change);
 
   stepList.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-step]");

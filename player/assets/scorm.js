@@ -260,12 +260,11 @@
     const correct = check.kind === "task" ? detail.correct === true : response === check.answer;
     const letter = check.options.indexOf(response);
     if (check.kind !== "task" && letter < 0) return; // not one of the options
-    const g = check.goal;
     const n = "cmi.interactions." + journaled++ + ".";
     set(n + "id", check.id);
     set(n + "type", check.kind === "task" ? "performance" : "choice");
     set(n + "correct_responses.0.pattern", check.kind === "task"
-      ? `${g.quantity} of ${g.query}: ${g.greater} > ${g.than}, editing at most ${g.edits} of ${g.edit}`
+      ? String(check.pattern || "").slice(0, 255) // the lesson's words for its goal (its page data)
       : LETTERS[check.options.indexOf(check.answer)]);
     set(n + "student_response", check.kind === "task" ? response.slice(0, 255) : LETTERS[letter]);
     set(n + "result", correct ? "correct" : "wrong");
