@@ -248,8 +248,7 @@ def test_each_drawn_scene_is_readable_on_every_frame(narration, inspected, scene
     scene, reader = inspected[scene_id]
     assert reader.finish() == []
     assert reader.idle == []
-    if scene_id in DRAWN[2:]:  # (scene 2's caption of the matrices' sizes is a glimpse: its own issue)
-        assert reader.glimpses == []
+    assert reader.glimpses == []
     assert all(r.out_of_frame == [] for r in scene.timeline), scene_id
     start = narration.scene_span(scene_id).start
     speech = {s.id: (round((s.start - start) * fps), round((s.end - start) * fps))

@@ -4,7 +4,9 @@ then each head's row of creature's weights as the voice reads them, and what the
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UP,
@@ -12,6 +14,7 @@ from manim import (
     FadeOut,
     Indicate,
     LaggedStart,
+    Line,
     MathTex,
     Rectangle,
     SurroundingRectangle,
@@ -89,7 +92,7 @@ class HeadsScene(LessonScene):
                            cell_h=0.5)
             line = VGroup(x_cells, times, q_cells).arrange(RIGHT, buff=0.3).move_to([0.4, ROW_Y[h], 0])
             lines.add(line)
-            smaller.add(caption(f"its own W_Q, W_K, W_V: {figure('count', 'features', L)} × "
+            smaller.add(caption(f"W_Q, W_K, W_V: {figure('count', 'features', L)} × "
                                 f"{figure('count', 'head dims', L)} each",
                                 color=style.INK).move_to([0.4, ROW_Y[h], 0]))
             sizes.append((caption(f"{figure('count', 'features', L)} numbers").next_to(x_cells, DOWN,
@@ -98,14 +101,22 @@ class HeadsScene(LessonScene):
                                                                                         buff=0.1)))
 
         with self.beat("smaller-weights") as b:
-            # "its own, smaller": each row names its three matrices and their size; "queries":
-            # creature's embedding times that head's W_Q, its query; "three", "six": the sizes
-            b.until("own")
+            # "its own, smaller": each row names its three matrices and their size, held still to
+            # be read (each name underlined in its colour as it is said); "queries": creature's
+            # embedding times that head's W_Q, its query; "three", "six": the sizes
             b.fit(Play(FadeOut(outlines), run_time=0.3),  # the empty rows make room for the working
-                  Play(*(FadeIn(s, shift=0.1 * UP) for s in smaller), run_time=0.6), by="W")
-            b.fit(Play(*(Indicate(s, color=style.INK, scale_factor=1.06) for s in smaller),
-                       run_time=1.2), by="queries")
-            b.fit(Play(*(crossfade(s, line) for s, line in zip(smaller, lines)), run_time=0.9),
+                  Play(*(FadeIn(s, shift=0.1 * UP) for s in smaller), run_time=0.6), by="own")
+            underlines = VGroup()
+            for word, glyphs, colour in (("Q", slice(0, 3), style.QUERY), ("K", slice(4, 7), style.KEY),
+                                         ("V", slice(8, 11), style.VALUE)):
+                b.until(word)  # each matrix's name is underlined in its colour as the voice names it
+                marks = [Line(s[glyphs].get_corner(DL), s[glyphs].get_corner(DR), color=colour,
+                              stroke_width=4).shift(0.08 * DOWN) for s in smaller]
+                underlines.add(*marks)
+                b.fit(Play(*(FadeIn(m) for m in marks), run_time=0.3))
+            b.until("queries")
+            b.fit(Play(FadeOut(underlines),
+                       *(crossfade(s, line) for s, line in zip(smaller, lines)), run_time=0.9),
                   by="three")
             three = [SurroundingRectangle(line[2], color=style.QUERY, buff=0.06) for line in lines]
             six = [SurroundingRectangle(line[0], color=style.EMBEDDING, buff=0.06) for line in lines]
