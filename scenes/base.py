@@ -552,15 +552,18 @@ def _without(mob: Mobject, family: set[int]) -> list[Mobject]:
 
 
 def picture_digest(mobjects: Iterable[Mobject]) -> str:
-    """A digest of what `mobjects` show: each one's class, parts, points, colours, strokes and
-    depth. The sheen direction counts only where it is drawn (a sheen, or a colour gradient,
-    which Cairo lays along it): Manim leaves a formula's either way, by whether it parsed the
-    same SVG before in the process."""
+    """A digest of what `mobjects` show: each one's class, the parts that show something,
+    points, colours, strokes and depth (a glyph a count added and emptied again is no part: the
+    same picture reached by a count or by a jump to its end has one digest). The sheen
+    direction counts only where it is drawn (a sheen, or a colour gradient, which Cairo lays
+    along it): Manim leaves a formula's either way, by whether it parsed the same SVG before in
+    the process."""
     h = hashlib.sha256()
     for m in mobjects:
         if not m.submobjects and not m.has_points():
             continue  # shows nothing and holds nothing (a wait leaves one per gap it fills)
-        h.update(f"{type(m).__name__}/{len(m.submobjects)}".encode())
+        shown = sum(1 for s in m.submobjects if s.submobjects or s.has_points())
+        h.update(f"{type(m).__name__}/{shown}".encode())
         for name in _DRAWN:
             if name == "sheen_direction" and not _draws_direction(m):
                 continue

@@ -30,3 +30,20 @@ def test_a_formula_gets_one_digest_whether_or_not_manim_parsed_its_svg_before(tm
     lit = again.copy().set_sheen(0.5, direction=np.array([1.0, 0.0, 0.0]))
     other = again.copy().set_sheen(0.5, direction=np.array([0.0, 1.0, 0.0]))
     assert picture_digest(lit.get_family()) != picture_digest(other.get_family())
+
+
+def test_a_count_through_a_longer_figure_ends_on_the_digest_of_a_jump_to_its_last_figure(tmp_path):
+    """A number counted in place through figures longer than its first (a glyph added, then
+    emptied) and one set straight to the last figure show the same picture: one digest, so a
+    scene's last picture run without its plays hands over what its drawn run ends on."""
+    from manim import Text
+
+    from scenes.widgets import figure_in_place
+
+    with manim_config(QUALITIES["low"], tmp_path, "count"):
+        counted, jumped = Text("-2.5"), Text("-2.5")
+        for figure in ("-2.25", "-1.125", "-0.5", "0"):
+            figure_in_place(counted, figure)
+        figure_in_place(jumped, "0")
+    assert len(counted.submobjects) > len(jumped.submobjects)  # the count left an emptied glyph
+    assert picture_digest(counted.get_family()) == picture_digest(jumped.get_family())
