@@ -130,7 +130,7 @@ def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,
     the new shapes, any extra is emptied, any missing one is added."""
     if text.original_text == figure and getattr(text, "figure_size", size) == size:
         return
-    new = built(Text, figure, font=font, font_size=size, color=color).move_to(text)
+    new = built(Text, figure, font=font, font_size=size, color=color).move_to(_figure_centre(text))
     glyphs = list(text.submobjects)
     for k, shape in enumerate(new.submobjects):
         if k < len(glyphs):
@@ -142,6 +142,19 @@ def figure_in_place(text: Text, figure: str, size: int = style.SMALL_SIZE,
         glyph.points = np.zeros((0, 3))
     text.original_text = text.text = figure
     text.figure_size = size
+    text.figure_placed = text.get_center()
+
+
+def _figure_centre(text: Text) -> np.ndarray:
+    """Where `text`'s figures are centred: where it stood when first reshaped, unless it has been
+    moved since. Each figure is placed on that one point, not on the last figure's centre, so a
+    count ends on the very points a jump to its last figure gives (the picture's digest, by which
+    the next scene's beats are found, is the same either way)."""
+    here = text.get_center()
+    placed = getattr(text, "figure_placed", None)
+    if placed is None or np.abs(here - placed).max() > 1e-9:
+        text.figure_centre = here
+    return text.figure_centre
 
 
 def count_to(start: Grid, end: Grid, before: np.ndarray, after: np.ndarray,

@@ -375,3 +375,23 @@ def test_block_has_arrows_between_tokens_a_box_per_token_and_is_the_poster(inspe
     assert "MLP" not in end
 
 
+
+
+@pytest.mark.parametrize("scene_id", DRAWN[:-1])
+def test_each_scene_hands_over_the_picture_its_frames_end_on(chosen, narration, inspected, tmp_path,
+                                                              scene_id):
+    """The next scene's beats are drawn from and found by the picture this one hands over, worked
+    out by running it with every play jumped to its end: that picture's digest must be the one
+    its frame-by-frame run ends on (a count that ended a few ulps off, reached through other
+    figures, once made the render fail with the next scene's beats lost)."""
+    from common.settings import QUALITIES
+    from scenes import scene_class
+    from scenes.plan import RunPlan
+    from scenes.timing import scene_timing
+    from video.scene_render import manim_config
+    low = QUALITIES["low"]
+    with manim_config(low, tmp_path, scene_id):
+        jumped = scene_class(scene_id)(scene_timing(narration, scene_id, low.fps), RunPlan.last_picture())
+        jumped.construct()
+    scene, _ = inspected[scene_id]
+    assert jumped.handover() == scene.handover()
