@@ -13,14 +13,27 @@ own functions (placeholders, checks, explore data) and never looks inside them.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from common.paths import PLAYER_FILES
 
 Numbers = Any  # a lesson's worked numbers, whatever type the lesson gives them
+
+
+def numbers_digest(arrays: Sequence[np.ndarray], facts: tuple) -> bytes:
+    """A lesson's `digest`: its arrays' bytes in order, then the repr of its other facts (names,
+    sizes, who asks), so that any change to a number or a name changes every beat's cache key."""
+    h = hashlib.sha256()
+    for a in arrays:
+        h.update(np.ascontiguousarray(a).tobytes())
+    h.update(repr(facts).encode())
+    return h.digest()
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,7 @@ attention.ID) and reads `LESSON`; it never imports the lesson by name.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
-
-import numpy as np
 
 from attention.attention.check_kinds import read_predict, read_task, read_what_if
 from attention.attention.check_pages import page_predict, page_task, page_what_if
@@ -17,7 +14,7 @@ from attention.attention.explore import explore_data
 from attention.attention.lesson import lesson
 from attention.attention.spoken import PLACEHOLDERS
 from attention.attention.steps import STEPS
-from common.declaration import CheckKind, LessonDeclaration
+from common.declaration import CheckKind, LessonDeclaration, numbers_digest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -26,12 +23,9 @@ ROOT = HERE.parent.parent
 def digest() -> bytes:
     """A digest of the lesson's numbers (inputs and results), part of every beat's cache key."""
     L = lesson()
-    h = hashlib.sha256()
-    for a in (L.embeddings, L.w_q, L.w_k, L.w_v, L.result.queries, L.result.keys, L.result.values,
-              L.result.scores, L.result.weights, L.result.output):
-        h.update(np.ascontiguousarray(a).tobytes())
-    h.update(repr((L.tokens, L.features, L.qk_dims, L.focus)).encode())
-    return h.digest()
+    return numbers_digest((L.embeddings, L.w_q, L.w_k, L.w_v, L.result.queries, L.result.keys,
+                           L.result.values, L.result.scores, L.result.weights, L.result.output),
+                          (L.tokens, L.features, L.qk_dims, L.focus))
 
 
 CHECKS = {  # kind -> its keys, how a sentence's check: is read, and what its page shows

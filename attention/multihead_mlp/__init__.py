@@ -9,10 +9,7 @@ tests/lessons/stop8_course.yaml names it.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
-
-import numpy as np
 
 from attention.multihead_mlp.checks import (
     page_predict,
@@ -26,7 +23,7 @@ from attention.multihead_mlp.explore import explore_data
 from attention.multihead_mlp.lesson import lesson
 from attention.multihead_mlp.spoken import PLACEHOLDERS
 from attention.multihead_mlp.steps import STEPS
-from common.declaration import CheckKind, LessonDeclaration
+from common.declaration import CheckKind, LessonDeclaration, numbers_digest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -35,16 +32,13 @@ ROOT = HERE.parent.parent
 def digest() -> bytes:
     """A digest of the lesson's numbers (inputs and results), part of every beat's cache key."""
     L = lesson()
-    h = hashlib.sha256()
     arrays = [L.embeddings, *L.w_q, *L.w_k, *L.w_v, L.w_o, L.w_up, L.b_up, L.w_down, L.b_down,
               L.attention.concat, L.attention.projected, L.attention.residual,
               L.mlp.pre_activation, L.mlp.activation, L.mlp.output, L.mlp.residual,
               L.before.pre_activation, L.before.activation]
     arrays += [a for head in L.attention.heads for a in (head.scores, head.weights, head.output)]
-    for a in arrays:
-        h.update(np.ascontiguousarray(a).tobytes())
-    h.update(repr((L.tokens, L.features, L.heads, L.head_dims, L.hidden, L.focus, L.neuron)).encode())
-    return h.digest()
+    return numbers_digest(arrays, (L.tokens, L.features, L.heads, L.head_dims, L.hidden, L.focus,
+                                   L.neuron))
 
 
 CHECKS = {  # kind -> its keys, how a sentence's check: is read, and what its page shows
