@@ -74,16 +74,19 @@ def test_every_spoken_number_is_the_cores(script):
 def test_the_sentences_follow_a_changed_core():
     """The AND neuron's bias changed (its MLP run again): the sentences that say the bias and the
     sums it enters say the new ones, the others are unchanged."""
+    from common.number_words import decimal_words
     L = lesson()
-    other = with_bias(L, -4.5)
+    new_bias = L.b_up[L.neuron] - 0.5
+    other = with_bias(L, new_bias)
     before = {s.id: s.text for p in load_script(SCRIPT, course=COURSE).paragraphs for s in p.sentences}
     after = {s.id: s.text for p in load_script(SCRIPT, core=other, course=COURSE).paragraphs
              for s in p.sentences}
-    assert "adds a bias of minus four point five." in after["weighs-two-features"]
-    assert "minus four." in before["weighs-two-features"]
-    pre = other.mlp.pre_activation[L.focus, L.neuron]
-    assert short_figure(pre) == "0.25"  # 4.75 of the two features, less 4.5
-    assert "comes to zero point two five." in after["creature-fires"]
+    said = lambda v: decimal_words(short_figure(v))  # noqa: E731
+    assert f"adds a bias of {said(new_bias)}." in after["weighs-two-features"]
+    assert f"adds a bias of {said(L.b_up[L.neuron])}." in before["weighs-two-features"]
+    # creature's sum worked here from its vector after attention, the neuron's weights, the new bias
+    pre = float(L.attention.residual[L.focus] @ L.w_up[:, L.neuron] + new_bias)
+    assert f"comes to {said(pre)}." in after["creature-fires"]
     changed = {k for k in before if before[k] != after[k]}
     assert changed == {"weighs-two-features", "creature-fires", "fluffy-alone", "noun-alone",
                        "soft-to-the-touch"}
