@@ -27,7 +27,7 @@ class NotBuilt(Exception):
 ASSETS = "player"  # the pages' scripts and stylesheets, under the build folder
 VENDORED = ("vendor/media-chrome.js", "vendor/media-chrome.LICENSE.txt")  # the controls, as published
 PLAYER_FILES = (*VENDORED, "player.js", "controls.js", "player.css", "gallery.js", "links.js",
-                "host-api.js", "scorm.js", "attention.js", "explore.js", "explore.css",
+                "host-api.js", "scorm.js", "dom.js", "attention.js", "explore.js", "explore.css",
                 "checks-model.js", "checks.js", "checks.css", "ranges.js", "resume.js", "endcard.js",
                 "learner.css")  # the engine's, in ASSETS
 

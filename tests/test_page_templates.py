@@ -116,7 +116,7 @@ def test_player_shows_every_field_as_text(pages):
     c = m.course
     assert doc.find("b") == [] and scripts(doc) == [
         "lesson-data", "embed-config", "explore-data", "media-chrome.js", "links.js", "player.js",
-        "controls.js", "host-api.js", "scorm.js", "attention.js", "explore-model.js", "explore-explain.js",
+        "controls.js", "host-api.js", "scorm.js", "dom.js", "attention.js", "explore-model.js", "explore-explain.js",
         "explore-views.js", "explore-controls.js", "checks-texts.js", "explore.js", "checks-model.js", "checks.js", "ranges.js", "resume.js", "endcard.js"]
     assert doc.one("title").text == f"{m.title} · {c.title}"
     assert doc.one("meta", property="og:title").attrs["content"] == m.title
@@ -140,7 +140,7 @@ def test_every_clip_page_shows_every_field_as_text(pages):
         doc = Elements(page)
         assert doc.find("b") == [] and scripts(doc) == [
             "lesson-data", "embed-config", "explore-data", "media-chrome.js", "links.js", "player.js",
-            "controls.js", "host-api.js", "attention.js", "explore-model.js", "explore-explain.js",
+            "controls.js", "host-api.js", "dom.js", "attention.js", "explore-model.js", "explore-explain.js",
             "explore-views.js", "explore-controls.js", "checks-texts.js", "explore.js", "checks-model.js", "checks.js", "ranges.js"]
         assert doc.one("title").text == f"{clip.title} · {m.title}"
         assert doc.one("meta", property="og:title").attrs["content"] == f"{clip.title} · {m.title}"

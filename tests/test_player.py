@@ -232,7 +232,7 @@ def test_text_from_the_script_is_escaped(tmp_path, page_factory):
     assert [s.rpartition("/")[2] for s in scripts] == [  # the data blocks, then the page scripts
         "lesson-data", "embed-config", "explore-data", "media-chrome.js", "links.js", "player.js",
         "controls.js", "host-api.js",
-        "scorm.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
+        "scorm.js", "dom.js", "attention.js", "explore-model.js", "explore-explain.js", "explore-views.js",
         "explore-controls.js", "checks-texts.js", "explore.js", "checks-model.js", "checks.js", "ranges.js", "resume.js", "endcard.js"]
     page.click("#s-key-contains")
     wait_current(page, "key-contains")

@@ -6,19 +6,7 @@
 (function (parts) {
   "use strict";
 
-  /** An element with attributes (`class`, `text`, or any; false/null/undefined left out) and children. */
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === false || v === null || v === undefined) continue;
-      if (k === "class") e.className = v;
-      else if (k === "text") e.textContent = v;
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c);
-    return e;
-  }
-  parts.el = el;
+  const el = parts.el; // the engine's (dom.js)
 
   /** A short number for the explanations: three decimals at most, a true minus sign. */
   const short = (v) => String(Number(v.toFixed(3))).replace("-", "−");
