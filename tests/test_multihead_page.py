@@ -18,6 +18,7 @@ import pytest
 from player_fixtures import (  # noqa: F401
     REPO,
     SCREENSHOTS,
+    axe,
     browser,
     encode_narration,
     encode_video,
@@ -142,8 +143,13 @@ def cell(page, key: str) -> str:
 
 
 def shot(page, selector: str, name: str) -> None:
+    """A screenshot of `selector` once nothing animates, after axe finds no violation on the
+    page in this state and the page does not scroll sideways at this width."""
+    results = axe(page)  # (waits for the page's animations to end)
+    assert results.violations_count == 0, (name, results.generate_report())
+    width = page.viewport_size["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width, name
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     page.locator(selector).screenshot(path=str(SCREENSHOTS / f"stop8-{name}.png"))
 
 

@@ -134,7 +134,7 @@
         const weights = table(`The ${core.neuron} neuron's weights (its column of W_up)`, "feature", ["weight"], F,
           (i) => inputCell(s, "w_up", i, N));
         weights.append(errorLine("w_up"));
-        const bias = table(`Its bias (b_up)`, "", ["bias"], [core.neuron], () => inputCell(s, "b_up", 0, N));
+        const bias = table(`Its bias (b_up)`, "neuron", ["bias"], [core.neuron], () => inputCell(s, "b_up", 0, N));
         bias.append(errorLine("b_up"));
         const sums = table("Each token: weighted sum + bias, then ReLU", "token",
           ["weighted sum", "+ bias", "= sum", "ReLU", "neuron"], s.words,
