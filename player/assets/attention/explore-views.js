@@ -44,41 +44,13 @@
       w_v: { name: "W_V", rows: () => core.features, cols: () => core.features },
     };
 
-    // --- cells and tables ---
-    function inputCell(s, m, i, j) {
-      const meta = MATRICES[m];
-      return el("td", { class: "explore-in" }, el("input", {
-        type: "text", inputmode: "decimal", class: "explore-num", autocomplete: "off", spellcheck: "false",
-        "data-m": m, "data-i": i, "data-j": j,
-        "aria-label": `${meta.name}, ${meta.rows(s)[i]} row, ${meta.cols(s)[j]} column`,
-        "aria-describedby": `explore-error-${m}`,
-      }));
-    }
-
-    /** A computed cell: `kind` (queries, scores, weights, ...) at row i, column j, as `figure`. */
-    function cell(kind, i, j, figure, extra) {
-      return el("td", {
-        class: "explore-out" + (extra ? " " + extra : ""), tabindex: "0", "data-cell": `${kind}-${i}-${j}`,
-        "data-figure": figure, "aria-describedby": "explore-explain-text",
-      });
-    }
+    // --- cells and tables (the engine's, dom.js) ---
+    const inputCell = (s, m, i, j) => parts.inputCell(MATRICES[m], s, m, i, j);
+    const { cell, live, table } = parts;
 
     /** A weight's cell, its share drawn as a bar behind the number. */
     const weightCell = (i, j) => cell("weights", i, j, "percent", "explore-weight");
     const scoreCell = (i, j) => cell("scores", i, j, "exact-score", "explore-score");
-    const live = (tag, name, arg, attrs) => el(tag, { ...attrs, "data-live": name, "data-arg": arg });
-
-    /** A table: caption, a header row, and one row per row heading, cells from `make(i, j)`. */
-    function table(caption, corner, colHeads, rowHeads, make, opts) {
-      const head = el("tr", {}, el("th", { scope: "col", class: "explore-corner" }, corner),
-        ...colHeads.map((h) => (h instanceof Node ? h : el("th", { scope: "col" }, h))));
-      const rows = rowHeads.map((h, i) => el("tr", { class: opts && opts.rowClass ? opts.rowClass(i) : null },
-        el("th", { scope: "row" }, h), ...colHeads.map((_, j) => make(i, j))));
-      const t = el("table", { class: "explore-table" + (opts && opts.cls ? " " + opts.cls : "") },
-        el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...rows));
-      const more = el("p", { class: "explore-more", hidden: true }); // explore.js says where more columns are
-      return el("div", { class: "explore-table-wrap" }, more, t);
-    }
 
     function editable(s, m, caption, transposed) {
       const meta = MATRICES[m];
