@@ -346,8 +346,14 @@ class PreviewServer(ThreadingHTTPServer):
         self._closing.set()
         super().shutdown()
 
+    def server_close(self) -> None:
+        self._closing.set()  # (after Ctrl+C ends serve_forever, shutdown is never called)
+        super().server_close()
+
     def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        """Silent about a browser that hung up, and about connections cut because the server is
+        closing (a socket closed under its thread: 'Bad file descriptor'); others as usual."""
+        if not (isinstance(sys.exc_info()[1], ConnectionError) or self._closing.is_set()):
             super().handle_error(request, client_address)
 
 
