@@ -104,16 +104,17 @@ class NeuronScene(LessonScene):
         def bent(d: VGroup, pre: float):
             return d.animate.shift(axes.c2p(pre, 0) - axes.c2p(pre, pre))
 
-        def worked(b, row: tuple, by: tuple[str, int], first: str, named: tuple[tuple[str, int], ...],
-                   *extra: Play) -> None:
+        def worked(b, row: tuple, by: tuple[str, int], first: str,
+                   named: tuple[tuple[str, int, int], ...], *extra: Play) -> None:
             """A row's name and terms from the word `first`, each term (by index) lighting on the
-            word that names its feature (`named`), its bias and sum on the spoken sum."""
+            word that names its feature (`named`: the word, the term, which of the sentence's
+            times the word is said), its bias and sum on the spoken sum."""
             name, w, _ = row
             b.until(first)
             b.fit(Play(FadeIn(name, shift=0.1 * RIGHT), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in w.terms), lag_ratio=0.4),
-                       run_time=0.8), by=named[0][0])
-            for (_, m), (then, n) in zip(named, [*((word, 1) for word, _ in named[1:]), by]):
+                       run_time=0.8), by=named[0][0], n=named[0][2])
+            for (_, m, _), (then, n) in zip(named, [*((word, k) for word, _, k in named[1:]), by]):
                 b.fit(Play(Indicate(w.terms[m], color=style.EMBEDDING, scale_factor=1.06), run_time=0.5),
                       by=then, n=n)
             b.fit(Play(FadeIn(w.bias), FadeIn(w.total, shift=0.1 * LEFT), run_time=0.5), *extra)
@@ -121,7 +122,8 @@ class NeuronScene(LessonScene):
         with self.beat("creature-fires") as b:
             # creature's sum, term by term as it is described, its total on the figure; "Above
             # zero": the ReLU's graph and creature's dot on it; "fires": the dot flashes
-            worked(b, rows[0], said_at(b, "pre", L.tokens[f], L), "Creature", (("noun", 1), ("fluffy", 0)))
+            worked(b, rows[0], said_at(b, "pre", L.tokens[f], L), "Creature",
+                   (("noun", 1, 1), ("fluffy", 0, 1)))
             b.until("Above")
             b.fit(Play(FadeIn(graph), FadeIn(dots[0]), run_time=0.7), by="fires")
             b.fit(Play(dots[0][0].animate.set_color(style.WEIGHT),
@@ -129,9 +131,9 @@ class NeuronScene(LessonScene):
 
         with self.beat("fluffy-alone") as b:
             # fluffy's sum, then blue's, each a dot on the straight line below zero as it is said
-            worked(b, rows[1], said_at(b, "pre", "fluffy", L), "Fluffy", (("texture", 0), ("noun", 1)))
+            worked(b, rows[1], said_at(b, "pre", "fluffy", L), "Fluffy", (("texture", 0, 1), ("noun", 1, 1)))
             b.fit(Play(FadeIn(dots[1], scale=0.5), run_time=0.4), by="Blue")
-            worked(b, rows[2], said_at(b, "pre", "blue", L), "Blue", (("neither", 0),))
+            worked(b, rows[2], said_at(b, "pre", "blue", L), "Blue", (("texture", 0, 2), ("noun", 1, 2)))
             b.fit(Play(FadeIn(dots[2], scale=0.5), run_time=0.4))
 
         with self.beat("bend-to-zero") as b:
@@ -145,7 +147,7 @@ class NeuronScene(LessonScene):
         with self.beat("noun-alone") as b:
             # creature before attention: its sum, its dot below zero, bent silent on "Silent"
             worked(b, rows[3], said_at(b, "before", L.tokens[f], L), "Creature",
-                   (("noun", 1), ("texture", 0)),
+                   (("noun", 1, 1), ("texture", 0, 1)),
                    Play(FadeIn(dots[3], scale=0.5), run_time=0.4))
             b.fit(Play(bent(dots[3], rows[3][2]), run_time=0.6), by="too")
 
