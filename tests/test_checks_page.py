@@ -347,6 +347,28 @@ def test_a_task_opened_from_its_mark_opens_the_panel_where_its_matrix_is_edited(
     assert page.errors == []
 
 
+def test_a_task_asked_right_after_continue_stays_open_when_the_play_event_arrives(site, page_factory,
+                                                                                  checks):
+    """"Continue" plays on; a task asked before that play's event is dispatched (a click on its
+    mark straight after) pauses again, and the late event must not close it with its panel."""
+    predict, task = checks["predict"], checks["task"]
+    page = open_lesson(page_factory, site)
+    play_into(page, predict)
+    answer_with(page, predicted(predict, options(page)))
+    state = page.evaluate("""async id => {
+        const v = document.querySelector('video');
+        const played = new Promise(r => v.addEventListener('play', r, {once: true}));
+        document.querySelector('#check .check-on').click();
+        LessonChecks.ask(id);
+        await played;
+        await new Promise(r => setTimeout(r, 0));  // after every listener of that event
+        return {open: LessonChecks.open, paused: v.paused,
+                explore: !document.querySelector('#explore').hidden};
+    }""", task.id)
+    assert state == {"open": task.id, "paused": True, "explore": True}
+    assert page.errors == []
+
+
 def test_a_tasks_panel_stays_where_its_matrix_is_edited_when_the_playhead_moves_on(
         site, page_factory, checks, rendered_lesson):
     """A check pauses the video as its beat ends; at 16x, or on a busy page, the pause lands in the

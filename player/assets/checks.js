@@ -407,7 +407,9 @@
     frameRequest = video.paused ? 0 : requestAnimationFrame(tick);
   }
   video.addEventListener("play", () => {
-    if (ui.open) leave(false); // the learner played on from the video's own controls
+    // the learner played on from the video's own controls; a play already paused again (a check
+    // asked between a play() and its event, as a click on a mark right after "Continue") is past
+    if (ui.open && !video.paused) leave(false);
     lastTime = video.currentTime;
     if (!frameRequest) frameRequest = requestAnimationFrame(tick);
   });

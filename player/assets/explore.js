@@ -375,8 +375,9 @@
     if (!state.open) open();
   });
 
-  // the video moves on: playing closes the panel; a new sentence while it is open is followed
-  video.addEventListener("play", () => { if (state.open) dispatch({ type: "close" }); });
+  // the video moves on: playing closes the panel (a play paused again before its event, as a task
+  // asked right after "Back to the lesson", is past); a new sentence while it is open is followed
+  video.addEventListener("play", () => { if (state.open && !video.paused) dispatch({ type: "close" }); });
   video.addEventListener("sentencechange", (event) => dispatch({ type: "sentence", id: event.detail.id }));
   // player.js points the address at the sentence after a seek: an open panel points it back
   video.addEventListener("seeked", () => { if (state.open) writeAddress(true); });
