@@ -355,6 +355,55 @@ def test_the_task_is_done_by_editing_the_neurons_weights(site, page_factory, che
     assert page.errors == []
 
 
+def tab_to(page, test: str, limit: int = 300) -> None:
+    """Press Tab until the focused element passes `test` (a JS function of it)."""
+    for _ in range(limit):
+        if page.evaluate(f"() => ({test})(document.activeElement)"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{limit} Tabs never reached {test}")
+
+
+def test_the_task_and_the_bias_by_keyboard_alone(site, page_factory, checks):
+    """The task from its transcript mark, its edit in the panel, its answer and the bias slider,
+    with keys only: Tab, typing, Enter, the arrow keys and Escape."""
+    task = checks["task"]
+    page = open_page(page_factory, f"{site}/index.html")
+    page.focus(f"#s-{task.sentence}")
+    tab_to(page, f"e => e.dataset.check === {task.id!r}", limit=5)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{EXPLORE}:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "check-title"
+    row, value = one_entry(task.query)
+    tab_to(page, f"e => e.dataset.m === 'w_up' && e.dataset.i === '{row}' && e.dataset.j === '{N}'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    page.wait_for_selector('#check-now[data-met="true"]')
+    tab_to(page, "e => e.classList.contains('check-answer')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{CHECK} .check-feedback:not([hidden])")
+    assert page.inner_text(f"{CHECK} .check-verdict") == "Right."
+    # the bias slider moves by its step with the arrow keys, and says which tokens fire (numpy)
+    tab_to(page, "e => e.id === 'explore-bias'")
+    step = float(page.get_attribute("#explore-bias", "step"))
+    start = float(page.input_value("#explore-bias"))
+    w_up = np.array(L.w_up)
+    w_up[row, N] = value
+    for presses in (3, -5):
+        for _ in range(abs(presses)):
+            page.keyboard.press("ArrowRight" if presses > 0 else "ArrowLeft")
+        start += presses * step
+        b_up = np.array(L.b_up)
+        b_up[N] = start
+        _, m = block(w_up=w_up, b_up=b_up)
+        assert float(page.input_value("#explore-bias")) == pytest.approx(start)
+        fire = firing(m, L.tokens)
+        assert page.inner_text("#explore-fires") == (f"Fires for: {', '.join(fire)}" if fire else "Fires for no token")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(CHECK, state="hidden")
+    assert page.errors == []
+
+
 def test_in_a_platform_each_answer_is_an_interaction(platform, page_factory, checks):
     """Answered in the SCORM package under scorm-again: the platform receives each answer as
     cmi.interactions (the task's correct response in the lesson's words) and the score."""
