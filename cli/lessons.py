@@ -19,6 +19,7 @@ from cli.options import user_path
 
 READ_ONLY = {"serve"}  # commands that write nothing: the build root is only read
 ALL = {"render"}  # commands that work on every lesson of the course when no --lesson is given
+COURSE_PAGE = {"serve"}  # commands that, given no --lesson in a course of several, show the course page
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,9 @@ def course_of(args: argparse.Namespace, command: str):
 
 def targets(args: argparse.Namespace, command: str) -> list[Target]:
     """The lessons `--lesson` names (every lesson of the course for `render` without one; the
-    course's only lesson for another command), checked before any work: an unknown id, or no
-    choice among several lessons, is one line naming the course's lesson ids."""
+    course's only lesson for another command, or for `serve` the build root with the course page),
+    checked before any work: an unknown id, or no choice among several lessons, is one line naming
+    the course's lesson ids."""
     from transcript.lessons import declared
 
     course = course_of(args, command)
@@ -67,6 +69,9 @@ def targets(args: argparse.Namespace, command: str) -> list[Target]:
         once.setdefault(t.id, t)
     chosen = list(once.values())
     if not chosen:
+        if command in COURSE_PAGE and len(stops) > 1:  # the build root: the course page's address
+            first = next(iter(stops.values()))
+            return [Target("", declared(first.lesson, first.module).script, root)]
         if command in ALL or len(stops) == 1:
             chosen = [Target(i, declared(i, s.module).script, root / i) for i, s in stops.items()]
         else:

@@ -55,7 +55,7 @@ def test_a_folder_of_other_programs_files_is_refused_and_left_as_it_was(tmp_path
         (folder / "Documents" / name).write_text(name)
     (folder / "notes.odt").write_text("my notes")
     before = snapshot(folder)
-    done = render_py("player", "--build", str(folder))
+    done = render_py("player", "--lesson", "attention", "--build", str(folder))
     assert done.returncode == 1
     line = one_line(done, done.stderr)
     assert f"--build {folder} holds files this project did not make" in line
@@ -66,7 +66,7 @@ def test_a_folder_of_other_programs_files_is_refused_and_left_as_it_was(tmp_path
 
 def test_a_project_build_sweeps_only_its_own_temporaries(tmp_path):
     build = tmp_path / "build" / "attention"  # the lesson's folder in the build
-    first = render_py("player", "--build", str(build.parent))  # fails (no lesson.json) but claims it
+    first = render_py("player", "--lesson", "attention", "--build", str(build.parent))  # fails (no lesson.json) but claims it
     assert first.returncode == 1 and "lesson.json" in first.stderr
     assert (build / "cache" / "render.lock").is_file()
     theirs = []
@@ -85,7 +85,7 @@ def test_a_project_build_sweeps_only_its_own_temporaries(tmp_path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("debris")
 
-    again = render_py("player", "--build", str(build.parent))
+    again = render_py("player", "--lesson", "attention", "--build", str(build.parent))
     assert again.returncode == 1 and "lesson.json" in again.stderr
     assert [p for p in ours if p.exists()] == []
     assert [p for p in theirs if not p.exists()] == []
@@ -190,7 +190,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_build_as_it_was(small_disk, flit
     (build / "cache").mkdir()
     (build / "cache" / "render.lock").touch()
     before = snapshot(build, skip="cache")
-    done = render_py("audio", "--build", str(build.parent), "--voice", "flite")  # needs far more than 4 MiB
+    done = render_py("audio", "--lesson", "attention", "--build", str(build.parent), "--voice", "flite")  # needs far more than 4 MiB
     assert done.returncode == 1, done.stdout[-2000:]
     line = one_line(done, done.stderr)
     assert line.startswith("render.py audio: no space left on the disk of ") and str(build) in line, line
@@ -202,7 +202,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_build_as_it_was(small_disk, flit
 
 def test_relative_paths_are_the_callers(tmp_path):
     """`./lesson` runs from the checkout, but a relative --build means the folder the user is in."""
-    done = subprocess.run(["bash", str(REPO / "lesson"), "player", "--build", "relative-build"],
+    done = subprocess.run(["bash", str(REPO / "lesson"), "player", "--lesson", "attention", "--build", "relative-build"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=300,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 1
@@ -217,7 +217,7 @@ def test_a_build_path_latex_and_manim_cannot_read_still_renders(tmp_path, flite_
     build.mkdir(parents=True)
     for path in (flite_build.manifest, flite_build.narration):
         shutil.copy(path, build / path.name)
-    done = render_py("still", "formula-in-one-line", "--build", str(build.parent), "--quality", "low")
+    done = render_py("still", "--lesson", "attention", "formula-in-one-line", "--build", str(build.parent), "--quality", "low")
     assert done.returncode == 0, done.stderr[-3000:]
     png = build / "stills" / "formula--formula-in-one-line.png"
     assert done.stdout.strip().splitlines()[-1] == str(png)
@@ -258,7 +258,7 @@ def test_a_symlinked_folder_in_the_build_is_refused_and_what_it_leads_to_is_left
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(outside, target_is_directory=True)
     before, names = snapshot(outside), sorted(os.listdir(outside))
-    done = render_py("player", "--build", str(build.parent))
+    done = render_py("player", "--lesson", "attention", "--build", str(build.parent))
     assert done.returncode == 1, (done.stdout[-1000:], done.stderr[-1000:])
     line = one_line(done, done.stderr)
     assert line.startswith(f"render.py player: {link} is a symbolic link to {outside}"), line
@@ -273,7 +273,7 @@ def test_a_symlinked_lock_is_refused_and_what_it_leads_to_is_left_alone(tmp_path
     (build / "cache" / "render.lock").unlink(missing_ok=True)
     (build / "cache" / "render.lock").symlink_to(outside / "render.lock")
     before = snapshot(outside)
-    done = render_py("player", "--build", str(build.parent))
+    done = render_py("player", "--lesson", "attention", "--build", str(build.parent))
     assert done.returncode == 1
     assert one_line(done, done.stderr).startswith(
         f"render.py player: {build / 'cache' / 'render.lock'} is a symbolic link")
@@ -286,7 +286,7 @@ def test_a_linked_output_file_is_replaced_by_the_runs_own_not_written_through(tm
     outside = elsewhere(tmp_path)
     (build / "index.html").symlink_to(outside / "index.html")
     before = snapshot(outside)
-    done = render_py("player", "--build", str(build.parent))
+    done = render_py("player", "--lesson", "attention", "--build", str(build.parent))
     assert done.returncode == 0, done.stderr
     assert snapshot(outside) == before
     assert not (build / "index.html").is_symlink() and "<video" in (build / "index.html").read_text()
@@ -297,7 +297,7 @@ def test_a_build_folder_given_as_a_link_is_written_inside_what_it_leads_to(tmp_p
     build = narrated_copy(flite_build, tmp_path / "disk" / "build")
     link = tmp_path / "build"
     link.symlink_to(build.parent, target_is_directory=True)
-    done = render_py("player", "--build", str(link))
+    done = render_py("player", "--lesson", "attention", "--build", str(link))
     assert done.returncode == 0, done.stderr
     assert link.is_symlink() and (build / "index.html").is_file() and (build / "player").is_dir()
 

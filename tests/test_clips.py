@@ -95,7 +95,7 @@ def test_unknown_range_ids_are_refused_before_any_work(lesson, tmp_path, capsys)
     empty.mkdir(parents=True)
     (empty / "lesson.json").write_bytes(build.manifest.read_bytes())
     with pytest.raises(SystemExit) as e:
-        render.main(["clips", "--build", str(empty.parent), "--from", "take-the-phrase", "--to", "nope"])
+        render.main(["clips", "--lesson", "attention", "--build", str(empty.parent), "--from", "take-the-phrase", "--to", "nope"])
     message = str(e.value)
     assert "'nope'" in message and "valid ids" in message
     assert all(s.id in message for s in manifest.sentences)
@@ -108,7 +108,7 @@ def test_cli_cuts_a_single_range(lesson, tmp_path, capsys):
     folder.mkdir(parents=True)
     for name in ("lesson.json", "lesson.mp4", "narration.wav"):
         (folder / name).symlink_to(build.root / name)
-    assert render.main(["clips", "--build", str(folder.parent), "--from", "key-contains"]) == 0
+    assert render.main(["clips", "--lesson", "attention", "--build", str(folder.parent), "--from", "key-contains"]) == 0
     assert sorted(p.name for p in (folder / "clips").glob("*.mp4")) == ["key-contains--key-contains.mp4"]
     assert "gallery" in capsys.readouterr().out
 

@@ -76,10 +76,18 @@ def test_the_lesson_declares_its_id_and_the_course_places_it():
     assert (script.course.title, script.course.stop, script.course.stops) == (
         course["title"], stop["stop"], course["number_of_stops"])
     neighbours = {s["stop"]: s for s in course["stops"]}
-    assert (script.course.before.title, script.course.before.href) == (
-        neighbours[stop["stop"] - 1]["title"], neighbours[stop["stop"] - 1]["href"])
-    assert (script.course.next.title, script.course.next.href) == (
-        neighbours[stop["stop"] + 1]["title"], neighbours[stop["stop"] + 1]["href"])
+
+    def link(n: int) -> tuple[str, str]:
+        """A neighbour's title and address: its own, or, for a lesson here, its YAML's title and
+        its folder beside this one."""
+        other = neighbours[n]
+        if "lesson" not in other:
+            return other["title"], other["href"]
+        yaml_ = REPO / "transcript" / other["lesson"] / "lesson.yaml"
+        return yaml.safe_load(yaml_.read_text(encoding="utf-8"))["title"], f"../{other['lesson']}/index.html"
+
+    assert (script.course.before.title, script.course.before.href) == link(stop["stop"] - 1)
+    assert (script.course.next.title, script.course.next.href) == link(stop["stop"] + 1)
 
 
 def test_the_course_line_reads_the_stop_from_course_yaml(tmp_path):
@@ -87,7 +95,8 @@ def test_the_course_line_reads_the_stop_from_course_yaml(tmp_path):
     course line, its links and the SCORM title follow the copy."""
     path = course_variant(tmp_path, ("number_of_stops: 20", "number_of_stops: 31"),
                           ("stop: 6", "stop: 11"), ("stop: 7", "stop: 12"), ("stop: 8", "stop: 13"),
-                          ("Multi-head attention + the MLP", "Stop 13 elsewhere"))
+                          ("stop: 9", "stop: 14"),
+                          ("lesson: multihead-mlp", 'title: "Stop 13 elsewhere"\n    href: "../s13/"'))
     moved = yaml.safe_load(path.read_text(encoding="utf-8"))
     here = next(s for s in moved["stops"] if s.get("lesson") == "attention")
     manifest = dataclasses.replace(timed_manifest(), course=load_script(GOOD, course=path).course)

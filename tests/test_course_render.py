@@ -187,7 +187,7 @@ def test_an_unknown_lesson_id_is_refused_in_one_line_before_any_work(course, tmp
 
 
 @pytest.mark.parametrize("command", [["audio"], ["video"], ["player"], ["still", "there-are-apples"],
-                                     ["package"], ["serve", "--port", "0"]])
+                                     ["package"]])
 def test_a_command_on_one_lesson_without_lesson_is_refused_in_one_line(course, tmp_path, command):
     build = tmp_path / "build"
     done = run(course, *command, "--build", str(build))
@@ -223,3 +223,27 @@ def test_serve_serves_the_build_root_at_the_lessons_address(course, built):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_serve_without_a_lesson_serves_the_course_page(course, built):
+    """`serve` given no --lesson in a course of several prints the build root's address, where
+    the course page is, instead of refusing: every lesson is reached from there."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(course.parent), str(REPO)))}
+    server = subprocess.Popen([sys.executable, "render.py", "serve", "--course", str(course),
+                               "--build", str(built), "--port", "0"],
+                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = first_line(server)
+        address = re.search(r"at (http://\S+/)", first)
+        assert first.startswith(f"serving {built} at ") and address and address[1].count("/") == 3, first
+        with urllib.request.urlopen(address[1], timeout=10) as page:
+            assert page.read() == (built / "index.html").read_bytes()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_without_a_lesson_before_any_render_says_to_render(course, tmp_path):
+    done = run(course, "serve", "--port", "0", "--build", str(tmp_path / "build"))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == f"render.py serve: {tmp_path / 'build'} does not exist; run `./lesson render` first"

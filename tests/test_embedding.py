@@ -115,7 +115,7 @@ def test_oembed_json_and_discovery_without_a_base_url(site):
 def test_a_base_url_makes_oembed_and_preview_addresses_absolute(lesson, tmp_path):
     manifest, shared = lesson
     build = copied_build(shared, tmp_path / "build" / "attention")
-    assert render.main(["player", "--build", str(build.root.parent), "--base-url", BASE.rstrip("/")]) == 0
+    assert render.main(["player", "--lesson", "attention", "--build", str(build.root.parent), "--base-url", BASE.rstrip("/")]) == 0
     data = json.loads(build.oembed.read_text(encoding="utf-8"))
     assert data["provider_url"] == BASE and data["thumbnail_url"] == BASE + "poster.jpg"
     assert f'<iframe src="{BASE}index.html"' in data["html"]

@@ -321,7 +321,7 @@ def test_a_signal_mid_drawing_prints_one_line_and_leaves_no_workers_or_temporari
     before = outputs(build)
     default = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
     try:
-        proc = run_render("video", "--build", str(build.parent), "--quality", "low", "--jobs", "2",
+        proc = run_render("video", "--lesson", "attention", "--build", str(build.parent), "--quality", "low", "--jobs", "2",
                           start_new_session=True)
     finally:
         signal.signal(signal.SIGINT, default)
@@ -396,9 +396,9 @@ def one_line_exit(argv: list[str]) -> str:
 def test_bad_paths_get_one_clear_line(tmp_path):
     a_file = tmp_path / "a-file"
     a_file.write_text("x")
-    message = one_line_exit(["player", "--build", str(a_file)])
+    message = one_line_exit(["player", "--lesson", "attention", "--build", str(a_file)])
     assert str(a_file) in message and "is a file, not a folder" in message
-    message = one_line_exit(["player", "--build", str(a_file / "below")])
+    message = one_line_exit(["player", "--lesson", "attention", "--build", str(a_file / "below")])
     assert str(a_file / "below") in message and "cannot be written" in message
     message = one_line_exit(["audio", "--build", str(tmp_path / "b"), "--lesson", str(tmp_path)])
     assert f"{tmp_path}:0: is a folder" in message and "fix:" in message
@@ -413,7 +413,7 @@ def test_bad_paths_get_one_clear_line(tmp_path):
 def test_a_read_only_build_folder_gets_one_clear_line(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir(mode=0o555)
-    message = one_line_exit(["player", "--build", str(folder)])
+    message = one_line_exit(["player", "--lesson", "attention", "--build", str(folder)])
     assert str(folder) in message and "cannot be written" in message
 
 
@@ -574,10 +574,10 @@ def test_a_class_opening_the_video_at_once_is_served(served):
 def test_a_missing_or_damaged_manifest_names_the_step_that_makes_it(tmp_path, capsys):
     build = tmp_path / "build" / "attention"
     for command in (["video"], ["player"], ["still", "take-the-phrase"], ["clips"]):
-        assert render.main([*command, "--build", str(build.parent)]) == 1
+        assert render.main([*command, "--lesson", "attention", "--build", str(build.parent)]) == 1
         err = capsys.readouterr().err.strip()
         assert err == f"render.py {command[0]}: {build / 'lesson.json'} does not exist; run `./lesson audio` first"
     (build / "lesson.json").write_text('{"version": 1,\n  "title": ')
-    assert render.main(["player", "--build", str(build.parent)]) == 1
+    assert render.main(["player", "--lesson", "attention", "--build", str(build.parent)]) == 1
     err = capsys.readouterr().err.strip()
     assert f"{build / 'lesson.json'}:2: not valid JSON" in err and err.endswith("run `./lesson audio` first")

@@ -228,7 +228,7 @@ def takes(tmp_path) -> Path:
 
 def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
     """`render.py audio --recordings` refuses `take`, naming it, at once; the error line."""
-    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
                   "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: "), message
@@ -291,7 +291,7 @@ def test_what_was_heard_in_a_wrong_take_is_cut_in_its_line(tmp_path, takes):
                      for sid in ("three-small-vectors", "value-hands-over", "all-in-parallel"))
     take = takes / "creature-broadcasts.wav"
     flite_take(take, other)
-    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
                   "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: does not say its sentence"), message
@@ -304,7 +304,7 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
     loop = tmp_path / "loop"
     loop.symlink_to(loop.name)
     given = loop / below if below else loop
-    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
                   "--recordings", str(given))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message
@@ -315,7 +315,8 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
 def test_the_preview_given_a_symlink_loop_says_so_in_one_line(tmp_path, option):
     loop = tmp_path / "loop"
     loop.symlink_to(loop.name)
-    done = render("preview", "--build", str(tmp_path / "build"), "--voice", "flite", "--port", "0",
+    lesson = () if option == "--lesson" else ("--lesson", "attention")
+    done = render("preview", *lesson, "--build", str(tmp_path / "build"), "--voice", "flite", "--port", "0",
                   option, str(loop))
     message = refusal(done)
     assert message.startswith(f"render.py preview: {loop}: ") and "loop" in message, message
@@ -355,7 +356,7 @@ def test_a_take_whose_wav_header_understates_it_is_named_with_the_fix_that_works
     take = takes / f"{SENTENCE}.wav"
     take.write_bytes(bytes(wav))
     said = probed_seconds(take)
-    done = render("audio", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
                   "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: ") and "silent" not in message, message

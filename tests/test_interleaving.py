@@ -136,7 +136,7 @@ def test_every_published_mp4_is_interleaved(rendered_lesson, tmp_path):
     problems = [not_interleaved(video) for video in published]
 
     scene = json.loads(build.manifest.read_text())["sentences"][0]["scene"]
-    assert render.main(["video", "--scene", scene, "--quality", "low", "--build", str(build.root.parent)]) == 0
+    assert render.main(["video", "--lesson", "attention", "--scene", scene, "--quality", "low", "--build", str(build.root.parent)]) == 0
     problems.append(not_interleaved(build.root / "scenes" / f"{scene}.mp4"))
 
     render_preview(DEFAULT_PATH, build, QUALITIES["low"], 1, None, voice="flite")  # no warm pool

@@ -1,6 +1,6 @@
 """Stop 8 (multi-head attention + the MLP) as a declared lesson: its script loads through the real
-loader with the tests' course for it (tests/lessons/stop8_course.yaml; the project's course.yaml
-keeps stop 8 external until every scene is drawn), every spoken number is the core's and follows
+loader with the tests' course for it (tests/lessons/stop8_course.yaml) and is stop 8 of the
+project's course.yaml, every spoken number is the core's and follows
 it, its checks are answered by the core, its explore data is the core's inputs, and the scenes it
 has are registered and readable on every frame."""
 
@@ -40,12 +40,12 @@ def said(template: str, core) -> str:
     return PLACEHOLDER.sub(lambda m: spoken_value(m["kind"], m["token"], core), template)
 
 
-def test_the_script_is_the_declared_lessons_and_not_in_the_projects_course(script):
+def test_the_script_is_the_declared_lessons_and_stop_8_of_the_projects_course(script):
     assert script.id == LESSON.id == "multihead-mlp" and script.lesson is LESSON
     assert LESSON.script == SCRIPT and LESSON.scenes == "scenes.multihead_mlp"
     assert (script.course.stop, script.course.stops) == (1, 1) and script.voice == "piper"
     project = yaml.safe_load((REPO / "course.yaml").read_text(encoding="utf-8"))
-    assert "multihead-mlp" not in {stop.get("lesson") for stop in project["stops"]}
+    assert {stop["stop"]: stop.get("lesson") for stop in project["stops"]}[8] == "multihead-mlp"
 
 
 def test_every_paragraph_has_a_step_and_its_scene(script):

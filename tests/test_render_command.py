@@ -142,6 +142,35 @@ def one_line(done: subprocess.CompletedProcess) -> str:
     return lines[0]
 
 
+def test_render_makes_every_lesson_of_the_course_and_its_page(rendered_lesson):
+    """The session's render of the project's course.yaml: every `lesson:` stop fully made in its
+    own folder (its video as long as its narration, at -16 LUFS, its player and package), and the
+    course page linking each with its title, poster and length."""
+    import html
+
+    import av
+    import yaml
+
+    course = yaml.safe_load((REPO / "course.yaml").read_text(encoding="utf-8"))
+    lessons = [s["lesson"] for s in course["stops"] if "lesson" in s]
+    assert len(lessons) >= 2
+    root = rendered_lesson.root.parent
+    page = (root / "index.html").read_text(encoding="utf-8")
+    for lesson in lessons:
+        build = root / lesson
+        manifest = json.loads((build / "lesson.json").read_text(encoding="utf-8"))
+        with av.open(str(build / "lesson.mp4")) as f:
+            seconds = float(f.duration / av.time_base)
+        assert seconds == pytest.approx(manifest["duration"], abs=0.1), lesson
+        assert manifest["loudness"]["integrated_lufs"] == pytest.approx(-16, abs=1), lesson
+        for name in ("index.html", "lesson-scorm12.zip", "poster.jpg", "captions.vtt"):
+            assert (build / name).is_file(), (lesson, name)
+        total = int(manifest["duration"])
+        for shown in (html.escape(manifest["title"]), f'href="{lesson}/index.html"',
+                      f'src="{lesson}/poster.jpg"', f"{total // 60}:{total % 60:02}"):
+            assert shown in page, (lesson, shown)
+
+
 def render_py(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=cwd,
                           capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)

@@ -50,8 +50,8 @@ def test_a_syntax_error_in_a_scene_is_one_line_and_help_still_works(project):
     scene.write_text(scene.read_text() + "\nbroken = (\n")
     broken = len(scene.read_text().splitlines())
     assert run(project, "--help").returncode == 0
-    assert run(project, "video", "--help").returncode == 0
-    said = one_line(run(project, "video", "--scene", SCENE, "--quality", "low"))
+    assert run(project, "video", "--lesson", "attention", "--help").returncode == 0
+    said = one_line(run(project, "video", "--lesson", "attention", "--scene", SCENE, "--quality", "low"))
     assert f"{MODULE}:{broken}:" in said and "fix" in said
 
 
@@ -61,13 +61,13 @@ def test_a_runtime_error_in_a_scene_names_its_file_line_and_scene(project):
     assert text.count("def beats(self) -> None:\n") == 1
     scene.write_text(text.replace("def beats(self) -> None:\n",
                                   "def beats(self) -> None:\n        no_such_name  # noqa\n"))
-    said = one_line(run(project, "video", "--scene", SCENE, "--quality", "low"))
+    said = one_line(run(project, "video", "--lesson", "attention", "--scene", SCENE, "--quality", "low"))
     line = line_of(scene, "no_such_name")
     assert f"{MODULE}:{line}:" in said and repr(SCENE) in said and "NameError" in said
 
 
 def test_a_mistyped_scene_is_answered_with_the_closest(project):
-    said = one_line(run(project, "video", "--scene", SCENE[:-2] + SCENE[-1] + SCENE[-2],
+    said = one_line(run(project, "video", "--lesson", "attention", "--scene", SCENE[:-2] + SCENE[-1] + SCENE[-2],
                         "--quality", "low"))
     assert f"did you mean {SCENE!r}?" in said
 

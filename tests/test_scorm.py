@@ -124,7 +124,7 @@ def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(p
     # a build without the pages is refused with what to run
     bare = copied_build(package[1], tmp_path / "bare" / "attention")
     with pytest.raises(SystemExit) as e:
-        render.main(["package", "--build", str(bare.root.parent)])
+        render.main(["package", "--lesson", "attention", "--build", str(bare.root.parent)])
     assert "index.html does not exist" in str(e.value) and "render.py render" in str(e.value)
     assert not bare.scorm.exists()
     # the same build (a copy of it) gives the same bytes
@@ -133,7 +133,7 @@ def test_the_package_holds_every_file_its_pages_use_and_nothing_from_elsewhere(p
     again = build_package(manifest, own, clips)
     assert again == own.scorm and again.read_bytes() == zip_path.read_bytes()
     # through the command line too
-    assert render.main(["package", "--build", str(own.root.parent)]) == 0
+    assert render.main(["package", "--lesson", "attention", "--build", str(own.root.parent)]) == 0
 
 
 @pytest.fixture(scope="module")

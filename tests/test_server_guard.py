@@ -230,7 +230,7 @@ def refusals(tmp_path_factory) -> dict[tuple[str, str], tuple[int, str, str, Pat
     for n, (option, value, _) in enumerate(BAD_OPTIONS):
         build = root / f"build-{n}"
         runs[(option, value)] = build, subprocess.Popen(
-            [sys.executable, str(REPO / "render.py"), "player", option, value, "--build", str(build)],
+            [sys.executable, str(REPO / "render.py"), "player", "--lesson", "attention", option, value, "--build", str(build)],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     done = {}
     for key, (build, proc) in runs.items():

@@ -35,7 +35,7 @@ def test_sheets_command_writes_a_sheet_per_beat_with_a_frame_every_quarter_secon
     build = tmp_path / "build" / "attention"
     build.mkdir(parents=True)
     shutil.copy(flite_narration.paths.manifest, build / "lesson.json")
-    assert render.main(["sheets", "--build", str(build.parent), "--quality", "low",
+    assert render.main(["sheets", "--lesson", "attention", "--build", str(build.parent), "--quality", "low",
                         "--scene", scene]) == 0
     sheets = sorted((build / "sheets").glob("*.png"))
     assert [p.name for p in sheets] == sorted(f"{scene}--{s.id}.png" for s in m.sentences_of(scene))

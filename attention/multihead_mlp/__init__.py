@@ -2,9 +2,9 @@
 (common.declaration): "a fluffy blue creature" again, now through two heads, W_O and an MLP.
 
 The engine finds this module from a course file's `lesson: multihead-mlp` (by convention the
-package attention.multihead_mlp) and reads `LESSON`; it never imports the lesson by name. Until
-every scene of its script is drawn, the project's course.yaml keeps stop 8 external and only
-tests/lessons/stop8_course.yaml names it.
+package attention.multihead_mlp) and reads `LESSON`; it never imports the lesson by name. The
+project's course.yaml places it as stop 8; tests/lessons/stop8_course.yaml is the tests' course of
+it alone.
 """
 
 from __future__ import annotations
