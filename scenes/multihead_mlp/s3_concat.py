@@ -10,11 +10,9 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
-    Create,
     FadeIn,
     FadeOut,
     LaggedStart,
-    Line,
     MathTex,
     SurroundingRectangle,
     VGroup,
@@ -26,9 +24,9 @@ from attention.multihead_mlp.spoken import figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid
-from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at
+from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
-from scenes.widgets import caption, label, mono, spelled
+from scenes.widgets import caption, label
 
 ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
 CELL_H = 0.5
@@ -38,7 +36,8 @@ MATRIX_RIGHT = -1.65  # W_O's right edge, left of the heads' column
 CONCAT_X = -0.95  # the heads' outputs, end to end
 MOVED_X = 0.55  # W_O times them: what moves into creature's vector
 SECOND_X = 1.15 + CELL_W  # head 2's output before it is put under head 1's
-WORK_RIGHT = 3.4  # the worked entry's terms end here, right of the result
+WORK_GAP = 0.45  # the worked entry's line stands this far under W_O
+ROW_STEP = 0.3  # seconds per row as the product fills row by row
 OLD_X, NEW_X = -1.6, 2.65  # the residual: creature's vector + what moved (at MOVED_X) = its new one
 NAMES_GAP = 0.2
 
@@ -110,40 +109,41 @@ class ConcatScene(LessonScene):
         concat_name = caption("end to end", color=style.VALUE).next_to(
             VGroup(heads[0], stacked), UP, buff=0.15)
 
-        # the entry worked out: the row of W_O for "fluffy texture" meets the column, term by term
+        # the entry worked out: W_O's row for "fluffy texture" meets the column, its terms and
+        # their sum written on one line under the product (clear of every row's cells)
         r = L.features.index("fluffy texture")
-        lines = VGroup(*(spelled([("+ " if k else "  ", style.MUTED), (short_figure(w_o[k, r]), style.INK),
-                                  ("×", style.MUTED), (short_figure(concat[k]), style.VALUE)])
-                         for k in range(len(concat))))
-        for k, line in enumerate(lines):
-            line.set_y(row_y(k)).shift((WORK_RIGHT - line.get_right()[0]) * RIGHT)
-        rule = Line([lines.get_left()[0], 0, 0], [WORK_RIGHT, 0, 0], color=style.MUTED, stroke_width=2)
-        rule.next_to(lines, DOWN, buff=0.12).align_to(lines, RIGHT)
-        total = mono(short_figure(float(w_o[:, r] @ concat)), style.VALUE).next_to(rule, DOWN, buff=0.12)
-        total.align_to(lines, RIGHT)
-        worked = VGroup(lines, rule, total)
-        pair = VGroup(SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3),
-                      SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
-                                           stroke_width=3))
-        target = SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06, stroke_width=4)
+        worked = working([(short_figure(w_o[k, r]), short_figure(concat[k])) for k in range(len(concat))],
+                         None, short_figure(float(w_o[:, r] @ concat)), style.VALUE)
+        worked.move_to([(matrix.get_left()[0] + result.get_right()[0]) / 2,
+                        matrix.get_bottom()[1] - WORK_GAP, 0])
+        pair = VGroup(SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
+                                           stroke_width=3),
+                      SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06,
+                                           stroke_width=4))
+
+        def row_ring(j: int) -> SurroundingRectangle:
+            return SurroundingRectangle(matrix.row(j), color=style.INK, buff=0.04, stroke_width=3)
 
         with self.beat("w-o-mixes") as b:
             # "W O": the matrix, the features it maps onto, the empty column of what moves; on
             # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
-            # which is the entry; the other entries fill in the same way; the working stays
+            # which is the entry; then W_O's other rows in turn, each entry filling as its row
+            # meets the column (as stop 7 fills a product), the worked line standing under them
             b.fit(Play(FadeOut(numbers, *head_names), run_time=0.3),
                   Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
                        FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
                        run_time=0.6), by="maps")
-            rest = [a for j in range(n) if j != r for a in reveal(result, j)]
-            b.fit(Play(FadeIn(pair), FadeIn(target), run_time=0.4),
-                  Play(LaggedStart(*(FadeIn(line, shift=0.1 * RIGHT) for line in lines), lag_ratio=0.4),
-                       run_time=1.2),
-                  Play(Create(rule), FadeIn(total, shift=0.1 * DOWN), run_time=0.4),
-                  Play(*reveal(result, r), FadeOut(pair), FadeOut(target),
-                       run_time=0.4),
-                  Play(LaggedStart(*rest, lag_ratio=0.1),
-                       run_time=0.6), by="features")
+            rings = {j: row_ring(j) for j in range(n)}
+            order = [j for j in range(n) if j != r]
+            b.fit(Play(FadeIn(rings[r]), FadeIn(pair), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
+                       run_time=1.4),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), run_time=0.4),
+                  Play(*reveal(result, r), FadeOut(pair[1]), run_time=0.4),
+                  # (each row's outline gives way to the next in place: none slides over numbers)
+                  *(Play(FadeOut(rings[was]), FadeIn(rings[j]), *reveal(result, j), run_time=ROW_STEP)
+                    for was, j in zip([r, *order], order)),
+                  Play(FadeOut(rings[order[-1]]), FadeOut(pair[0]), run_time=0.3))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
         before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
@@ -193,4 +193,4 @@ class ConcatScene(LessonScene):
                   Play(LaggedStart(*(AnimationGroup(*reveal(after, j)) for j in others),
                                    lag_ratio=0.3), run_time=0.8))
         # the MLP works on every token's vector after attention: creature's new one moves into it
-        self.keep(tokens=tokens, creature=after)
+        self.keep(tokens=tokens, creature=after, names=names)
