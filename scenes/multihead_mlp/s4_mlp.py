@@ -40,8 +40,8 @@ H_TOP = 0.73  # the top of the hidden layers: a row per neuron
 SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's six right of it
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.3  # the line of working, under the hidden layers
-ROW_STEP = 0.22  # seconds per row as a product fills row by row
-READ = 1.7  # seconds the last figure counted stands before the scene ends
+ROW_STEP = 0.15  # seconds per row as a product fills row by row
+READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
 def entry_sum(before: float, moved: float, after: float) -> VGroup:
@@ -149,14 +149,14 @@ class MLPScene(LessonScene):
             # meets creature's vector, its terms, the bias and their sum written, the sum its
             # entry; then W_up's other rows in turn, every token's entry of each filling together
             b.fit(Play(FadeOut(alone), run_time=0.3),
-                  Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="into")
+                  Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
             sweep = up_row(k)
             pair = VGroup(ring(ins[f], style.EMBEDDING, 3, 0.05),
                           ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05))
             rest = [j for j in range(m) if j != k]
             b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in up_line.terms),
-                                   lag_ratio=0.3), run_time=1.2),
+                                   lag_ratio=0.3), run_time=1.0),
                   Play(FadeIn(up_line.bias), FadeIn(up_line.total, shift=0.1 * LEFT), run_time=0.5),
                   Play(*reveal(hiddens[f], k), run_time=0.4),
                   Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(hiddens[i], k)),
@@ -193,7 +193,7 @@ class MLPScene(LessonScene):
             return ring(w_down.row(j), style.INK, buff=0.03)
 
         with self.beat("bend-and-down") as b:
-            # "bend": every negative sum outlined, then counting to 0 where it stands; "down":
+            # "bend": every negative sum outlined, then counting to 0 where it stands; "back":
             # W_up and its line leave, each vector steps aside, W_down comes; its row for the
             # feature creature gains meets creature's bent hidden layer, the terms and sum
             # written; then W_down's other rows, every token's entries filling together
@@ -201,17 +201,17 @@ class MLPScene(LessonScene):
             b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
                   Play(*(count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
                          for i in negative), run_time=1.2),
-                  Play(FadeOut(marks), run_time=0.3), by="down")
+                  Play(FadeOut(marks), run_time=0.3), by="back")
             b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
-                       names.animate.shift(SIDE * LEFT), run_time=0.5),
-                  Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.5))
+                       names.animate.shift(SIDE * LEFT), run_time=0.4),
+                  Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.4))
             sweep = down_row(c)
             pair = VGroup(ring(hiddens[f], style.WEIGHT, 3, 0.05),
                           ring(outs[f].cell(c, 0), style.VALUE, 4, 0.05))
             rest = [j for j in range(d) if j != c]
             b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in down_line.terms),
-                                   lag_ratio=0.2), run_time=1.0),
+                                   lag_ratio=0.2), run_time=0.9),
                   Play(FadeIn(down_line.bias), FadeIn(down_line.total, shift=0.1 * LEFT), run_time=0.4),
                   Play(*reveal(outs[f], c), run_time=0.3),
                   Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(outs[i], c)),
@@ -223,7 +223,9 @@ class MLPScene(LessonScene):
         news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]
         added = caption(f"{L.tokens[f]}'s {L.features[c]}:", color=style.INK)
         residual = VGroup(added, entry_sum(x[f, c], out[f, c], new[f, c]))
-        residual.arrange(RIGHT, buff=0.2).move_to([0, WORK_Y, 0])
+        # (under the ReLU's rule, right of the hidden layers: W_down's line stays to be read)
+        residual.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(relu, DOWN, buff=0.4)
+        residual.align_to(relu, LEFT)
 
         def band(j: int) -> SurroundingRectangle:
             return ring(VGroup(ins[0].cell(j, 0), outs[-1].cell(j, 0)), style.VALUE, 3, 0.03)
@@ -234,13 +236,13 @@ class MLPScene(LessonScene):
                     for i in range(n) if short_figure(x[i, j]) != short_figure(new[i, j])]
 
         with self.beat("added-back") as b:
-            # on "added" W_down's line gives way to creature's new entry as a sum; a band runs
-            # down the rows, each token's entry + the MLP's = its new one, row by row (an entry
-            # the MLP changes counts to its new figure as the band passes)
-            b.until("added")
+            # on "result" creature's new entry as a sum; on "added" a band runs down the rows,
+            # each token's entry + the MLP's = its new one, row by row (an entry the MLP changes
+            # counts to its new figure as the band passes)
+            b.until("result")
+            b.fit(Play(FadeIn(residual, shift=0.1 * UP), run_time=0.4), by="added")
             now = band(0)
-            b.fit(Play(FadeOut(down_line), run_time=0.3),
-                  Play(FadeIn(residual, shift=0.1 * UP), FadeIn(now), *row_adds(0), run_time=0.5),
+            b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
                   *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],
-                            slow=0.8), rest=READ)
+                            slow=0.6), rest=READ)
         self.keep(tokens=tokens)
