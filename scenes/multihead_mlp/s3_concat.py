@@ -18,7 +18,7 @@ from manim import (
     VGroup,
 )
 
-from attention.figures import short_figure
+from attention.figures import percent_figure, short_figure
 from attention.multihead_mlp.lesson import lesson
 from attention.multihead_mlp.spoken import figure
 from scenes import style
@@ -70,7 +70,8 @@ class ConcatScene(LessonScene):
         n = len(L.features)
         tokens = header(L)
 
-        # each head's short vector as its values weighted by creature's weights and summed: a
+        # each head's short vector as its values weighted by creature's weights (as percentages,
+        # as the heads' rows read them) and summed: a
         # line per head, weight × value column + ... = the head's output (head 2's a little
         # lower, so that on "End to end" it moves up under head 1's)
         heads = [cells(outputs[0], style.VALUE, CELL_W, CELL_H, scale),
@@ -83,7 +84,7 @@ class ConcatScene(LessonScene):
             pieces = [caption(f"head {h + 1}:", color=style.VALUE)]
             for t, col in enumerate(columns):
                 pieces += [*([label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []),
-                           label(short_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
+                           label(percent_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
                                  color=style.WEIGHT),
                            label("×", size=style.SMALL_SIZE, color=style.MUTED), col]
             pieces += [label("=", size=style.SMALL_SIZE, color=style.MUTED), heads[h]]
@@ -97,7 +98,7 @@ class ConcatScene(LessonScene):
         numbers.next_to(VGroup(first, stacked), DOWN, buff=0.15)
         # head 1's first number worked as its terms: each token's weight × its value's first entry
         head = L.attention.heads[0]
-        entry = working([(short_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
+        entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
                          for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
                         style.VALUE)
         entry.move_to([SUMS_X, ENTRY_Y, 0])
