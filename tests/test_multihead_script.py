@@ -338,7 +338,7 @@ def test_mlp_bends_every_negative_sum_to_zero_and_adds_the_result_back(inspected
     for v in pre[pre < 0]:  # the negative sums were shown before they bent, and are gone after
         assert short_figure(v) not in end
     scene, _ = inspected["mlp"]
-    shown = set(beat(inspected, "mlp", "up-bend-down").shown)
+    shown = set(beat(inspected, "mlp", "goes-up").shown)
     assert any(k.startswith(short_figure(pre[L.index("blue"), L.neuron]) + " @") for k in shown)
     # no arrow between the lanes: the MLP's picture has no arrow at all
     from manim import Arrow, CurvedArrow

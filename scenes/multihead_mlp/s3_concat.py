@@ -10,25 +10,23 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
-    Create,
     FadeIn,
     FadeOut,
     LaggedStart,
-    Line,
     MathTex,
     SurroundingRectangle,
     VGroup,
 )
 
-from attention.figures import short_figure
+from attention.figures import percent_figure, short_figure
 from attention.multihead_mlp.lesson import lesson
 from attention.multihead_mlp.spoken import figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid
-from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at
+from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
-from scenes.widgets import caption, label, mono, spelled
+from scenes.widgets import caption, label
 
 ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
 CELL_H = 0.5
@@ -37,8 +35,13 @@ MATRIX_CELL = 0.5  # a cell of W_O's grid
 MATRIX_RIGHT = -1.65  # W_O's right edge, left of the heads' column
 CONCAT_X = -0.95  # the heads' outputs, end to end
 MOVED_X = 0.55  # W_O times them: what moves into creature's vector
-SECOND_X = 1.15 + CELL_W  # head 2's output before it is put under head 1's
-WORK_RIGHT = 3.4  # the worked entry's terms end here, right of the result
+SUMS_X = 0.3  # the centre of each head's weighted sum, a line per head
+SUMS_DROP = 0.5  # head 2's line stands this much lower than its place under head 1's
+VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
+ENTRY_Y = -2.1  # head 1's first number worked as its terms
+WORK_GAP = 0.45  # the worked entry's line stands this far under W_O
+ROW_STEP = 0.3  # seconds per row as the product fills row by row
+READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, NEW_X = -1.6, 2.65  # the residual: creature's vector + what moved (at MOVED_X) = its new one
 NAMES_GAP = 0.2
 
@@ -67,30 +70,60 @@ class ConcatScene(LessonScene):
         n = len(L.features)
         tokens = header(L)
 
+        # each head's short vector as its values weighted by creature's weights (as percentages,
+        # as the heads' rows read them) and summed: a
+        # line per head, weight × value column + ... = the head's output (head 2's a little
+        # lower, so that on "End to end" it moves up under head 1's)
         heads = [cells(outputs[0], style.VALUE, CELL_W, CELL_H, scale),
                  cells(outputs[1], style.VALUE, CELL_W, CELL_H, scale)]
-        placed(heads[0], CONCAT_X)
-        placed(heads[1], SECOND_X, first_row=len(outputs[0]))
-        head_names = VGroup(caption("head 1", color=style.VALUE).next_to(heads[0], UP, buff=0.15),
-                            caption("head 2", color=style.VALUE).next_to(heads[1], RIGHT, buff=0.2))
         short = len(outputs[0])
+        sums, values = VGroup(), []
+        for h, head in enumerate(L.attention.heads):
+            columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale)
+                       for t in range(len(L.tokens))]
+            pieces = [caption(f"head {h + 1}:", color=style.VALUE)]
+            for t, col in enumerate(columns):
+                pieces += [*([label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []),
+                           label(percent_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
+                                 color=style.WEIGHT),
+                           label("×", size=style.SMALL_SIZE, color=style.MUTED), col]
+            pieces += [label("=", size=style.SMALL_SIZE, color=style.MUTED), heads[h]]
+            line = VGroup(*pieces).arrange(RIGHT, buff=0.12)
+            line.move_to([SUMS_X, row_y(short * h + (short - 1) / 2) - SUMS_DROP * h, 0])
+            sums.add(VGroup(*pieces[:-1]))
+            values.append(columns)
         stacked = heads[1].copy().move_to([CONCAT_X, ROW_TOP - CELL_H * short, 0], aligned_edge=UP)
+        first = heads[0].copy().move_to([CONCAT_X, ROW_TOP, 0], aligned_edge=UP)
         numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.VALUE)
-        numbers.next_to(VGroup(heads[0], stacked), DOWN, buff=0.15)
+        numbers.next_to(VGroup(first, stacked), DOWN, buff=0.15)
+        # head 1's first number worked as its terms: each token's weight × its value's first entry
+        head = L.attention.heads[0]
+        entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
+                         for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
+                        style.VALUE)
+        entry.move_to([SUMS_X, ENTRY_Y, 0])
+        firsts = VGroup(*(SurroundingRectangle(col.cell(0, 0), color=style.VALUE, buff=0.03,
+                                               stroke_width=3) for col in values[0]),
+                        SurroundingRectangle(heads[0].cell(0, 0), color=style.VALUE, buff=0.03,
+                                             stroke_width=4))
 
         with self.beat("outputs-end-to-end") as b:
             # the phrase moves up to head the working as the heads' rows leave; on "short" each
-            # head's vector of creature's (three numbers); "End to end": head 2's goes under head 1's
+            # head's line: creature's weights times the head's value vectors, summed, its short
+            # vector; on "values" head 1's first number as its terms; "End to end": the lines
+            # leave and the two short vectors close up into one column
             b.fit(self.scene_change(self.from_previous("tokens", tokens,
                                                        FadeIn(tokens, shift=0.2 * DOWN))), by="short")
-            b.fit(Play(LaggedStart(*(FadeIn(VGroup(g, name), shift=0.15 * DOWN)
-                                     for g, name in zip(heads, head_names)), lag_ratio=0.4),
-                       run_time=0.8), by="End")
-            # (head 2's stands under head 1's rows, right of them: it moves straight left)
-            left = stacked.get_center() - heads[1].get_center()
-            b.fit(Play(VGroup(heads[1], head_names[1]).animate.shift(left), run_time=0.9),
-                  by=said_at(b, "count", "features", L)[0],
-                  n=said_at(b, "count", "features", L)[1])
+            b.fit(Play(LaggedStart(*(FadeIn(VGroup(s_, heads[h]), shift=0.15 * DOWN)
+                                     for h, s_ in enumerate(sums)), lag_ratio=0.4),
+                       run_time=1.0), by="values")
+            b.fit(Play(FadeIn(firsts), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
+                       run_time=1.0),
+                  Play(FadeIn(entry.total, shift=0.1 * LEFT), run_time=0.4), by="End")
+            b.fit(Play(FadeOut(sums, firsts), run_time=0.4),
+                  Play(heads[0].animate.move_to(first), heads[1].animate.move_to(stacked), run_time=0.9),
+                  by=said_at(b, "count", "features", L)[0], n=said_at(b, "count", "features", L)[1])
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.5))
 
         # W_O as the matrix of the product: a row per feature of the model, a column per entry
@@ -110,40 +143,41 @@ class ConcatScene(LessonScene):
         concat_name = caption("end to end", color=style.VALUE).next_to(
             VGroup(heads[0], stacked), UP, buff=0.15)
 
-        # the entry worked out: the row of W_O for "fluffy texture" meets the column, term by term
+        # the entry worked out: W_O's row for "fluffy texture" meets the column, its terms and
+        # their sum written on one line under the product (clear of every row's cells)
         r = L.features.index("fluffy texture")
-        lines = VGroup(*(spelled([("+ " if k else "  ", style.MUTED), (short_figure(w_o[k, r]), style.INK),
-                                  ("×", style.MUTED), (short_figure(concat[k]), style.VALUE)])
-                         for k in range(len(concat))))
-        for k, line in enumerate(lines):
-            line.set_y(row_y(k)).shift((WORK_RIGHT - line.get_right()[0]) * RIGHT)
-        rule = Line([lines.get_left()[0], 0, 0], [WORK_RIGHT, 0, 0], color=style.MUTED, stroke_width=2)
-        rule.next_to(lines, DOWN, buff=0.12).align_to(lines, RIGHT)
-        total = mono(short_figure(float(w_o[:, r] @ concat)), style.VALUE).next_to(rule, DOWN, buff=0.12)
-        total.align_to(lines, RIGHT)
-        worked = VGroup(lines, rule, total)
-        pair = VGroup(SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3),
-                      SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
-                                           stroke_width=3))
-        target = SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06, stroke_width=4)
+        worked = working([(short_figure(w_o[k, r]), short_figure(concat[k])) for k in range(len(concat))],
+                         None, short_figure(float(w_o[:, r] @ concat)), style.VALUE)
+        worked.move_to([(matrix.get_left()[0] + result.get_right()[0]) / 2,
+                        matrix.get_bottom()[1] - WORK_GAP, 0])
+        pair = VGroup(SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
+                                           stroke_width=3),
+                      SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06,
+                                           stroke_width=4))
+
+        def row_ring(j: int) -> SurroundingRectangle:
+            return SurroundingRectangle(matrix.row(j), color=style.INK, buff=0.04, stroke_width=3)
 
         with self.beat("w-o-mixes") as b:
             # "W O": the matrix, the features it maps onto, the empty column of what moves; on
             # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
-            # which is the entry; the other entries fill in the same way; the working stays
-            b.fit(Play(FadeOut(numbers, *head_names), run_time=0.3),
+            # which is the entry; then W_O's other rows in turn, each entry filling as its row
+            # meets the column (as stop 7 fills a product), the worked line standing under them
+            b.fit(Play(FadeOut(entry), run_time=0.3),
                   Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
                        FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
                        run_time=0.6), by="maps")
-            rest = [a for j in range(n) if j != r for a in reveal(result, j)]
-            b.fit(Play(FadeIn(pair), FadeIn(target), run_time=0.4),
-                  Play(LaggedStart(*(FadeIn(line, shift=0.1 * RIGHT) for line in lines), lag_ratio=0.4),
-                       run_time=1.2),
-                  Play(Create(rule), FadeIn(total, shift=0.1 * DOWN), run_time=0.4),
-                  Play(*reveal(result, r), FadeOut(pair), FadeOut(target),
-                       run_time=0.4),
-                  Play(LaggedStart(*rest, lag_ratio=0.1),
-                       run_time=0.6), by="features")
+            rings = {j: row_ring(j) for j in range(n)}
+            order = [j for j in range(n) if j != r]
+            b.fit(Play(FadeIn(rings[r]), FadeIn(pair), FadeOut(numbers), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
+                       run_time=1.4),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), run_time=0.4),
+                  Play(*reveal(result, r), FadeOut(pair[1]), run_time=0.4),
+                  # (each row's outline gives way to the next in place: none slides over numbers)
+                  *(Play(FadeOut(rings[was]), FadeIn(rings[j]), *reveal(result, j), run_time=ROW_STEP)
+                    for was, j in zip([r, *order], order)),
+                  Play(FadeOut(rings[order[-1]]), FadeOut(pair[0]), run_time=0.3))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
         before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
@@ -191,6 +225,6 @@ class ConcatScene(LessonScene):
             others = [j for j in range(n) if L.features[j] not in said]
             b.fit(Play(FadeOut(shown), run_time=0.3),
                   Play(LaggedStart(*(AnimationGroup(*reveal(after, j)) for j in others),
-                                   lag_ratio=0.3), run_time=0.8))
+                                   lag_ratio=0.3), run_time=0.8), rest=READ)
         # the MLP works on every token's vector after attention: creature's new one moves into it
-        self.keep(tokens=tokens, creature=after)
+        self.keep(tokens=tokens, creature=after, names=names)

@@ -1,7 +1,9 @@
-"""Scene 4: the MLP. Each token's vector, in its own lane (no token looks at another), goes up into
-eight hidden neurons (W_up times it: creature's first neuron worked as its terms and their sum),
-through the ReLU (negative sums bend to 0 where they stand), back down to six (W_down), and is
-added back to itself."""
+"""Scene 4: the MLP. Every token's vector stands under its token, the features named on the left
+(no token looks at another: a wall between each two). Up: W_up (six features in, eight hidden
+neurons out) meets each vector, creature's first neuron worked as its terms plus a bias, then the
+other rows fill, every token at once. The bend: each negative sum counts to 0 where it stands.
+Down: W_down takes the eight back to six (creature's entry worked, the other rows filling); each
+vector's six are added to it, entry by entry."""
 
 import numpy as np
 from manim import (
@@ -9,40 +11,76 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    AnimationGroup,
     DashedLine,
     FadeIn,
     FadeOut,
     LaggedStart,
+    MathTex,
     SurroundingRectangle,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 
 from attention.figures import short_figure
 from attention.multihead_mlp.lesson import lesson
+from attention.multihead_mlp.spoken import figure
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.grid import Grid
 from scenes.multihead_mlp.parts import HEADER_Y, cells, header, hide_numbers, reveal, working
-from scenes.widgets import caption, count_to, spelled
+from scenes.prebuilt import built
+from scenes.widgets import caption, count_to, figure_in_place, spelled
 
-LANE_PITCH = 3.4  # between two tokens' lanes; each token's box stands over its lane
-IN_W, HIDDEN_W = 0.75, 0.9  # a cell of a vector (in, out), of the hidden layer
-COLUMN_GAP = 0.25
-CELL_H = 0.34
-TOP = 2.45  # the columns' first cells' top
-WORK_Y = -1.5  # creature's first neuron worked out, under the lanes
-RESIDUAL_Y = -2.4  # creature's new feature added up, under that
+CELL_H = 0.32
+IN_W, HIDDEN_W = 0.72, 0.8  # a cell of a token's vector (and of the MLP's output), of its hidden layer
+MATRIX_W, DOWN_W = 0.42, 0.4  # a cell of W_up, of W_down (eight columns, right of the vectors)
+X_TOP = 2.85  # the top of the tokens' vectors: a row per feature
+H_TOP = 0.73  # the top of the hidden layers: a row per neuron
+SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's six right of it
+GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
+WORK_Y = -2.3  # the line of working, under the hidden layers
+ROW_STEP = 0.15  # seconds per row as a product fills row by row
+READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
 def entry_sum(before: float, moved: float, after: float) -> VGroup:
     """old + the MLP's = new, for one entry, each figure in its role's colour."""
     return spelled([(short_figure(before), style.EMBEDDING), (" + ", style.MUTED),
                     (short_figure(moved), style.VALUE), (" = ", style.MUTED),
-                    (short_figure(after), style.EMBEDDING)])
+                    (short_figure(after), style.EMBEDDING)], size=style.SMALL_SIZE)
 
 
-def lane_x(i: int, n: int) -> float:
-    return (i - (n - 1) / 2) * LANE_PITCH
+def column(values: np.ndarray, color, width: float, x: float, top: float, scale: float) -> Grid:
+    """A token's vector as a column of cells centred on x, its top at `top`."""
+    return cells(values, color, width, CELL_H, scale).move_to([x, top, 0], aligned_edge=UP)
+
+
+def count_entry(start: Grid, end: Grid, j: int, a: float, b: float) -> UpdateFromAlphaFunc:
+    """Entry j of the column `start` counting in place from a to b, its bar growing to `end`'s."""
+    bar, was, becomes = start.bars[j][0], start.bars[j][0].copy(), end.bars[j][0]
+    text, final = start.texts[j][0], end.texts[j][0].original_text
+
+    def update(_, alpha: float) -> None:
+        bar.interpolate(was, becomes, alpha)
+        figure_in_place(text, final if alpha >= 1 else short_figure(a + (b - a) * alpha))
+
+    return UpdateFromAlphaFunc(VGroup(bar, text), update, rate_func=linear)
+
+
+def sweeping(first, rings: list, rows: list[list], slow: float = ROW_STEP) -> list[Play]:
+    """A product filling row by row: the outline `first` (on screen) gives way to each of `rings`
+    in turn, in place (an outline never slides over the numbers), as that row's animations
+    `rows` play; a row with something to count gets `slow` seconds; the last outline leaves."""
+    plays, shown = [], first
+    for now, row in zip(rings, rows):
+        plays.append(Play(FadeOut(shown), FadeIn(now), *row, run_time=slow if row else ROW_STEP))
+        shown = now
+    return [*plays, Play(FadeOut(shown), run_time=0.3)]
+
+
+def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectangle:
+    return SurroundingRectangle(mob, color=color, buff=buff, stroke_width=width)
 
 
 class MLPScene(LessonScene):
@@ -51,101 +89,160 @@ class MLPScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        f, n = L.focus, len(L.tokens)
+        f, n, m, d = L.focus, len(L.tokens), len(L.hidden), len(L.features)
         x, pre, act = L.after_attention, L.mlp.pre_activation, L.mlp.activation
         out, new = L.mlp.output, L.mlp.residual
         scale = float(max(np.abs(x).max(), np.abs(new).max(), 1e-9))
         hidden_scale = float(max(np.abs(pre).max(), 1e-9))
-        step = (IN_W + HIDDEN_W) / 2 + COLUMN_GAP
 
         tokens = header(L)
-        for i, t in enumerate(tokens):
-            t.set_x(lane_x(i, n))
-        ins, hiddens, outs, names = VGroup(), VGroup(), VGroup(), VGroup()
-        for i in range(n):
-            c = lane_x(i, n)
-            ins.add(cells(x[i], style.EMBEDDING, IN_W, CELL_H, scale).move_to([c - step, TOP, 0],
-                                                                              aligned_edge=UP))
-            hidden = cells(pre[i], style.WEIGHT, HIDDEN_W, CELL_H, hidden_scale)
-            hiddens.add(hidden.move_to([c, TOP, 0], aligned_edge=UP))
-            outs.add(cells(out[i], style.VALUE, IN_W, CELL_H, scale).move_to([c + step, TOP, 0],
-                                                                             aligned_edge=UP))
-            for g, name in ((ins[i], "in"), (hiddens[i], "hidden"), (outs[i], "out")):
-                names.add(caption(name).next_to(g, UP, buff=0.1))
-        for g in (*hiddens, *outs):
+        xs = [t.get_x() for t in tokens]
+        ins = VGroup(*(column(x[i], style.EMBEDDING, IN_W, xs[i], X_TOP, scale) for i in range(n)))
+        hiddens = VGroup(*(column(pre[i], style.WEIGHT, HIDDEN_W, xs[i], H_TOP, hidden_scale)
+                           for i in range(n)))
+        for g in (*ins, *hiddens):
+            for t in g.all_texts():
+                t.set_z_index(1)
+        for g in hiddens:
             hide_numbers(g)
-            for t in g.all_texts():
-                t.set_z_index(1)
-        for g in ins:
-            for t in g.all_texts():
-                t.set_z_index(1)
-        walls = VGroup(*(DashedLine([(lane_x(i, n) + lane_x(i + 1, n)) / 2, HEADER_Y - 0.4, 0],
-                                    [(lane_x(i, n) + lane_x(i + 1, n)) / 2, hiddens.get_bottom()[1], 0],
+        names = VGroup(*(caption(name).move_to([0, ins[0].cell(j, 0).get_y(), 0])
+                         for j, name in enumerate(L.features)))
+        for name in names:
+            name.align_to(ins[0].get_left() + GAP * LEFT, RIGHT)
+        walls = VGroup(*(DashedLine([(xs[i] + xs[i + 1]) / 2, HEADER_Y - 0.35, 0],
+                                    [(xs[i] + xs[i + 1]) / 2, hiddens.get_bottom()[1], 0],
                                     color=style.MUTED, stroke_width=2) for i in range(n - 1)))
-        alone = caption("each token on its own", color=style.INK).next_to(hiddens, DOWN, buff=0.25)
+        alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y, 0])
 
         with self.beat("no-token-looks") as b:
-            # the phrase spreads out, a lane under each token, as the last picture leaves
-            # (creature's new vector moving into its lane); on "MLP" every token's vector; on
-            # "no token" walls between the lanes
+            # the features' names and creature's new vector move from the residual into the
+            # MLP's picture, creature's under its token, as the rest of the last picture leaves;
+            # on "MLP" every other token's vector under its own; on "looks" walls between them
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
-                                    self.from_previous("creature", ins[f], FadeIn(ins[f]))),
+                                    self.from_previous("creature", ins[f], FadeIn(ins[f])),
+                                    self.from_previous("names", names, FadeIn(names))),
                   Play(*(FadeIn(g, shift=0.1 * DOWN) for i, g in enumerate(ins) if i != f),
                        run_time=0.5), by="no")
             b.fit(Play(LaggedStart(*(FadeIn(w) for w in walls), lag_ratio=0.2),
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
-        # creature's first neuron: W_up's column for it meets creature's vector, term by term
+        # W_up as the left matrix of the product: a row per hidden neuron (each level with that
+        # neuron's row of the hidden layers), a column per feature; the hidden layers under the
+        # vectors, each filled from its own token's vector only
         k = L.neuron
-        terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(len(L.features))]
-        line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
-        line.move_to([0, WORK_Y, 0])
-        line_name = caption(f"{L.tokens[f]}'s first hidden neuron: W_up's weights × its numbers, plus a bias",
-                            color=style.INK).next_to(line, UP, buff=0.2)
-        pair = VGroup(SurroundingRectangle(ins[f], color=style.EMBEDDING, buff=0.05, stroke_width=3))
-        target = SurroundingRectangle(hiddens[f].cell(k, 0), color=style.WEIGHT, buff=0.05,
-                                      stroke_width=4)
-        negative = [(i, j) for i in range(n) for j in range(len(L.hidden)) if pre[i, j] < 0]
-        bent = [cells(act[i], style.WEIGHT, HIDDEN_W, CELL_H, hidden_scale).move_to(hiddens[i])
-                for i in range(n)]
-        relu = caption("ReLU: below 0 → 0", color=style.WEIGHT)
+        w_up = Grid([[short_figure(v) for v in row] for row in L.w_up.T], style.MUTED,
+                    cell_w=MATRIX_W, cell_h=CELL_H)
+        w_up.move_to([hiddens.get_left()[0] - GAP, H_TOP, 0], aligned_edge=UP + RIGHT)
+        up_name = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
+                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"),
+                         caption("+ a bias", color=style.WEIGHT))
+        up_name.arrange(DOWN, buff=0.1).next_to(w_up, LEFT, buff=0.2)
+        terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
+        up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
+        up_line.move_to([0, WORK_Y, 0])
 
-        with self.beat("up-bend-down") as b:
-            # "up": W_up's row for creature's first neuron meets its vector (terms, then the sum,
-            # which is that neuron's entry); every lane's hidden neurons then fill, each from its
-            # own vector only
+        def up_row(j: int):
+            return ring(w_up.row(j), style.INK, buff=0.03)
+
+        with self.beat("goes-up") as b:
+            # "up": W_up and the empty hidden layers; "into": W_up's row for the first neuron
+            # meets creature's vector, its terms, the bias and their sum written, the sum its
+            # entry; then W_up's other rows in turn, every token's entry of each filling together
             b.fit(Play(FadeOut(alone), run_time=0.3),
-                  Play(FadeIn(line_name), FadeIn(hiddens), FadeIn(outs), FadeIn(names), run_time=0.5),
-                  by="up")
-            b.fit(Play(FadeIn(pair), FadeIn(target), run_time=0.3), by="into")
-            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in line.terms), lag_ratio=0.3),
-                       run_time=0.9),
-                  Play(FadeIn(line.bias), FadeIn(line.total, shift=0.1 * LEFT), run_time=0.4),
-                  Play(*reveal(hiddens[f], k), FadeOut(pair), FadeOut(target), run_time=0.3),
-                  Play(*(AnimationGroup(*reveal(hiddens[i], j))
-                                        for i in range(n) for j in range(len(L.hidden))
-                                        if (i, j) != (f, k)), run_time=0.5), by="bend")
-            # "bend": every negative sum bends to 0 where it stands (its number counts up to 0,
-            # its bar shrinks away)
-            relu.next_to(hiddens, DOWN, buff=0.15)
-            b.fit(Play(FadeIn(relu, shift=0.1 * UP),
-                       *(count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
-                         for i in sorted({i for i, _ in negative})), run_time=1.0), by="down")
-            b.fit(Play(*(AnimationGroup(*reveal(g, j)) for g in outs for j in range(len(L.features))),
-                       run_time=0.6))
+                  Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
+            sweep = up_row(k)
+            pair = VGroup(ring(ins[f], style.EMBEDDING, 3, 0.05),
+                          ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05))
+            rest = [j for j in range(m) if j != k]
+            b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in up_line.terms),
+                                   lag_ratio=0.3), run_time=1.0),
+                  Play(FadeIn(up_line.bias), FadeIn(up_line.total, shift=0.1 * LEFT), run_time=0.5),
+                  Play(*reveal(hiddens[f], k), run_time=0.4),
+                  Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(hiddens[i], k)),
+                       run_time=0.4),
+                  *sweeping(sweep, [up_row(j) for j in rest],
+                            [[a for i in range(n) for a in reveal(hiddens[i], j)] for j in rest]))
 
-        # the residual for the feature the MLP writes: creature's entry + the MLP's = the new one
-        j = int(np.argmax(np.abs(out[f])))
-        added = caption(f"{L.tokens[f]}'s {L.features[j]}:", color=style.INK)
-        residual = VGroup(added, entry_sum(x[f, j], out[f, j], new[f, j]))
-        residual.arrange(RIGHT, buff=0.2).move_to([0, RESIDUAL_Y, 0])
-        news = [cells(new[i], style.EMBEDDING, IN_W, CELL_H, scale).move_to(ins[i]) for i in range(n)]
+        # the bend: each negative sum counts to 0 where it stands
+        negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
+        bent = [column(act[i], style.WEIGHT, HIDDEN_W, xs[i], H_TOP, hidden_scale) for i in range(n)]
+        marks = VGroup(*(ring(hiddens[i].cell(j, 0), style.WEIGHT, 4, 0.04)
+                         for i in range(n) for j in range(m) if pre[i, j] < 0))
+        relu = caption("ReLU: below 0 → 0", color=style.WEIGHT)
+        relu.next_to(hiddens, RIGHT, buff=0.35)  # level with the hidden layers' middle, under W_down's name
+
+        # W_down as the left matrix of the way back: a row per feature, level with the vectors'
+        # rows, a column per hidden neuron; right of the vectors, each of which steps aside for
+        # the six the MLP gives back
+        outs = VGroup(*(column(out[i], style.VALUE, IN_W, xs[i] + SIDE, X_TOP, scale) for i in range(n)))
+        for g in outs:
+            hide_numbers(g)
+        w_down = Grid([[short_figure(v) for v in row] for row in L.w_down.T], style.MUTED,
+                      cell_w=DOWN_W, cell_h=CELL_H)
+        w_down.move_to([outs.get_right()[0] + GAP, X_TOP, 0], aligned_edge=UP + LEFT)
+        down_name = VGroup(built(MathTex, "W_{down}", color=style.INK, font_size=30),
+                           caption(f"{figure('count', 'neurons', L)} → {figure('count', 'features', L)}"))
+        down_name.arrange(RIGHT, buff=0.25).next_to(w_down, DOWN, buff=0.15)
+        c = int(np.argmax(np.abs(out[f])))  # the feature the MLP writes for creature
+        terms = [(short_figure(L.w_down[j, c]), short_figure(act[f, j])) for j in range(m)]
+        down_line = working(terms, short_figure(L.b_down[c]), short_figure(out[f, c]), style.WEIGHT)
+        down_line.move_to([0, WORK_Y, 0])
+
+        def down_row(j: int):
+            return ring(w_down.row(j), style.INK, buff=0.03)
+
+        with self.beat("bend-and-down") as b:
+            # "bend": every negative sum outlined, then counting to 0 where it stands; "back":
+            # W_up and its line leave, each vector steps aside, W_down comes; its row for the
+            # feature creature gains meets creature's bent hidden layer, the terms and sum
+            # written; then W_down's other rows, every token's entries filling together
+            b.until("bend")
+            b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
+                  Play(*(count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
+                         for i in negative), run_time=1.2),
+                  Play(FadeOut(marks), run_time=0.3), by="back")
+            b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
+                       names.animate.shift(SIDE * LEFT), run_time=0.4),
+                  Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.4))
+            sweep = down_row(c)
+            pair = VGroup(ring(hiddens[f], style.WEIGHT, 3, 0.05),
+                          ring(outs[f].cell(c, 0), style.VALUE, 4, 0.05))
+            rest = [j for j in range(d) if j != c]
+            b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in down_line.terms),
+                                   lag_ratio=0.2), run_time=0.9),
+                  Play(FadeIn(down_line.bias), FadeIn(down_line.total, shift=0.1 * LEFT), run_time=0.4),
+                  Play(*reveal(outs[f], c), run_time=0.3),
+                  Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(outs[i], c)),
+                       run_time=0.3),
+                  *sweeping(sweep, [down_row(j) for j in rest],
+                            [[a for i in range(n) for a in reveal(outs[i], j)] for j in rest]))
+
+        # added back, entry by entry: each vector's entries and the MLP's, a row at a time
+        news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]
+        added = caption(f"{L.tokens[f]}'s {L.features[c]}:", color=style.INK)
+        residual = VGroup(added, entry_sum(x[f, c], out[f, c], new[f, c]))
+        # (under the ReLU's rule, right of the hidden layers: W_down's line stays to be read)
+        residual.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(relu, DOWN, buff=0.4)
+        residual.align_to(relu, LEFT)
+
+        def band(j: int) -> SurroundingRectangle:
+            return ring(VGroup(ins[0].cell(j, 0), outs[-1].cell(j, 0)), style.VALUE, 3, 0.03)
+
+        def row_adds(j: int) -> list:
+            """Row j: each entry that changes counts from its old figure to its new one."""
+            return [count_entry(ins[i], news[i], j, x[i, j], new[i, j])
+                    for i in range(n) if short_figure(x[i, j]) != short_figure(new[i, j])]
 
         with self.beat("added-back") as b:
-            # "added back": each lane's output added to its own vector, which becomes the new one;
-            # creature's new feature as a sum
-            b.until("added")
-            b.fit(Play(FadeIn(residual, shift=0.1 * UP), run_time=0.6),
-                  Play(*(count_to(ins[i], news[i], x[i], new[i], figure=short_figure) for i in range(n)),
-                       run_time=0.8))
+            # on "result" creature's new entry as a sum; on "added" a band runs down the rows,
+            # each token's entry + the MLP's = its new one, row by row (an entry the MLP changes
+            # counts to its new figure as the band passes)
+            b.until("result")
+            b.fit(Play(FadeIn(residual, shift=0.1 * UP), run_time=0.4), by="added")
+            now = band(0)
+            b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
+                  *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],
+                            slow=0.6), rest=READ)
         self.keep(tokens=tokens)
