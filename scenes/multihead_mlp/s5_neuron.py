@@ -1,7 +1,9 @@
-"""Scene 5: one neuron. The MLP's AND neuron weighs fluffy texture and noun and adds a bias; its
-sum for creature, fluffy, blue and creature before attention written as terms; the ReLU drawn as a
-graph, each sum a dot on it (the negative ones bending to 0); firing, it writes "soft", a feature
-no token had."""
+"""Scene 5: one neuron. It comes out of the MLP's picture: creature's, fluffy's and blue's vectors
+(as the mlp scene keeps them) move into rows of the two features the AND neuron weighs, fluffy
+texture and noun, and creature's first hidden neuron moves up to be named. Its sum for creature,
+fluffy, blue and creature before attention is written as terms, each number copied from its
+row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones bending to 0);
+firing, it writes "soft", a feature no token had."""
 
 import math
 
@@ -144,12 +146,13 @@ class NeuronScene(LessonScene):
                                     *carried("blue", rows[2], (0.4, 0.8)),
                                     *carried("creature", rows[0], (0.55, 1.0)), *pick(), run_time=1.3),
                   by="It")
-            # the neuron's number and bar leave, its outline moves up round its name
+            # the neuron's number and bar leave, its outline moves up round its name (before the
+            # rows' names show, whichever way it comes)
             names = FadeIn(VGroup(*(r[0] for r in rows[:3]), heads))
-            ringed = [Play(FadeOut(VGroup(*picked[0][1:])), names, run_time=0.3),
+            ringed = [Play(FadeOut(VGroup(*picked[0][1:])), run_time=0.25),
                       Play(ReplacementTransform(picked[0][0], ring), run_time=0.5)] if picked else \
-                [Play(Create(ring), names, run_time=0.5)]
-            b.fit(*ringed, Play(FadeIn(neuron, shift=0.1 * RIGHT), run_time=0.3), by="fluffy")
+                [Play(Create(ring), run_time=0.4)]
+            b.fit(*ringed, Play(FadeIn(neuron, shift=0.1 * RIGHT), names, run_time=0.35), by="fluffy")
             b.fit(Play(FadeIn(times1), feature(0), run_time=0.8),
                   by=said_at(b, "weight", FEATURES[0], L)[0])
             b.fit(Play(FadeIn(w1, shift=0.1 * DOWN), run_time=0.4), by="noun")
