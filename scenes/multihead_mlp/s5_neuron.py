@@ -1,20 +1,33 @@
-"""Scene 5: one neuron. The MLP's AND neuron weighs fluffy texture and noun and adds a bias; its
-sum for creature, fluffy, blue and creature before attention written as terms; the ReLU drawn as a
-graph, each sum a dot on it (the negative ones bending to 0); firing, it writes "soft", a feature
-no token had."""
+"""Scene 5: one neuron. It comes out of the MLP's picture: creature's, fluffy's and blue's vectors
+(as the mlp scene keeps them) move into rows of the two features the AND neuron weighs, fluffy
+texture and noun, and creature's first hidden neuron moves up to be named. Its sum for creature,
+fluffy, blue and creature before attention is written as terms, each number copied from its
+row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones bending to 0);
+firing, it writes "soft", a feature no token had."""
 
+import math
+
+import numpy as np
 from manim import (
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     Axes,
+    Create,
     DashedLine,
     Dot,
     FadeIn,
+    FadeOut,
     Indicate,
     LaggedStart,
     Line,
+    Mobject,
+    ReplacementTransform,
+    SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
 )
 
@@ -24,14 +37,19 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import header, said_at, working
+from scenes.rules import during
 from scenes.widgets import caption, count_to, label, spelled
 
 FORMULA_Y = 2.55
 LINES_Y = (1.65, 0.85, 0.05, -0.75)  # creature, fluffy, blue, creature before attention
-NAMES_RIGHT = -4.2  # the lines' names end here, their working starts right of it
-SOFT_Y = -2.2  # the feature the neuron writes, for every token
-AXES_AT = (4.3, -0.25)
+NAMES_RIGHT = -5.6  # the lines' names end here; each token's two features, then its working
+CELL_W, CELL_H = 0.95, 0.4  # a cell of a token's vector (its two features the neuron weighs)
+WORK_LEFT = NAMES_RIGHT + 0.2 + 2 * CELL_W + 0.25  # where each line's working starts
+SOFT_Y = -2.0  # the feature the neuron writes, for every token
+AXES_AT = (4.1, -0.25)
+UNIT = 0.8  # the graph's length for one unit of its sum (and of its output)
 FEATURES = ("fluffy texture", "noun")  # what the neuron weighs
+HOP = 0.4  # how far a copied number dips under its row's texts, from its cell into its line
 
 
 class NeuronScene(LessonScene):
@@ -46,42 +64,106 @@ class NeuronScene(LessonScene):
         weights = [short_figure(L.w_up[j, k]) for j in cols]
         bias = short_figure(L.neuron_bias)
         tokens = header(L)
+        after, before = L.after_attention, L.embeddings
+        # the bars' scale of the vectors the MLP scene draws, so a carried cell keeps its bar
+        scale = float(max(np.abs(after).max(), np.abs(L.mlp.residual).max(), 1e-9))
 
         neuron = label("one neuron:", size=style.BODY_SIZE - 4, color=style.INK)
         formula = spelled([(weights[0], style.INK), ("×fluffy texture", style.MUTED), (" + ", style.MUTED),
                            (weights[1], style.INK), ("×noun", style.MUTED), (" + ", style.MUTED),
                            (f"({bias})" if bias.startswith("-") else bias, style.WEIGHT)])
-        VGroup(neuron, formula).arrange(RIGHT, buff=0.25).move_to([0, FORMULA_Y, 0]).to_edge(LEFT, buff=0.6)
+        VGroup(neuron, formula).arrange(RIGHT, buff=0.35).move_to([0, FORMULA_Y, 0]).to_edge(LEFT, buff=0.7)
         w1, times1, plus1, w2, times2, plus2, b_ = formula
 
+        def vector(x, token: int, y: float) -> Grid:
+            """A token's two features the neuron weighs, side by side, each with its bar."""
+            values = np.array([[x[token, j] for j in cols]])
+            g = Grid([[short_figure(v) for v in values[0]]], style.EMBEDDING, cell_w=CELL_W, cell_h=CELL_H,
+                     levels=np.abs(values) / scale)
+            for t in g.all_texts():
+                t.set_z_index(1)
+            return g.move_to([0, y, 0]).align_to([NAMES_RIGHT + 0.2, 0, 0], LEFT)
+
+        def line(token: int, x, y: float, name: str) -> tuple:
+            """A token's two features, its weighted sum as its terms, plus the bias, = its sum;
+            its name on the left."""
+            terms = [(weights[m], short_figure(x[token, j])) for m, j in enumerate(cols)]
+            pre = float(sum(L.w_up[j, k] * x[token, j] for j in cols) + L.neuron_bias)
+            w = working(terms, bias, short_figure(pre), style.EMBEDDING, size=style.BODY_SIZE - 4)
+            w.move_to([0, y, 0]).align_to([WORK_LEFT, 0, 0], LEFT)
+            n = caption(name, color=style.INK).move_to([0, y, 0]).align_to([NAMES_RIGHT, 0, 0], RIGHT)
+            return n, w, pre, vector(x, token, y)
+
+        rows = [line(f, after, LINES_Y[0], L.tokens[f]), line(fluffy, after, LINES_Y[1], "fluffy"),
+                line(blue, after, LINES_Y[2], "blue"),
+                line(f, before, LINES_Y[3], f"{L.tokens[f]}\nbefore\nattention")]
+        heads = VGroup(*(caption(name.split()[-1]).next_to(rows[0][3].cell(0, m), UP, buff=0.1)
+                         for m, name in enumerate(FEATURES)))
+
+        def carried(name: str, row: tuple, when: tuple[float, float]) -> list:
+            """The MLP scene's column for this token: the rest of it leaves, then the two
+            features move into the row (within `when`, shares of the scene change, so that no
+            two columns' cells cross); a fade in when that scene kept no such column."""
+            target = row[3]
+            if name not in self.previous:
+                return [FadeIn(target)]
+            column = self.take(name)
+            moves = [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when))
+                     for m, j in enumerate(cols)]
+            return moves + [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3))
+                            for j in range(column.n_rows) if j not in cols]
+
+        picked = []  # the MLP scene's hidden neuron this one is (its cell), when that scene kept it
+        ring = SurroundingRectangle(neuron, color=style.WEIGHT, buff=0.1, stroke_width=3)
+
+        def pick() -> list:
+            """'One neuron', in the scene change: the hidden layer's other neurons leave, this
+            one's outline thickens."""
+            if "hidden" not in self.previous:
+                return []
+            hidden = self.take("hidden")
+            picked.append(hidden.cell(k, 0))
+            return [picked[0][0].animate(rate_func=during(0.35, 0.8)).set_stroke(width=5).build(),
+                    *(FadeOut(hidden.cell(j, 0), rate_func=during(0.0, 0.3)) for j in range(hidden.n_rows)
+                      if j != k)]
+
+        def lit(v: Grid, m: int) -> Indicate:
+            """A vector's cell flashing: its outline, its number left as it is."""
+            return Indicate(v.rects[0][m], color=style.QUERY, scale_factor=1.0)
+
+        def feature(m: int) -> AnimationGroup:
+            """The feature the formula names, outlined down the rows' vectors."""
+            return AnimationGroup(Indicate(heads[m], color=style.QUERY, scale_factor=1.0),
+                                  *(lit(r[3], m) for r in rows[:3]))
+
         with self.beat("weighs-two-features") as b:
-            # the phrase moves up as the lanes leave; "one neuron"; each weight as it is said
-            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN))),
-                  Play(FadeIn(neuron, shift=0.1 * RIGHT), run_time=0.4), by="fluffy")
-            b.fit(Play(FadeIn(times1), run_time=0.4), by=said_at(b, "weight", FEATURES[0], L)[0])
+            # the phrase moves up, creature's, fluffy's and blue's vectors from the MLP into rows
+            # (the two features this neuron weighs) as the rest of that picture leaves; "one
+            # neuron": creature's first hidden neuron picked out, moving up to be named; each
+            # feature lights in every row as it is said, each weight as it is said
+            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
+                                    *carried("fluffy", rows[1], (0.25, 0.65)),
+                                    *carried("blue", rows[2], (0.4, 0.8)),
+                                    *carried("creature", rows[0], (0.55, 1.0)), *pick(), run_time=1.3),
+                  by="It")
+            # the neuron's number and bar leave, its outline moves up round its name (before the
+            # rows' names show, whichever way it comes)
+            names = FadeIn(VGroup(*(r[0] for r in rows[:3]), heads))
+            ringed = [Play(FadeOut(VGroup(*picked[0][1:])), run_time=0.25),
+                      Play(ReplacementTransform(picked[0][0], ring), run_time=0.5)] if picked else \
+                [Play(Create(ring), run_time=0.4)]
+            b.fit(*ringed, Play(FadeIn(neuron, shift=0.1 * RIGHT), names, run_time=0.35), by="fluffy")
+            b.fit(Play(FadeIn(times1), feature(0), run_time=0.8),
+                  by=said_at(b, "weight", FEATURES[0], L)[0])
             b.fit(Play(FadeIn(w1, shift=0.1 * DOWN), run_time=0.4), by="noun")
-            b.fit(Play(FadeIn(plus1, times2), run_time=0.4),
+            b.fit(Play(FadeIn(plus1, times2), feature(1), run_time=0.8),
                   by=said_at(b, "weight", FEATURES[1], L, after="noun")[0],
                   n=said_at(b, "weight", FEATURES[1], L, after="noun")[1])
             b.fit(Play(FadeIn(w2, shift=0.1 * DOWN), run_time=0.4), by="bias")
             b.fit(Play(FadeIn(plus2), run_time=0.3), by=said_at(b, "bias", L.hidden[k], L)[0])
             b.fit(Play(FadeIn(b_, shift=0.1 * DOWN), run_time=0.4))
 
-        def line(token: int, x, y: float, name: str) -> tuple:
-            """A token's weighted sum as its terms, plus the bias, = its sum; its name on the left."""
-            terms = [(weights[m], short_figure(x[token, j])) for m, j in enumerate(cols)]
-            pre = float(sum(L.w_up[j, k] * x[token, j] for j in cols) + L.neuron_bias)
-            w = working(terms, bias, short_figure(pre), style.EMBEDDING, size=style.BODY_SIZE - 4)
-            w.move_to([0, y, 0]).align_to([NAMES_RIGHT + 0.25, 0, 0], LEFT)
-            n = caption(name, color=style.INK).move_to([0, y, 0]).align_to([NAMES_RIGHT, 0, 0], RIGHT)
-            return n, w, pre
-
-        after, before = L.after_attention, L.embeddings
-        rows = [line(f, after, LINES_Y[0], L.tokens[f]), line(fluffy, after, LINES_Y[1], "fluffy"),
-                line(blue, after, LINES_Y[2], "blue"),
-                line(f, before, LINES_Y[3], f"{L.tokens[f]}\nbefore attention")]
-
-        axes = Axes(x_range=[-3.5, 1.5, 1], y_range=[-3.5, 1.5, 1], x_length=4.4, y_length=4.4,
+        axes = Axes(x_range=[-3.5, 1.5, 1], y_range=[-3.5, 1.5, 1], x_length=5 * UNIT, y_length=5 * UNIT,
                     tips=False, axis_config={"color": style.MUTED, "stroke_width": 2})
         axes.move_to([*AXES_AT, 0])
         o = axes.c2p(0, 0)
@@ -93,29 +175,60 @@ class NeuronScene(LessonScene):
         relu = caption("ReLU", color=style.WEIGHT).next_to(axes.c2p(1.5, 1.5), LEFT, buff=0.3)
         graph = VGroup(axes, straight, flat, rising, axis_names, relu)
 
-        def dot(pre: float, name: str, side) -> VGroup:
+        def dot(pre: float, name: str) -> VGroup:
+            """A token's sum on the graph's straight line, its name clear of every line: below
+            zero left of the dashed line (top at the dot's height), above zero under the bend."""
             d = Dot(axes.c2p(pre, pre), radius=0.09, color=style.EMBEDDING)
-            tag = caption(name, color=style.EMBEDDING).next_to(d, side, buff=0.1)
+            tag = caption(name, color=style.EMBEDDING)
+            if pre > 0:
+                tag.next_to(d, DR, buff=0.05)
+            else:
+                tag.next_to(d, LEFT, buff=0.3).align_to(d.get_center(), UP)
             return VGroup(d, tag)
 
-        dots = [dot(rows[0][2], L.tokens[f], LEFT), dot(rows[1][2], "fluffy", DOWN),
-                dot(rows[2][2], "blue", UP), dot(rows[3][2], "before", LEFT)]
+        dots = [dot(rows[0][2], L.tokens[f]), dot(rows[1][2], "fluffy"), dot(rows[2][2], "blue"),
+                dot(rows[3][2], "before")]
 
-        def bent(d: VGroup, pre: float):
-            return d.animate.shift(axes.c2p(pre, 0) - axes.c2p(pre, pre))
+        def bent(*which: tuple[VGroup, float, np.ndarray]) -> list[Play]:
+            """Each dot rises onto the bend (out 0), its name stepping aside meanwhile so that no
+            dot crosses a name: it leaves, and shows again over the dot (`UP`, kept left of the
+            out-axis) or under it (`DOWN`, kept left of the dot, clear of the dashed line)."""
+            names, rises = [], []
+            for d, pre, side in which:
+                at = axes.c2p(pre, 0)
+                tag = d[1].copy()
+                if side is UP:
+                    tag.next_to(at, UP, buff=0.2)
+                    tag.shift(min(0.0, o[0] - 0.1 - tag.get_right()[0]) * RIGHT)
+                else:
+                    tag.next_to(at, DOWN, buff=0.2).align_to(at + 0.09 * RIGHT, RIGHT)
+                names.append((d[1], tag))
+                rises.append(d[0].animate.move_to(at))
+            return [Play(*(FadeOut(old) for old, _ in names), run_time=0.2), Play(*rises, run_time=0.6),
+                    Play(*(FadeIn(new) for _, new in names), run_time=0.3)]
+
+        def hop(start: Mobject, end: Mobject) -> float:
+            """The arc that dips HOP under the row (clear of the features' names over it) between
+            `start` and `end`: clockwise, as a TransformFromCopy plays its path backwards."""
+            return -4 * math.atan(2 * HOP / max(1e-6, abs(end.get_x() - start.get_x())))
 
         def worked(b, row: tuple, by: tuple[str, int], first: str,
-                   named: tuple[tuple[str, int, int], ...], *extra: Play) -> None:
-            """A row's name and terms from the word `first`, each term (by index) lighting on the
-            word that names its feature (`named`: the word, the term, which of the sentence's
-            times the word is said), its bias and sum on the spoken sum."""
-            name, w, _ = row
+                   named: tuple[tuple[str, int, int], ...], *extra: Play, arrive: bool = False) -> None:
+            """A row's terms from the word `first` (its name and vector too, when they `arrive`
+            then): each number copied from the row's vector into its term, then the weights;
+            each term (by index) and its feature's cell lighting on the word that names it
+            (`named`: the word, the term, which of the sentence's times the word is said); its
+            bias and sum on the spoken sum."""
+            name, w, _, v = row
             b.until(first)
-            b.fit(Play(FadeIn(name, shift=0.1 * RIGHT), run_time=0.3),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in w.terms), lag_ratio=0.4),
-                       run_time=0.8), by=named[0][0], n=named[0][2])
+            copies = [TransformFromCopy(v.texts[0][m], t[-1], path_arc=hop(v.texts[0][m], t[-1]))
+                      for m, t in enumerate(w.terms)]
+            b.fit(*([Play(FadeIn(name, shift=0.1 * RIGHT), FadeIn(v), run_time=0.4)] if arrive else []),
+                  Play(LaggedStart(*copies, lag_ratio=0.5), run_time=0.9),
+                  Play(*(FadeIn(t[:-1]) for t in w.terms), run_time=0.3), by=named[0][0], n=named[0][2])
             for (_, m, _), (then, n) in zip(named, [*((word, k) for word, _, k in named[1:]), by]):
-                b.fit(Play(Indicate(w.terms[m], color=style.EMBEDDING, scale_factor=1.06), run_time=0.5),
+                b.fit(Play(Indicate(w.terms[m], color=style.EMBEDDING, scale_factor=1.06),
+                           lit(v, m), run_time=0.6),
                       by=then, n=n)
             b.fit(Play(FadeIn(w.bias), FadeIn(w.total, shift=0.1 * LEFT), run_time=0.5), *extra)
 
@@ -139,7 +252,7 @@ class NeuronScene(LessonScene):
         with self.beat("bend-to-zero") as b:
             # "Below zero": the straight line there lights; "bends": both dots rise onto the bend
             b.fit(Play(straight.animate.set_stroke(style.WEIGHT, width=3), run_time=0.6), by="bends")
-            b.fit(Play(bent(dots[1], rows[1][2]), bent(dots[2], rows[2][2]), run_time=0.8),
+            b.fit(*bent((dots[1], rows[1][2], UP), (dots[2], rows[2][2], UP)),
                   by=said_at(b, "fires", "fluffy", L, after="bends")[0],
                   n=said_at(b, "fires", "fluffy", L, after="bends")[1])
             b.fit(Play(flat.animate.set_stroke(style.QUERY), run_time=0.6))
@@ -148,8 +261,8 @@ class NeuronScene(LessonScene):
             # creature before attention: its sum, its dot below zero, bent silent on "Silent"
             worked(b, rows[3], said_at(b, "before", L.tokens[f], L), "Creature",
                    (("noun", 1, 1), ("texture", 0, 1)),
-                   Play(FadeIn(dots[3], scale=0.5), run_time=0.4))
-            b.fit(Play(bent(dots[3], rows[3][2]), run_time=0.6), by="too")
+                   Play(FadeIn(dots[3], scale=0.5), run_time=0.4), arrive=True)
+            b.fit(*bent((dots[3], rows[3][2], DOWN)), by="too")
 
         and_ = label("an AND", size=style.BODY_SIZE, color=style.WEIGHT)
         and_.next_to(formula, RIGHT, buff=0.5)
@@ -159,8 +272,8 @@ class NeuronScene(LessonScene):
             # "AND": named
             b.until("weighted")
             b.fit(Play(*(Indicate(VGroup(*w.terms), color=style.EMBEDDING, scale_factor=1.04)
-                         for _, w, _ in rows), run_time=0.6), by="bias")
-            b.fit(Play(*(Indicate(w.bias, color=style.WEIGHT) for _, w, _ in rows), Indicate(b_),
+                         for _, w, _, _ in rows), run_time=0.6), by="bias")
+            b.fit(Play(*(Indicate(w.bias, color=style.WEIGHT) for _, w, _, _ in rows), Indicate(b_),
                        run_time=0.6), by="bend")
             # ("and" is said first)
             b.fit(Play(rising.animate.set_stroke(style.QUERY), run_time=0.5), by="AND", n=2)
@@ -170,13 +283,13 @@ class NeuronScene(LessonScene):
         olds = [[short_figure(after[i, soft]) for i in range(len(L.tokens))]]
         news = [[short_figure(L.output[i, soft]) for i in range(len(L.tokens))]]
         grid = Grid(olds, style.EMBEDDING, cell_w=1.15, cell_h=0.45, col_labels=list(L.tokens))
-        grid.move_to([0, SOFT_Y, 0]).align_to([NAMES_RIGHT + 0.25, 0, 0], LEFT)
+        grid.move_to([0, SOFT_Y, 0]).align_to([NAMES_RIGHT + 0.2, 0, 0], LEFT)
         for t in grid.all_texts():
             t.set_z_index(1)
         target = Grid(news, style.EMBEDDING, cell_w=1.15, cell_h=0.45).move_to(grid.body)
-        soft_name = caption("soft", color=style.INK).next_to(grid.body, LEFT, buff=0.25)
+        soft_name = caption("soft", color=style.INK).move_to(grid.body).align_to([NAMES_RIGHT, 0, 0], RIGHT)
         touch = label("soft to the touch", size=style.BODY_SIZE - 4, color=style.EMBEDDING)
-        touch.next_to(grid, RIGHT, buff=0.4)
+        touch.next_to(grid.body, DOWN, buff=0.15).align_to(grid.body, RIGHT)  # clear of the graph's lines
 
         with self.beat("soft-to-the-touch") as b:
             # "writes": the feature every token has at 0; on the figure creature's becomes it;

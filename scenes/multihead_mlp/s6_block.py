@@ -26,6 +26,7 @@ from manim import (
 from attention.multihead_mlp.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.rules import during
 from scenes.widgets import caption, label, token_row
 
 TOKENS_Y = -2.35  # the tokens entering the block, at its foot
@@ -35,6 +36,8 @@ MLP_Y = 1.0  # the MLP's boxes
 BYPASS = 0.8  # the residual passes this far right of a token's line
 STRONG = 0.3  # an arrow for each weight of at least this much, in any head, between two tokens
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
+NAME_GAP = 0.3  # between the attention layer's name, inside it, and the first token's line
+LANDING = 0.7  # the share of the scene change after which the layer builds (the phrase below it)
 
 
 def plus_node(x: float, y: float) -> VGroup:
@@ -61,10 +64,14 @@ class BlockScene(LessonScene):
         tokens = token_row(L.tokens).scale(0.8).move_to([0, TOKENS_Y, 0])
         tokens[L.focus].box.set_stroke(style.QUERY, width=3)
         xs = [t.get_x() for t in tokens]
-        band = Rectangle(width=tokens.width + 0.9, height=ATTENTION_Y[1] - ATTENTION_Y[0],
-                         stroke_color=style.KEY, stroke_width=3).move_to([0, sum(ATTENTION_Y) / 2, 0])
+        # the layer's name inside it, left of the first token's line, and as much room on the
+        # right: the block stands centred. Filled, over the residuals that pass behind it.
         band_name = label("attention", size=style.BODY_SIZE - 2, color=style.KEY)
-        band_name.next_to(band, LEFT, buff=0.2)
+        half = -xs[0] + NAME_GAP + band_name.width + 0.25
+        band = Rectangle(width=2 * half, height=ATTENTION_Y[1] - ATTENTION_Y[0], stroke_color=style.KEY,
+                         stroke_width=3, fill_color=style.BACKGROUND, fill_opacity=1)
+        band.move_to([0, sum(ATTENTION_Y) / 2, 0]).set_z_index(1)
+        band_name.move_to(band).align_to([xs[0] - NAME_GAP, 0, 0], RIGHT).set_z_index(2)
 
         # an arrow from token j to token i where some head puts at least STRONG of i's weight on j
         strongest = np.max(L.attention.weights, axis=0)  # (n, n): each pair's weight in its best head
@@ -74,7 +81,7 @@ class BlockScene(LessonScene):
             right = j < i  # information moving right curves over, moving left under
             y = sum(ATTENTION_Y) / 2 + (0.12 if right else -0.12)
             arrows.add(CurvedArrow([xs[j], y, 0], [xs[i], y, 0], angle=-0.5,
-                                   color=style.KEY, stroke_width=3, tip_length=0.15))
+                                   color=style.KEY, stroke_width=3, tip_length=0.15).set_z_index(2))
 
         lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
                               stroke_width=2) for x in xs))
@@ -90,10 +97,17 @@ class BlockScene(LessonScene):
         alone = caption("each token alone", color=style.VALUE).next_to(boxes, LEFT, buff=0.2)
 
         with self.beat("attention-moves") as b:
-            # the phrase moves down to the block's foot as the neuron's working leaves; on
-            # "information" the attention layer, on "between" its arrows from token to token
-            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP))),
-                  Play(Create(lines), FadeIn(band), FadeIn(band_name), run_time=0.5), by="between")
+            # one change of layout: the phrase moves down to the block's foot as the neuron's
+            # working leaves, the attention layer building over it as it lands; on "between"
+            # the layer's arrows from token to token
+            landing = during(LANDING, 1.0)
+            for row in (tokens, self.previous.get("tokens")):  # in front of the layer they pass
+                if row is not None:
+                    row.set_z_index(3)
+            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP)),
+                                    Create(lines, lag_ratio=0, rate_func=landing),
+                                    FadeIn(band, rate_func=landing), FadeIn(band_name, rate_func=landing),
+                                    run_time=1.3), by="between")
             b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=1.0))
 
         with self.beat("mlp-alone") as b:
