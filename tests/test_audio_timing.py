@@ -160,11 +160,21 @@ def test_a_beat_gets_its_pause_as_room_up_to_the_next_sentence(paused_narration)
                 assert timing.beat(b.id).start == beat.end
 
 
-def test_the_shipped_lesson_with_its_pauses_is_at_most_150_seconds(lesson_script, request,
-                                                                   tmp_path):
-    """The lesson is billed as two minutes of the course: with its voice and every `pause:` the
+def course_lessons() -> list[str]:
+    """The ids of the project's course.yaml's lessons."""
+    from transcript.loader import load_course
+    return [s.lesson for s in load_course().lessons]
+
+
+@pytest.mark.parametrize("lesson_id", course_lessons())
+def test_each_shipped_lesson_with_its_pauses_is_at_most_150_seconds(lesson_id, request, tmp_path):
+    """Each lesson is billed as two minutes of the course: with its voice and every `pause:` its
     script asks for, it stays within 2 min 30 s. Its clips are kept in pytest's cache folder
     (when pytest runs with one)."""
+    from transcript.lessons import declared
+    from transcript.loader import load_course, load_script
+    stop = next(s for s in load_course().lessons if s.lesson == lesson_id)
+    lesson_script = load_script(declared(lesson_id, stop.module).script)
     from audio.assemble import RATE as TRACK_RATE
     from audio.assemble import layout, prepare, to_track_format
     from audio.cache import ClipCache, clip_key

@@ -245,4 +245,5 @@ class MLPScene(LessonScene):
             b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
                   *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],
                             slow=0.6), rest=READ)
-        self.keep(tokens=tokens)
+        self.keep(tokens=tokens, creature=ins[f], fluffy=ins[L.index("fluffy")], blue=ins[L.index("blue")],
+                  hidden=hiddens[f])  # the neuron scene's rows and its one neuron come from these
