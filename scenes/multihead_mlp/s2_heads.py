@@ -15,7 +15,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    FadeTransform,
     Indicate,
     LaggedStart,
     Line,
@@ -41,18 +40,18 @@ PANEL_LEFT = (-6.95, 0.2)  # each head's half of the frame, head 1 left, head 2 
 QUESTION_Y = 2.72  # a head's name and question, at the top of its half
 TOP_Y = 2.2  # W_Q's name; later the query and the columns' names
 CELL = 0.6  # a cell of W_Q, of the query and of a key
-MATRIX_X = 1.4  # W_Q's (and the keys') left edge, from the panel's left
+MATRIX_X = 1.55  # W_Q's (and the keys') left edge, from the panel's left
 NAMES_RIGHT = 1.3  # the rows' names end here, from the panel's left
 MATRIX_TOP = 1.95  # W_Q's first row's top
 MATRIX_H = 0.38  # a row of W_Q
 QUERY_Y = -1.3  # the query under W_Q's columns
 ROW_TOP = 1.825  # the keys' first row's top
 ROW_H = 0.45  # a token's row of the attention table
-COLUMNS = (3.7, 4.5, 5.3, 6.1)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
+COLUMNS = (3.85, 4.65, 5.45, 6.2)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
 WEIGHT_W = 0.75
 WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
-FINAL_X = (-1.05, 0.25, 1.55)  # at the end: head 1's weights, head 2's, what both share
-FINAL_NAMES = -1.75  # and the tokens' names, right-aligned left of them
+FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
+FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
 
 
 def at(h: int, dx: float) -> float:
@@ -76,8 +75,6 @@ def weights_column(weights: np.ndarray, x: float) -> Grid:
     long as its share with its percentage."""
     g = Grid([[percent_figure(w)] for w in weights], style.WEIGHT, cell_w=WEIGHT_W, cell_h=ROW_H,
              levels=np.asarray(weights)[:, None])
-    for t in g.all_texts():
-        t.set_z_index(1)  # above its bar, which may be played after it
     return g.move_to([x, ROW_TOP, 0], aligned_edge=UP)
 
 
@@ -118,16 +115,15 @@ class HeadsScene(LessonScene):
 
         with self.beat("several-heads") as b:
             # the phrase moves up to head the picture while the rest of the last picture leaves;
-            # creature's first question, named "one head", becomes head 1's, on the left, and
-            # then its second head 2's, on the right; on "heads" head 2 is named, on "side" the
-            # two halves part, on "two" both names light
+            # creature's first question becomes head 1's, on the left, and then its second head
+            # 2's, on the right; on "heads" the heads are named, on "side" the two halves part,
+            # on "two" both names light
             b.fit(self.scene_change(
                 self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
                 self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
-                self.from_previous("name", names[0], FadeIn(names[0]), by=FadeTransform, rate_func=early),
                 self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
                 run_time=1.2), by="heads")
-            b.fit(Play(FadeIn(names[1], shift=0.15 * RIGHT), run_time=0.5), by="side")
+            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
             b.fit(Play(Create(divider), run_time=0.6), by="two")
             b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
                                    lag_ratio=0.5), run_time=0.8))
@@ -143,8 +139,8 @@ class HeadsScene(LessonScene):
         embeds, matrices, matrix_names, sizes, queries, query_names, times = [], [], [], [], [], [], []
         for h in heads:
             e = Grid([[short_figure(v)] for v in x], style.EMBEDDING, cell_w=CELL, cell_h=MATRIX_H)
-            e.move_to([at(h, 0.8), MATRIX_TOP, 0], aligned_edge=UP)
-            e_name = caption("creature", color=style.EMBEDDING).move_to([at(h, 0.8), TOP_Y, 0])
+            e.move_to([at(h, 0.7), MATRIX_TOP, 0], aligned_edge=UP)
+            e_name = caption("creature", color=style.EMBEDDING).move_to([at(h, 0.7), TOP_Y, 0])
             embeds.append(VGroup(e, e_name))
             m = Grid([[short_figure(v) for v in row] for row in L.w_q[h]], style.QUERY, cell_w=CELL,
                      cell_h=MATRIX_H, text_color=style.INK)
@@ -175,8 +171,8 @@ class HeadsScene(LessonScene):
                                   ("×", style.MUTED), (short_figure(w[i]), style.INK)])
                          for i in range(n_feat)))
         for i, t in enumerate(terms):
-            t.move_to([0, matrix_row_y(i), 0]).align_to([at(0, 4.8), 0, 0], RIGHT)
-        rule = Line([at(0, 3.75), 0, 0], [at(0, 4.8), 0, 0], color=style.MUTED, stroke_width=2)
+            t.move_to([0, matrix_row_y(i), 0]).align_to([at(0, 4.95), 0, 0], RIGHT)
+        rule = Line([at(0, 3.9), 0, 0], [at(0, 4.95), 0, 0], color=style.MUTED, stroke_width=2)
         rule.set_y(MATRIX_TOP - MATRIX_H * n_feat - 0.08)
         total = mono(short_figure(float(x @ w)), style.QUERY, size=style.SMALL_SIZE)
         total.next_to(rule, DOWN, buff=0.1).align_to(terms, RIGHT)
@@ -204,7 +200,7 @@ class HeadsScene(LessonScene):
                   by=said_at(b, "count", "head dims", L)[0])
             b.fit(Play(*(FadeIn(t) for t in three), run_time=0.5),
                   by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.5))
+            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.3))
 
         def table(h: int):
             """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
@@ -245,6 +241,13 @@ class HeadsScene(LessonScene):
         def rows_of(*cols: VGroup) -> list[VGroup]:
             return [VGroup(*(c[k] for c in cols)) for k in range(len(L.tokens))]
 
+        def settle(result, entries: VGroup, j: int) -> list:
+            """A column's entries appear, the worked one first, as the working's result flashes
+            (each stays where it is: a copy flying up would cross the column's other numbers)."""
+            order = [j] + [k for k in range(len(entries)) if k != j]
+            return [Indicate(result, color=style.WEIGHT, scale_factor=1.15),
+                    LaggedStart(*(FadeIn(entries[k]) for k in order), lag_ratio=0.25)]
+
         def ring(mob) -> SurroundingRectangle:
             return SurroundingRectangle(mob, color=style.WEIGHT, buff=0.06)
 
@@ -257,14 +260,15 @@ class HeadsScene(LessonScene):
 
         def clear(h: int) -> Play:
             """Head h's W_Q and its working leave; its query moves up over the keys' columns."""
-            leaving = [embeds[h], matrices[h], times[h], matrix_names[h], sizes[h], also[h], six[h], three[h]]
+            leaving = [matrices[h], times[h], matrix_names[h], sizes[h], also[h], three[h]]  # not yet:
+            # creature's features and their size, read last (their name would meet the query's)
             if h == 0:
                 leaving.append(worked)
             return Play(FadeOut(*leaving), run_time=0.4)
 
         def rise(h: int) -> Play:
-            return Play(queries[h].animate.move_to(moved_up[h]),
-                        query_names[h].animate.move_to(query_up[h]), run_time=0.5)
+            return Play(queries[h].animate.move_to(moved_up[h]), FadeOut(embeds[h], six[h], query_names[h]),
+                        run_time=0.5)
 
         keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
         dot, divide, total_line, share = lines
@@ -273,31 +277,31 @@ class HeadsScene(LessonScene):
         query_box.move_to(moved_up[0])
 
         with self.beat("head-one-adjectives") as b:
-            # head 1's W_Q leaves, its query rises over the keys; on "key" fluffy's key meets the
+            # head 1's W_Q leaves, its query rises; its question flashes on "adjectives", the query
+            # on "query", and every token's key comes under it; on "key" fluffy's key meets the
             # query term by term and every dot product is written; "scaled": each ÷√d; "softmax":
             # the exponentials, their sum, fluffy's share of it, every token's weight; then each
             # percentage outlined as it is said
-            b.fit(clear(0), rise(0),
+            b.fit(clear(0), rise(0), by="adjectives")
+            b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
+                  by="query")
+            b.fit(Play(FadeIn(query_up[0]), Indicate(queries[0], color=style.QUERY, scale_factor=1.1),
+                       run_time=0.5),
                   Play(FadeIn(token_names), FadeIn(keys), FadeIn(col_names[0]), run_time=0.6), by="key")
             b.fit(Play(FadeIn(key_row), FadeIn(query_box), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeIn(dot.total), run_time=0.3),
-                  Play(FadeOut(key_row), FadeOut(query_box), TransformFromCopy(dot.total[-1], raw[j]),
-                       *(FadeIn(raw[k]) for k in range(len(L.tokens)) if k != j), run_time=0.6),
+                  Play(FadeOut(key_row), FadeOut(query_box), *settle(dot.total, raw, j), run_time=0.7),
                   by="scaled")
             b.fit(Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.5),
-                  Play(TransformFromCopy(divide[-1], scaled[j]),
-                       *(FadeIn(scaled[k]) for k in range(len(L.tokens)) if k != j), run_time=0.6),
+                  Play(*settle(divide[-1], scaled, j), run_time=0.7),
                   by="softmax")
             b.fit(Play(FadeIn(col_names[2]), LaggedStart(*(FadeIn(e) for e in exps), lag_ratio=0.2),
                        run_time=0.6),
                   Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.5),
                   Play(FadeIn(share, shift=0.1 * RIGHT), run_time=0.5),
-                  Play(FadeIn(col_names[3]), TransformFromCopy(share[-1], weights.texts[j][0]),
-                       *(FadeIn(c) for c in (weights.rects[k][0] for k in range(len(L.tokens)))),
-                       *(FadeIn(weights.bars[k][0]) for k in range(len(L.tokens))),
-                       *(FadeIn(weights.texts[k][0]) for k in range(len(L.tokens)) if k != j), run_time=0.7),
+                  Play(FadeIn(col_names[3]), *settle(share[-1], weights.body, j), run_time=0.7),
                   by=said_at(b, "adjectives", "fluffy", L)[0])
             fluffy, blue = ring(weights.texts[L.index("fluffy")][0]), ring(weights.texts[L.index("blue")][0])
             b.fit(Play(FadeIn(fluffy), picked("fluffy"), run_time=0.6), by="blue")
@@ -317,6 +321,7 @@ class HeadsScene(LessonScene):
                   by="Same")
             b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.1 * LEFT)
                                      for k in range(n)), lag_ratio=0.25), FadeIn(col_names2[0]),
+                       FadeIn(query_up[1]),
                        run_time=0.8), by="numbers")
             b.fit(Play(LaggedStart(*(FadeIn(t) for t in dot2.terms), FadeIn(dot2.total), lag_ratio=0.3),
                        FadeIn(raw2), run_time=0.6),
@@ -336,24 +341,25 @@ class HeadsScene(LessonScene):
                            color=style.WEIGHT).next_to(both, DOWN, buff=0.15)
         heads_named = [caption(f"head {h + 1}", color=style.WEIGHT).move_to([FINAL_X[h], TOP_Y, 0])
                        for h in heads]
-        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_names[0]),
-                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_names[1],
+        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_up[0]),
+                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_up[1],
                        token_names2)]
 
         with self.beat("rows-side-by-side") as b:
             # "Side by side": the working leaves, head 2's weights move beside head 1's, each column
             # named by its head; "two rows" flashes both; "overlap": what both give each token, and
             # its sum
-            b.fit(Play(FadeOut(article, divider, *rest), run_time=0.5),
+            b.fit(Play(FadeOut(article, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
                   Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
-                       FadeTransform(col_names[3], heads_named[0]),
-                       FadeTransform(col_names2[3], heads_named[1]), run_time=0.9), by="two")
-            b.fit(Play(LaggedStart(*(Indicate(w, color=style.WEIGHT, scale_factor=1.05)
-                                     for w in (weights, weights2)), lag_ratio=0.4), run_time=0.8),
-                  by="overlap")
-            b.fit(Play(FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.7),
-                  Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.5))
+                       run_time=0.9),
+                  Play(*(FadeIn(n, shift=0.1 * DOWN) for n in heads_named), run_time=0.4), by="two")
+            outlines = [SurroundingRectangle(VGroup(w, n), color=style.INK, buff=0.08, stroke_width=2)
+                        for w, n in zip((weights, weights2), heads_named)]
+            b.fit(Play(LaggedStart(*(FadeIn(o) for o in outlines), lag_ratio=0.5), run_time=0.8),
+                  by="barely")
+            b.fit(Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.6),
+                  Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.4), rest=0.0)
         self.keep(tokens=tokens)
 
