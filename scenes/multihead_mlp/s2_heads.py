@@ -361,5 +361,6 @@ class HeadsScene(LessonScene):
                   by="barely")
             b.fit(Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.6),
                   Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.4), rest=0.0)
-        self.keep(tokens=tokens)
+        # the heads' names, for the next scene's heads to carry on from (it may leave them)
+        self.keep(tokens=tokens, head_names=VGroup(*heads_named))
 
