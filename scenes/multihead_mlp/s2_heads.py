@@ -122,7 +122,7 @@ class HeadsScene(LessonScene):
                 self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
                 self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
                 self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
-                run_time=1.2), by="heads")
+                run_time=1.3), by="heads")
             b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
             b.fit(Play(Create(divider), run_time=0.6), by="two")
             b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
