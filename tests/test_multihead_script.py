@@ -288,6 +288,46 @@ def test_every_beat_starts_on_its_sentence_and_each_cue_on_its_word(inspected):
         assert not any(r.squeezed for r in scene.timeline), [r.squeezed for r in scene.timeline]
 
 
+def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspected):
+    """Each head's query, worked here with numpy from creature's embedding and that head's W_Q,
+    is on screen with W_Q's entries and one entry's terms; then each head's keys, dot products,
+    scores ÷ √d, exponentials, their sum and weights (softmax written out here: e^s / Σ e^s),
+    one entry's product and division each; at the end what both heads give each token."""
+    from attention.figures import exp_figure
+    L = lesson()
+    f = L.focus
+    x = np.asarray(L.embeddings)
+    shown = texts_at_end(inspected, "heads", "smaller-weights")
+    for w_q in L.w_q:
+        for v in np.unique(w_q):
+            assert short_figure(v) in shown
+        for v in x[f] @ w_q:
+            assert short_figure(v) in shown
+    assert shown.count("×") >= len(x[f])  # head 1's first entry: a product per feature
+    weights = []
+    for h, sentence in enumerate(("head-one-adjectives", "head-two-article")):
+        q, keys = x[f] @ L.w_q[h], x @ L.w_k[h]
+        raw = keys @ q
+        scores = raw / np.sqrt(len(q))
+        e = np.exp(scores)
+        weights.append(e / e.sum())
+        end = texts_at_end(inspected, "heads", sentence)
+        for column in (raw, scores):
+            for v in column:
+                assert short_figure(v) in end
+        for v in e:
+            assert exp_figure(v) in end
+        assert exp_figure(e.sum()) in end and short_figure(np.sqrt(len(q))) in end
+        for v in weights[-1]:
+            assert percent_figure(v) in end
+        assert end.count("÷") >= 2 and end.count("×") >= len(q)  # the division, twice; one product
+    both = np.minimum(*weights)
+    end = texts_at_end(inspected, "heads", "rows-side-by-side")
+    for v in both:
+        assert percent_figure(v) in end
+    assert f"= {percent_figure(both.sum())}" in end
+
+
 def test_concat_shows_w_o_times_the_heads_and_the_residual_entry_by_entry(inspected, script):
     """W_O's product for creature, worked here with numpy from the heads' weights and values,
     is on screen with its one worked entry's terms; the new vector (embedding + that product)

@@ -1,5 +1,6 @@
 """Scene 1: the phrase again. Creature's one question from stop 7, then the others a word has
-(which adjectives, which article), and that one head of attention asks just one of them."""
+(which adjectives, which article), and that one head of attention asks just one of them. The
+questions stand under the phrase, so that the next scene's heads can take them up."""
 
 from manim import (
     DOWN,
@@ -21,8 +22,8 @@ from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.widgets import caption, crossfade, keep_in_frame, label, token_row
 
-ROW_Y = -0.9  # the phrase's centre: room above it for the questions and the arcs under them
-QUESTION_Y = (2.0, 1.25)  # the two questions' centres, one line apart, clear of the arcs
+ROW_Y = 2.0  # the phrase's centre: under the heading, the answers' arcs and the questions below it
+QUESTION_Y = (0.05, -0.65)  # the two questions' centres, one line apart, clear of the arcs
 
 
 class OneQuestionScene(LessonScene):
@@ -34,22 +35,22 @@ class OneQuestionScene(LessonScene):
         creature, article = tokens[L.focus], tokens[L.index("a")]
         adjectives = [tokens[L.index("fluffy")], tokens[L.index("blue")]]
         heading = label("Last time: one question", size=style.TITLE_SIZE,
-                        color=style.MUTED).to_edge(UP, buff=0.6)
+                        color=style.MUTED).to_edge(UP, buff=0.45)
 
         def question(text: str, y: float) -> VGroup:
-            """A question of creature's, right-aligned over creature's box, in its query colour."""
+            """A question of creature's, right-aligned under creature's box, in its query colour."""
             q = label(text, size=style.BODY_SIZE, color=style.QUERY)
             return keep_in_frame(q.move_to(y * UP).align_to(creature, RIGHT))
 
-        def arc(token: VGroup, angle: float = -1.0) -> ArcBetweenPoints:
-            """From a token's top to creature's: the token answers creature's question."""
-            return ArcBetweenPoints(token.get_top() + 0.05 * UP, creature.get_top() + 0.05 * UP,
+        def arc(token: VGroup, angle: float = 1.0) -> ArcBetweenPoints:
+            """From a token's foot to creature's, bowing down: the token answers creature's question."""
+            return ArcBetweenPoints(token.get_bottom() + 0.05 * DOWN, creature.get_bottom() + 0.05 * DOWN,
                                     angle=angle, color=style.KEY, stroke_width=3)
 
         adjectives_q = question("any adjectives describing me?", QUESTION_Y[0])
         article_q = question("which article came with me?", QUESTION_Y[1])
         adjective_arcs = [arc(a) for a in adjectives]
-        article_arc = arc(article, angle=-0.8)
+        article_arc = arc(article, angle=0.8)
 
         with self.beat("creature-asked-one-question") as b:
             # "Last time": the heading, the phrase as stop 7 left it; creature lights up as it is
@@ -59,27 +60,28 @@ class OneQuestionScene(LessonScene):
                        run_time=1.2), by="creature")
             b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
                   by="question")
-            b.fit(Play(FadeIn(adjectives_q, shift=0.2 * UP), run_time=0.6), by="adjectives")
+            b.fit(Play(FadeIn(adjectives_q, shift=0.2 * DOWN), run_time=0.6), by="adjectives")
             b.fit(Play(*(a.box.animate.set_stroke(style.KEY, width=4) for a in adjectives),
                        *(a.word.animate.set_color(style.KEY) for a in adjectives),
                        *(Create(c) for c in adjective_arcs), run_time=1.0))
 
         with self.beat("a-word-has-more-questions") as b:
-            # "several questions": the heading gives way and question marks rise over creature;
-            # "Which adjectives?" points back at the first question, its answers reach creature
-            # again; "Which article" brings the second question, "article" the article's answer
+            # "several questions": the heading gives way and question marks rise beside creature
+            # (its answers' arcs stay); "Which adjectives?" points back at the first question and
+            # its arcs; "Which article" brings the second question, "article" the article's answer
             several = label("Several questions at once", size=style.TITLE_SIZE,
                             color=style.MUTED).move_to(heading)
             marks = VGroup(*(label("?", size=style.TITLE_SIZE, color=style.QUERY) for _ in range(3)))
-            marks.arrange(RIGHT, buff=0.35).next_to(creature, UP, buff=0.25)
+            marks.arrange(RIGHT, buff=0.25).next_to(creature, RIGHT, buff=0.25)
             b.until("several")
-            b.fit(Play(crossfade(heading, several), FadeOut(*adjective_arcs),
+            b.fit(Play(crossfade(heading, several),
                        LaggedStart(*(FadeIn(m, shift=0.3 * UP) for m in marks), lag_ratio=0.3),
                        run_time=1.0), by="Which")
-            b.fit(Play(FadeOut(marks), run_time=0.3),  # the marks leave before the arcs land
+            b.fit(Play(FadeOut(marks), run_time=0.3),
                   Play(Indicate(adjectives_q, color=style.QUERY, scale_factor=1.05),
-                       *(Create(c) for c in adjective_arcs), run_time=0.8), by="Which", n=2)
-            b.fit(Play(FadeIn(article_q, shift=0.2 * UP), run_time=0.5), by="article")
+                       *(Indicate(c, color=style.QUERY, scale_factor=1.0) for c in adjective_arcs),
+                       run_time=0.8), by="Which", n=2)
+            b.fit(Play(FadeIn(article_q, shift=0.2 * DOWN), run_time=0.5), by="article")
             b.fit(Play(article.box.animate.set_stroke(style.KEY, width=4),
                        article.word.animate.set_color(style.KEY), Create(article_arc), run_time=0.8))
 

@@ -1,49 +1,95 @@
-"""Scene 2: heads in parallel. Creature's two questions become two heads, each with its own,
-smaller W_Q (creature's query worked out in each: its six features times W_Q, three numbers),
-then each head's row of creature's weights as the voice reads them, and what the two rows share."""
+"""Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each with
+its own, smaller W_Q: creature's six features times it give a query of three numbers (one entry
+worked as its terms and their sum). Then each head's query meets every token's key: the dot
+products, scaled by √d, through softmax (the exponentials, their sum, a division) into creature's
+row of weights as the voice reads them; and, side by side, what the two rows share."""
+
+from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DL,
     DOWN,
-    DR,
     LEFT,
     RIGHT,
     UP,
+    Create,
     FadeIn,
     FadeOut,
     Indicate,
     LaggedStart,
     Line,
     MathTex,
-    Rectangle,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
 )
 
-from attention.figures import percent_figure, short_figure
+from attention.core import AttentionResult
+from attention.figures import exp_figure, percent_figure, short_figure
 from attention.multihead_mlp.lesson import lesson
-from attention.multihead_mlp.spoken import figure, spoken_value
+from attention.multihead_mlp.spoken import figure
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.grid import Grid
+from scenes.multihead_mlp.parts import header, said_at
 from scenes.prebuilt import built
-from scenes.widgets import caption, crossfade, label, token_row
+from scenes.rules import during
+from scenes.widgets import caption, label, mono, spelled
 
-TOKENS_Y = 2.2  # the phrase, the weights' column heads
-ROW_Y = (0.75, -0.85, -2.3)  # the cells of head 1's row, head 2's, and what both share
-QUESTION_RISE = 0.55  # a head's question stands this far above its row's centre
-PITCH = 2.7  # a token box and the gap after it: each weight's cell sits under its token
-NAME_X = -6.25  # the rows' names, left of the cells
-VECTOR_CELL = 0.55  # a cell of creature's embedding or query
+PANEL_LEFT = (-6.95, 0.2)  # each head's half of the frame, head 1 left, head 2 right
+QUESTION_Y = 2.72  # a head's name and question, at the top of its half
+TOP_Y = 2.2  # W_Q's name; later the query and the columns' names
+CELL = 0.6  # a cell of W_Q, of the query and of a key
+MATRIX_X = 1.55  # W_Q's (and the keys') left edge, from the panel's left
+NAMES_RIGHT = 1.3  # the rows' names end here, from the panel's left
+MATRIX_TOP = 1.95  # W_Q's first row's top
+MATRIX_H = 0.38  # a row of W_Q
+QUERY_Y = -1.3  # the query under W_Q's columns
+ROW_TOP = 1.825  # the keys' first row's top
+ROW_H = 0.45  # a token's row of the attention table
+COLUMNS = (3.85, 4.6, 5.35, 6.25)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
+WEIGHT_W = 0.75
+WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
+FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
+FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
 
 
-def weights_row(weights: np.ndarray, y: float) -> Grid:
-    """Creature's weights in one head as one row of cells under the tokens, each a bar as long
-    as its share with its percentage."""
-    g = Grid([[percent_figure(w) for w in weights]], style.WEIGHT, cell_w=PITCH, cell_h=0.55,
-             size=style.BODY_SIZE, levels=np.asarray(weights)[None, :])
-    return g.move_to([0, y, 0])
+def at(h: int, dx: float) -> float:
+    """x of a point `dx` from head `h`'s panel's left edge."""
+    return PANEL_LEFT[h] + dx
+
+
+def row_y(j: int) -> float:
+    """The centre of token `j`'s row of the attention table."""
+    return ROW_TOP - ROW_H * (j + 0.5)
+
+
+def column(texts: list[str], x: float, color=style.INK) -> VGroup:
+    """A column of figures, one per token's row, centred on x."""
+    return VGroup(*(mono(t, color, size=style.SMALL_SIZE).move_to([x, row_y(j), 0])
+                    for j, t in enumerate(texts)))
+
+
+def weights_column(weights: np.ndarray, x: float) -> Grid:
+    """Creature's weights in one head as a column of cells, one per token's row, each a bar as
+    long as its share with its percentage."""
+    g = Grid([[percent_figure(w)] for w in weights], style.WEIGHT, cell_w=WEIGHT_W, cell_h=ROW_H,
+             levels=np.asarray(weights)[:, None])
+    return g.move_to([x, ROW_TOP, 0], aligned_edge=UP)
+
+
+def product_line(pairs: list[tuple[str, str]], total: str, colors, x: float, y: float) -> VGroup:
+    """A dot product as its terms and their sum, "3×3.8 + 0.4×2 + 0.2×0 = 12.2", left-aligned at
+    x; `line.terms` are its products, `line.total` its "= sum"."""
+    pieces = []
+    for k, (a, b) in enumerate(pairs):
+        pieces += [(" + " if k else "", style.MUTED), (a, colors[0]), ("×", style.MUTED), (b, colors[1])]
+    pieces += [(" = ", style.MUTED), (total, colors[2])]
+    line = spelled([p for p in pieces if p[0]], size=style.SMALL_SIZE)
+    parts = list(line)
+    line.terms = [VGroup(*parts[:3])] + [VGroup(*parts[3 + 4 * k:7 + 4 * k]) for k in range(len(pairs) - 1)]
+    line.total = VGroup(*parts[3 + 4 * (len(pairs) - 1):])
+    return line.move_to([x, y, 0], aligned_edge=LEFT)
 
 
 class HeadsScene(LessonScene):
@@ -52,132 +98,269 @@ class HeadsScene(LessonScene):
 
     def beats(self) -> None:
         L = lesson()
-        tokens = token_row(L.tokens).move_to(TOKENS_Y * UP)
-        tokens[L.focus].box.set_stroke(style.QUERY, width=4)
+        f = L.focus
+        tokens = header(L)
         heads = range(len(L.heads))
+        runs = [L.attention.heads[h] for h in heads]
         questions = VGroup(
             label("any adjectives describing me?", size=style.SMALL_SIZE, color=style.QUERY),
             label("which article came with me?", size=style.SMALL_SIZE, color=style.QUERY))
         names = VGroup()
-        outlines = VGroup()
         for h in heads:
-            outline = Rectangle(width=PITCH * len(L.tokens), height=0.55, stroke_color=style.MUTED,
-                                stroke_width=2).move_to([0, ROW_Y[h], 0])
-            outlines.add(outline)
-            questions[h].next_to(outline, UP, buff=0.12).align_to(outline, LEFT)
-            names.add(label(f"head {h + 1}", size=style.SMALL_SIZE).move_to([NAME_X, ROW_Y[h], 0]))
-        heading = label(f"{figure('count', 'heads', L)} heads, side by side", size=style.TITLE_SIZE,
-                        color=style.MUTED).to_edge(UP, buff=0.45)
+            names.add(label(f"head {h + 1}", size=style.SMALL_SIZE).move_to([0, QUESTION_Y, 0])
+                      .align_to([at(h, 0), 0, 0], LEFT))
+            questions[h].next_to(names[h], RIGHT, buff=0.25)
+        divider = Line([0, 2.95, 0], [0, -2.8, 0], color=style.TOKEN, stroke_width=2)
+        first, early, late = during(0.0, 0.6), during(0.2, 0.8), during(0.45, 1.0)
 
         with self.beat("several-heads") as b:
-            # the phrase moves up to head the columns while the rest of the last picture leaves
-            # (creature's questions with it: moving down they would cross the phrase), then the
-            # two questions come back over the rows of the heads that will ask them; on "heads"
-            # the heads are named, on "two" the heading counts them
-            b.fit(self.scene_change(self.from_previous("tokens", tokens,
-                                                       FadeIn(tokens, shift=0.2 * DOWN))),
-                  Play(*(FadeIn(q, shift=0.1 * DOWN) for q in questions), run_time=0.5), by="heads")
-            b.fit(Play(FadeIn(names, shift=0.2 * RIGHT), FadeIn(outlines), run_time=0.7), by="two")
-            b.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6))
+            # the phrase moves up to head the picture while the rest of the last picture leaves;
+            # creature's first question becomes head 1's, on the left, and then its second head
+            # 2's, on the right; on "heads" the heads are named, on "side" the two halves part,
+            # on "two" both names light
+            b.fit(self.scene_change(
+                self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
+                self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
+                self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
+                run_time=1.3), by="heads")
+            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
+            b.fit(Play(Create(divider), run_time=0.6), by="two")
+            b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
+                                   lag_ratio=0.5), run_time=0.8))
 
-        # each head's own W_Q makes creature's query: six features in, three numbers out
-        x = L.embeddings[L.focus]
-        lines, smaller, sizes = VGroup(), VGroup(), []
+        # each head's own W_Q, creature's six features beside its rows: their products summed
+        # down each column make the query, three numbers under it
+        x = L.embeddings[f]
+        n_feat = len(x)
+
+        def matrix_row_y(i: int) -> float:
+            return MATRIX_TOP - MATRIX_H * (i + 0.5)
+
+        embeds, matrices, matrix_names, sizes, queries, query_names, times = [], [], [], [], [], [], []
         for h in heads:
-            query = L.attention.heads[h].queries[L.focus]
-            x_cells = Grid([[short_figure(v) for v in x]], style.EMBEDDING, cell_w=VECTOR_CELL,
-                           cell_h=0.5)
-            times = built(MathTex, rf"\times\; W_Q^{{({h + 1})}} \;=", font_size=34, color=style.INK)
-            q_cells = Grid([[short_figure(v) for v in query]], style.QUERY, cell_w=VECTOR_CELL + 0.2,
-                           cell_h=0.5)
-            line = VGroup(x_cells, times, q_cells).arrange(RIGHT, buff=0.3).move_to([0.4, ROW_Y[h], 0])
-            lines.add(line)
-            smaller.add(caption(f"W_Q, W_K, W_V: {figure('count', 'features', L)} × "
-                                f"{figure('count', 'head dims', L)} each",
-                                color=style.INK).move_to([0.4, ROW_Y[h], 0]))
-            sizes.append((caption(f"{figure('count', 'features', L)} numbers").next_to(x_cells, DOWN,
-                                                                                       buff=0.1),
-                          caption(f"{figure('count', 'head dims', L)} numbers").next_to(q_cells, DOWN,
-                                                                                        buff=0.1)))
+            e = Grid([[short_figure(v)] for v in x], style.EMBEDDING, cell_w=CELL, cell_h=MATRIX_H)
+            e.move_to([at(h, 0.7), MATRIX_TOP, 0], aligned_edge=UP)
+            e_name = caption("creature", color=style.EMBEDDING).move_to([at(h, 0.7), TOP_Y, 0])
+            embeds.append(VGroup(e, e_name))
+            m = Grid([[short_figure(v) for v in row] for row in L.w_q[h]], style.QUERY, cell_w=CELL,
+                     cell_h=MATRIX_H, text_color=style.INK)
+            m.move_to([at(h, MATRIX_X), MATRIX_TOP, 0], aligned_edge=UP + LEFT)
+            matrices.append(m)
+            times.append(mono("×", style.MUTED, size=style.SMALL_SIZE).move_to(
+                [(e.get_right()[0] + m.get_left()[0]) / 2, matrix_row_y(n_feat // 2) + MATRIX_H / 2, 0]))
+            w_name = built(MathTex, rf"W_Q^{{({h + 1})}}", font_size=30, color=style.INK)
+            matrix_names.append(w_name.move_to([m.get_center()[0], TOP_Y + 0.03, 0]))
+            sizes.append(caption(f"{n_feat} × {L.w_q[h].shape[1]}").next_to(w_name, RIGHT, buff=0.2))
+            q = Grid([[short_figure(v) for v in runs[h].queries[f]]], style.QUERY, cell_w=CELL, cell_h=ROW_H)
+            q.move_to([at(h, MATRIX_X), QUERY_Y, 0], aligned_edge=LEFT)
+            queries.append(q)
+            query_names.append(caption("query", color=style.QUERY).move_to([0, QUERY_Y, 0])
+                               .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT))
+        also = [caption(f"its own W_K, W_V: {n_feat} × {L.w_k[h].shape[1]} too").move_to(
+            [at(h, 0), -2.35, 0], aligned_edge=LEFT) for h in heads]
+        six = [VGroup(SurroundingRectangle(embeds[h][0], color=style.EMBEDDING, buff=0.05),
+                      caption(f"{figure('count', 'features', L)} numbers", color=style.EMBEDDING)
+                      .next_to(embeds[h][0], DOWN, buff=0.12)) for h in heads]
+        three = [VGroup(SurroundingRectangle(queries[h], color=style.QUERY, buff=0.05),
+                        caption(f"{figure('count', 'head dims', L)} numbers", color=style.QUERY)
+                        .next_to(queries[h], DOWN, buff=0.12)) for h in heads]
+
+        # head 1's first query entry worked: each feature times its row's entry, summed
+        w = L.w_q[0][:, 0]
+        terms = VGroup(*(spelled([("+ " if i else "  ", style.MUTED), (short_figure(x[i]), style.EMBEDDING),
+                                  ("×", style.MUTED), (short_figure(w[i]), style.INK)])
+                         for i in range(n_feat)))
+        for i, t in enumerate(terms):
+            t.move_to([0, matrix_row_y(i), 0]).align_to([at(0, 4.95), 0, 0], RIGHT)
+        rule = Line([at(0, 3.9), 0, 0], [at(0, 4.95), 0, 0], color=style.MUTED, stroke_width=2)
+        rule.set_y(MATRIX_TOP - MATRIX_H * n_feat - 0.08)
+        total = mono(short_figure(float(x @ w)), style.QUERY, size=style.SMALL_SIZE)
+        total.next_to(rule, DOWN, buff=0.1).align_to(terms, RIGHT)
+        pair = VGroup(SurroundingRectangle(embeds[0][0], color=style.INK, buff=0.04, stroke_width=3),
+                      SurroundingRectangle(matrices[0].col(0), color=style.INK, buff=0.04, stroke_width=3))
+        worked = VGroup(terms, rule, total)
 
         with self.beat("smaller-weights") as b:
-            # "its own, smaller": each row names its three matrices and their size, held still to
-            # be read (each name underlined in its colour as it is said); "queries": creature's
-            # embedding times that head's W_Q, its query; "three", "six": the sizes
-            b.fit(Play(FadeOut(outlines), run_time=0.3),  # the empty rows make room for the working
-                  Play(*(FadeIn(s, shift=0.1 * UP) for s in smaller), run_time=0.6), by="own")
-            underlines = VGroup()
-            for word, glyphs, colour in (("Q", slice(0, 3), style.QUERY), ("K", slice(4, 7), style.KEY),
-                                         ("V", slice(8, 11), style.VALUE)):
-                b.until(word)  # each matrix's name is underlined in its colour as the voice names it
-                marks = [Line(s[glyphs].get_corner(DL), s[glyphs].get_corner(DR), color=colour,
-                              stroke_width=4).shift(0.08 * DOWN) for s in smaller]
-                underlines.add(*marks)
-                b.fit(Play(*(FadeIn(m) for m in marks), run_time=0.3))
-            b.until("queries")
-            b.fit(Play(FadeOut(underlines),
-                       *(crossfade(s, line) for s, line in zip(smaller, lines)), run_time=0.9),
-                  by="three")
-            three = [SurroundingRectangle(line[2], color=style.QUERY, buff=0.06) for line in lines]
-            six = [SurroundingRectangle(line[0], color=style.EMBEDDING, buff=0.06) for line in lines]
-            b.fit(Play(*(FadeIn(r) for r in three), *(FadeIn(q) for _, q in sizes), run_time=0.5),
-                  by="six")
-            b.fit(Play(*(FadeOut(r) for r in three), *(FadeIn(r) for r in six),
-                       *(FadeIn(e) for e, _ in sizes), run_time=0.5))
+            # "its own": in each half creature's features and that head's W_Q; "smaller": its size;
+            # "W Q": its first column meets creature's features, term by term, summed; "W K": the
+            # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
+            # "three", "six": the sizes
+            b.fit(Play(*(FadeIn(VGroup(embeds[h], matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
+                         for h in heads), run_time=0.8), by="smaller")
+            b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
+            b.fit(Play(FadeIn(pair), run_time=0.3),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in terms), lag_ratio=0.3),
+                       run_time=0.9), by="K")
+            b.fit(Play(*(FadeIn(a, shift=0.1 * UP) for a in also), Create(rule),
+                       FadeIn(total, shift=0.1 * DOWN), run_time=0.5), by="queries")
+            b.fit(Play(FadeOut(pair), TransformFromCopy(total, queries[0].texts[0][0]),
+                       FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.5),
+                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]),
+                       FadeIn(queries[1]), FadeIn(query_names[1]), run_time=0.5),
+                  by=said_at(b, "count", "head dims", L)[0])
+            b.fit(Play(*(FadeIn(t) for t in three), run_time=0.5),
+                  by=said_at(b, "count", "features", L)[0])
+            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.3))
 
-        rows = [weights_row(L.focus_weights(name), ROW_Y[h]) for h, name in enumerate(L.heads)]
+        def table(h: int):
+            """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
+            and the lines working fluffy's (head 1) or a's (head 2) entries."""
+            r: AttentionResult = runs[h]
+            j = L.index("fluffy" if h == 0 else "a")
+            keys = Grid([[short_figure(v) for v in row] for row in r.keys], style.KEY, cell_w=CELL,
+                        cell_h=ROW_H).move_to([at(h, MATRIX_X), ROW_TOP, 0], aligned_edge=UP + LEFT)
+            token_names = VGroup(*(caption(t, color=style.INK).move_to([0, row_y(k), 0])
+                                   .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT)
+                                   for k, t in enumerate(L.tokens)))
+            heads_ = VGroup(*(caption(t).move_to([at(h, c), TOP_Y, 0]) for t, c in
+                              zip(("q·k", f"÷√{r.d_k}", "exp", "weight"), COLUMNS)))
+            raw = column([short_figure(v) for v in r.raw_scores[f]], at(h, COLUMNS[0]), style.WEIGHT)
+            scaled = column([short_figure(v) for v in r.scores[f]], at(h, COLUMNS[1]), style.WEIGHT)
+            exps = column([exp_figure(v) for v in r.exponentials[f]], at(h, COLUMNS[2]), style.WEIGHT)
+            weights = weights_column(r.weights[f], at(h, COLUMNS[3]))
+            q = r.queries[f]
+            dot = product_line([(short_figure(q[k]), short_figure(r.keys[j, k])) for k in range(r.d_k)],
+                               short_figure(r.raw_scores[f, j]), (style.QUERY, style.KEY, style.WEIGHT),
+                               at(h, 0.3), WORK_Y[0])
+            divide = spelled([(short_figure(r.raw_scores[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
+                              (short_figure(r.scale), style.INK), (" = ", style.MUTED),
+                              (short_figure(r.scores[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
+            divide.move_to([at(h, 0.3), WORK_Y[1], 0], aligned_edge=LEFT)
+            summed = []
+            for k, e in enumerate(r.exponentials[f]):
+                summed += [(" + " if k else "", style.MUTED), (exp_figure(e), style.WEIGHT)]
+            summed += [(" = ", style.MUTED), (exp_figure(r.exp_sums[f]), style.WEIGHT)]
+            total_line = spelled([p for p in summed if p[0]], size=style.SMALL_SIZE)
+            total_line.move_to([at(h, 0.3), WORK_Y[2], 0], aligned_edge=LEFT)
+            share = spelled([(exp_figure(r.exponentials[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
+                             (exp_figure(r.exp_sums[f]), style.WEIGHT), (" = ", style.MUTED),
+                             (percent_figure(r.weights[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
+            share.move_to([at(h, 0.3), WORK_Y[3], 0], aligned_edge=LEFT)
+            return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
 
-        def ring(h: int, token: str) -> SurroundingRectangle:
-            return SurroundingRectangle(rows[h].texts[0][L.index(token)], color=style.WEIGHT, buff=0.08)
+        def rows_of(*cols: VGroup) -> list[VGroup]:
+            return [VGroup(*(c[k] for c in cols)) for k in range(len(L.tokens))]
+
+        def settle(result, entries: VGroup, j: int) -> list:
+            """A column's entries appear, the worked one first, as the working's result flashes
+            (each stays where it is: a copy flying up would cross the column's other numbers)."""
+            order = [j] + [k for k in range(len(entries)) if k != j]
+            return [Indicate(result, color=style.WEIGHT, scale_factor=1.15),
+                    LaggedStart(*(FadeIn(entries[k]) for k in order), lag_ratio=0.25)]
+
+        def ring(mob) -> SurroundingRectangle:
+            return SurroundingRectangle(mob, color=style.WEIGHT, buff=0.06)
 
         def picked(token: str):
             """A token's box outlined in the weights' colour: a head put much of creature's weight on it."""
             return tokens[L.index(token)].box.animate.set_stroke(style.WEIGHT, width=4)
 
+        moved_up = [queries[h].copy().move_to([at(h, MATRIX_X), TOP_Y, 0], aligned_edge=LEFT) for h in heads]
+        query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
+
+        def clear(h: int) -> Play:
+            """Head h's W_Q and its working leave; its query moves up over the keys' columns."""
+            leaving = [matrices[h], times[h], matrix_names[h], sizes[h], also[h], three[h]]  # not yet:
+            # creature's features and their size, read last (their name would meet the query's)
+            if h == 0:
+                leaving.append(worked)
+            return Play(FadeOut(*leaving), run_time=0.4)
+
+        def rise(h: int) -> Play:
+            return Play(queries[h].animate.move_to(moved_up[h]), FadeOut(embeds[h], six[h], query_names[h]),
+                        run_time=0.5)
+
+        keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
+        dot, divide, total_line, share = lines
+        key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
+        query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
+        query_box.move_to(moved_up[0])
+
         with self.beat("head-one-adjectives") as b:
-            # head 1's working leaves, its question flashes on "adjectives", its row of weights
-            # fills; each percentage is outlined as the voice says it
-            b.fit(Play(FadeOut(lines[0], *sizes[0], six[0]), run_time=0.5), by="adjectives")
-            b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.5),
-                  Play(FadeIn(rows[0]), run_time=0.6),
-                  by=spoken_value("adjectives", "fluffy", L).split()[0])
-            fluffy, blue = ring(0, "fluffy"), ring(0, "blue")
-            b.fit(Play(FadeIn(fluffy), picked("fluffy"), run_time=0.6), by="percent")
-            b.fit(Play(Indicate(tokens[L.focus].word, color=style.QUERY, scale_factor=1.15), run_time=0.8),
-                  by="blue")
-            b.fit(Play(FadeOut(fluffy), picked("blue"), run_time=0.4),
-                  by=spoken_value("adjectives", "blue", L).split()[0])
-            b.fit(Play(FadeIn(blue), run_time=0.4))
+            # head 1's W_Q leaves, its query rises; its question flashes on "adjectives", the query
+            # on "query", and every token's key comes under it; on "key" fluffy's key meets the
+            # query term by term and every dot product is written; "scaled": each ÷√d; "softmax":
+            # the exponentials, their sum, fluffy's share of it, every token's weight; then each
+            # percentage outlined as it is said
+            b.fit(clear(0), rise(0), by="adjectives")
+            b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
+                  by="query")
+            b.fit(Play(FadeIn(query_up[0]), Indicate(queries[0], color=style.QUERY, scale_factor=1.1),
+                       run_time=0.5),
+                  Play(FadeIn(token_names), FadeIn(keys), FadeIn(col_names[0]), run_time=0.6), by="key")
+            b.fit(Play(FadeIn(key_row), FadeIn(query_box), run_time=0.3),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
+                       run_time=0.8),
+                  Play(FadeIn(dot.total), run_time=0.3),
+                  Play(FadeOut(key_row), FadeOut(query_box), *settle(dot.total, raw, j), run_time=0.7),
+                  by="scaled")
+            b.fit(Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.5),
+                  Play(*settle(divide[-1], scaled, j), run_time=0.7),
+                  by="softmax")
+            b.fit(Play(FadeIn(col_names[2]), LaggedStart(*(FadeIn(e) for e in exps), lag_ratio=0.2),
+                       run_time=0.6),
+                  Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.5),
+                  Play(FadeIn(share, shift=0.1 * RIGHT), run_time=0.5),
+                  Play(FadeIn(col_names[3]), *settle(share[-1], weights.body, j), run_time=0.7),
+                  by=said_at(b, "adjectives", "fluffy", L)[0])
+            fluffy, blue = ring(weights.texts[L.index("fluffy")][0]), ring(weights.texts[L.index("blue")][0])
+            b.fit(Play(FadeIn(fluffy), picked("fluffy"), run_time=0.6), by="blue")
+            b.fit(Play(FadeOut(fluffy), FadeIn(blue), picked("blue"), run_time=0.5))
+
+        keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
+        dot2, divide2, total2, share2 = lines2
+        n = len(L.tokens)
 
         with self.beat("head-two-article") as b:
-            # head 2's working leaves, its question flashes on "article"; on "numbers" its own row
-            # of weights fills, its percentage outlined as it is said
-            b.fit(Play(FadeOut(blue, lines[1], *sizes[1], six[1]), run_time=0.5), by="article")
-            b.fit(Play(Indicate(questions[1], color=style.QUERY, scale_factor=1.08), run_time=0.5),
+            # head 2's W_Q leaves and its query rises, its question flashes on "article"; "Same
+            # tokens": the tokens and their keys in this head; "numbers": its dot products (a's
+            # worked), ÷√d, exponentials and weights, a's share of the sum worked; outlined as said
+            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), rise(1),
+                  by="article")
+            b.fit(Play(Indicate(questions[1], color=style.QUERY, scale_factor=1.08), run_time=0.6),
                   by="Same")
-            # "Same tokens": the phrase flashes, token by token
-            b.fit(Play(LaggedStart(*(Indicate(t.word, color=style.KEY, scale_factor=1.15) for t in tokens),
-                                   lag_ratio=0.2), run_time=1.0), by="numbers")
-            b.fit(Play(FadeIn(rows[1]), run_time=0.6),
-                  by=spoken_value("article", "a", L).split()[0])
-            article = ring(1, "a")
+            b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.1 * LEFT)
+                                     for k in range(n)), lag_ratio=0.25), FadeIn(col_names2[0]),
+                       FadeIn(query_up[1]),
+                       run_time=0.8), by="numbers")
+            b.fit(Play(LaggedStart(*(FadeIn(t) for t in dot2.terms), FadeIn(dot2.total), lag_ratio=0.3),
+                       FadeIn(raw2), run_time=0.6),
+                  Play(FadeIn(col_names2[1]), FadeIn(divide2), FadeIn(scaled2), run_time=0.4),
+                  Play(FadeIn(col_names2[2]), FadeIn(exps2), FadeIn(total2), run_time=0.4),
+                  Play(FadeIn(share2), FadeIn(col_names2[3]), FadeIn(weights2), run_time=0.5),
+                  by=said_at(b, "article", "a", L)[0])
+            article = ring(weights2.texts[j2][0])
             b.fit(Play(FadeIn(article), run_time=0.4), by="lands")
             b.fit(Play(picked("a"), run_time=0.5))
 
-        # what the two rows share: under each token the smaller of its two weights, and their sum
+        # what the two rows share: beside each token the smaller of its two weights, and their sum
         shared = np.min(L.focus_head_weights, axis=0)
-        both = weights_row(shared, ROW_Y[2])
-        both_name = label("in both", size=style.SMALL_SIZE).move_to([NAME_X, ROW_Y[2], 0])
-        total = label(f"= {percent_figure(shared.sum())}", size=style.BODY_SIZE,
-                      color=style.WEIGHT).next_to(both, RIGHT, buff=0.2)
+        both = weights_column(shared, FINAL_X[2])
+        both_name = caption("in both", color=style.WEIGHT).move_to([FINAL_X[2], TOP_Y, 0])
+        total_both = label(f"= {percent_figure(shared.sum())}", size=style.BODY_SIZE,
+                           color=style.WEIGHT).next_to(both, DOWN, buff=0.15)
+        heads_named = [caption(f"head {h + 1}", color=style.WEIGHT).move_to([FINAL_X[h], TOP_Y, 0])
+                       for h in heads]
+        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_up[0]),
+                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_up[1],
+                       token_names2)]
 
         with self.beat("rows-side-by-side") as b:
-            # "Side by side": the two rows' names light up together, "two rows" their questions
-            # one after the other; "overlap": the row of what both give each token, and its sum
-            b.fit(Play(FadeOut(article), names.animate.set_color(style.WEIGHT), run_time=0.5),
-                  by="two")
-            b.fit(Play(LaggedStart(*(Indicate(q, color=style.QUERY, scale_factor=1.06) for q in questions),
-                                   lag_ratio=0.4), run_time=0.9), by="barely")
-            b.fit(Play(FadeIn(both_name, shift=0.2 * RIGHT), FadeIn(both), run_time=0.7), by="overlap")
-            b.fit(Play(FadeIn(total, shift=0.15 * LEFT), run_time=0.5))
-        self.keep(tokens=tokens)
+            # "Side by side": the working leaves, head 2's weights move beside head 1's, each column
+            # named by its head; "two rows" flashes both; "overlap": what both give each token, and
+            # its sum
+            b.fit(Play(FadeOut(article, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
+                  Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
+                       weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
+                       token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
+                       run_time=0.9),
+                  Play(*(FadeIn(n, shift=0.1 * DOWN) for n in heads_named), run_time=0.4), by="two")
+            outlines = [SurroundingRectangle(VGroup(w, n), color=style.INK, buff=0.08, stroke_width=2)
+                        for w, n in zip((weights, weights2), heads_named)]
+            b.fit(Play(LaggedStart(*(FadeIn(o) for o in outlines), lag_ratio=0.5), run_time=0.8),
+                  by="barely")
+            b.fit(Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.6),
+                  Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.4), rest=0.0)
+        # the heads' names, for the next scene's heads to carry on from (it may leave them)
+        self.keep(tokens=tokens, head_names=VGroup(*heads_named))
+
