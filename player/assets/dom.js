@@ -52,4 +52,30 @@
     const more = el("p", { class: "explore-more", hidden: true }); // explore.js says where more columns are
     return el("div", { class: "explore-table-wrap" }, more, t);
   };
+
+  /** Write every live figure (`live`: the lesson's texts by data-live) and every cell (`text(e)`,
+   *  and `share(e)` for a percent cell's bar) of `root`, marking the cells whose text differs from
+   *  the narrated one (`narrated(e)`) with the narrated text as their title; how many differ. */
+  parts.fillCells = function fillCells(root, live, text, share, narrated) {
+    let differ = 0;
+    for (const e of root.querySelectorAll("[data-live]")) {
+      const t = live(e);
+      if (e.textContent !== t) e.textContent = t;
+    }
+    for (const e of root.querySelectorAll("[data-cell]")) {
+      const t = text(e); // the strings the video shows, hyphen-minus and all
+      if (e.textContent !== t) e.textContent = t;
+      const was = narrated(e);
+      const moved = t !== was;
+      e.classList.toggle("explore-changed-cell", moved);
+      if (moved) {
+        differ++;
+        e.title = `narrated: ${was}`;
+      } else {
+        e.removeAttribute("title");
+      }
+      if (e.dataset.figure === "percent") e.style.setProperty("--share", String(share(e)));
+    }
+    return differ;
+  };
 })(window.LessonExploreParts = window.LessonExploreParts || {});

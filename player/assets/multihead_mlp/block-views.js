@@ -143,26 +143,9 @@
     /** Write every cell of `root` from `n` and `r`, marking those that differ from the narrated ones
      *  (`lesson`, `base`). Returns how many differ. */
     function fill(root, n, r, lesson, base) {
-      let differ = 0;
-      for (const e of root.querySelectorAll("[data-live]")) {
-        const text = LIVE[e.dataset.live](Number(e.dataset.arg), n, r);
-        if (e.textContent !== text) e.textContent = text;
-      }
-      for (const e of root.querySelectorAll("[data-cell]")) {
-        const text = cellText(e, n, r);
-        if (e.textContent !== text) e.textContent = text;
-        const was = cellText(e, lesson, base);
-        const moved = text !== was;
-        e.classList.toggle("explore-changed-cell", moved);
-        if (moved) {
-          differ++;
-          e.title = `narrated: ${was}`;
-        } else {
-          e.removeAttribute("title");
-        }
-        if (e.dataset.figure === "percent") e.style.setProperty("--share", String(valueOf(keyOf(e), n, r)));
-      }
-      return differ;
+      return parts.fillCells(root, (e) => LIVE[e.dataset.live](Number(e.dataset.arg), n, r),
+                             (e) => cellText(e, n, r), (e) => valueOf(keyOf(e), n, r),
+                             (e) => cellText(e, lesson, base));
     }
 
     return { shapeOf, sameShape, build, fill, keyOf: (e) => keyOf(e) };
