@@ -83,6 +83,29 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
     return SurroundingRectangle(mob, color=color, buff=buff, stroke_width=width)
 
 
+def product(matrix: Grid, row: int, vector_ring, columns: VGroup, focus: int, line, color,
+            lag: float, times: tuple[float, float, float]) -> list[Play]:
+    """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
+    the matrix meets the focus token's vector (`vector_ring`), `line`'s terms, bias and sum are
+    written (`times`: how long each, and the entry's reveal), its entry shows, then that row's
+    entry of every other token; then each other row in turn, outlined in place, every token's
+    entry of it filling together."""
+    rows = len(matrix.texts)
+    outline = ring(matrix.row(row), style.INK, buff=0.03)
+    pair = VGroup(vector_ring, ring(columns[focus].cell(row, 0), color, 4, 0.05))
+    rest = [j for j in range(rows) if j != row]
+    terms, total, shown = times
+    return [Play(FadeIn(outline), FadeIn(pair), run_time=0.4),
+            Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in line.terms), lag_ratio=lag),
+                 run_time=terms),
+            Play(FadeIn(line.bias), FadeIn(line.total, shift=0.1 * LEFT), run_time=total),
+            Play(*reveal(columns[focus], row), run_time=shown),
+            Play(FadeOut(pair), *(a for i, col in enumerate(columns) if i != focus for a in reveal(col, row)),
+                 run_time=shown),
+            *sweeping(outline, [ring(matrix.row(j), style.INK, buff=0.03) for j in rest],
+                      [[a for col in columns for a in reveal(col, j)] for j in rest])]
+
+
 class MLPScene(LessonScene):
     scene_id = "mlp"
     follows = "concat"
@@ -141,28 +164,14 @@ class MLPScene(LessonScene):
         up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
         up_line.move_to([0, WORK_Y, 0])
 
-        def up_row(j: int):
-            return ring(w_up.row(j), style.INK, buff=0.03)
-
         with self.beat("goes-up") as b:
             # "up": W_up and the empty hidden layers; "into": W_up's row for the first neuron
             # meets creature's vector, its terms, the bias and their sum written, the sum its
             # entry; then W_up's other rows in turn, every token's entry of each filling together
             b.fit(Play(FadeOut(alone), run_time=0.3),
                   Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
-            sweep = up_row(k)
-            pair = VGroup(ring(ins[f], style.EMBEDDING, 3, 0.05),
-                          ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05))
-            rest = [j for j in range(m) if j != k]
-            b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in up_line.terms),
-                                   lag_ratio=0.3), run_time=1.0),
-                  Play(FadeIn(up_line.bias), FadeIn(up_line.total, shift=0.1 * LEFT), run_time=0.5),
-                  Play(*reveal(hiddens[f], k), run_time=0.4),
-                  Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(hiddens[i], k)),
-                       run_time=0.4),
-                  *sweeping(sweep, [up_row(j) for j in rest],
-                            [[a for i in range(n) for a in reveal(hiddens[i], j)] for j in rest]))
+            b.fit(*product(w_up, k, ring(ins[f], style.EMBEDDING, 3, 0.05), hiddens, f, up_line,
+                           style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4)))
 
         # the bend: each negative sum counts to 0 where it stands
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
@@ -189,9 +198,6 @@ class MLPScene(LessonScene):
         down_line = working(terms, short_figure(L.b_down[c]), short_figure(out[f, c]), style.WEIGHT)
         down_line.move_to([0, WORK_Y, 0])
 
-        def down_row(j: int):
-            return ring(w_down.row(j), style.INK, buff=0.03)
-
         with self.beat("bend-and-down") as b:
             # "bend": every negative sum outlined, then counting to 0 where it stands; "back":
             # W_up and its line leave, each vector steps aside, W_down comes; its row for the
@@ -205,19 +211,8 @@ class MLPScene(LessonScene):
             b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.4))
-            sweep = down_row(c)
-            pair = VGroup(ring(hiddens[f], style.WEIGHT, 3, 0.05),
-                          ring(outs[f].cell(c, 0), style.VALUE, 4, 0.05))
-            rest = [j for j in range(d) if j != c]
-            b.fit(Play(FadeIn(sweep), FadeIn(pair), run_time=0.4),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in down_line.terms),
-                                   lag_ratio=0.2), run_time=0.9),
-                  Play(FadeIn(down_line.bias), FadeIn(down_line.total, shift=0.1 * LEFT), run_time=0.4),
-                  Play(*reveal(outs[f], c), run_time=0.3),
-                  Play(FadeOut(pair), *(a for i in range(n) if i != f for a in reveal(outs[i], c)),
-                       run_time=0.3),
-                  *sweeping(sweep, [down_row(j) for j in rest],
-                            [[a for i in range(n) for a in reveal(outs[i], j)] for j in rest]))
+            b.fit(*product(w_down, c, ring(hiddens[f], style.WEIGHT, 3, 0.05), outs, f, down_line,
+                           style.VALUE, lag=0.2, times=(0.9, 0.4, 0.3)))
 
         # added back, entry by entry: each vector's entries and the MLP's, a row at a time
         news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]
