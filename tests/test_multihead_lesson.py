@@ -124,13 +124,18 @@ def test_the_neurons_sum_adds_up_and_writes_soft_into_creature_alone():
 
 
 def test_the_neurons_working_adds_up_in_its_shown_figures():
-    """Shown term by term (each feature times its weight, then the bias), the figures a learner
-    reads add up to the pre-activation shown, for every token of the phrase."""
+    """Shown term by term (each weight × the feature as shown, then the bias), the figures a
+    learner reads add up, with a pencil, to the pre-activation shown, for every token of the
+    phrase, before and after attention (a texture of 0.585 shown as 0.58 once made 3×0.58 + 3×1
+    + (−4) read 0.75)."""
     L = lesson()
-    for i in range(len(L.tokens)):
-        terms = [float(short_figure(t)) for t in L.neuron_inputs(i) if t != 0]
-        shown = sum(terms) + float(short_figure(L.neuron_bias))
-        assert short_figure(shown) == short_figure(L.mlp.pre_activation[i, L.neuron]), L.tokens[i]
+    weights = L.w_up[:, L.neuron]
+    for x, pre in ((L.after_attention, L.mlp.pre_activation[:, L.neuron]),
+                   (L.embeddings, L.embeddings @ weights + L.neuron_bias)):
+        for i in range(len(L.tokens)):
+            shown = sum(float(short_figure(w)) * float(short_figure(v)) for w, v in zip(weights, x[i]))
+            shown += float(short_figure(L.neuron_bias))
+            assert short_figure(shown) == short_figure(pre[i]), L.tokens[i]
 
 
 def test_every_array_is_frozen_and_computed_once():

@@ -44,7 +44,7 @@ _HEADS = {
         v_dims=("texture", "colour", "(unused)"),
         w_q={"noun": {"adjective?": 3.0, "texture?": 0.4, "colour?": 0.2}},
         w_k={"article": {"adjective?": 0.5}, "adjective": {"adjective?": 3.8},
-             "fluffy texture": {"texture?": 2.0}, "blue colour": {"colour?": 1.0}},
+             "fluffy texture": {"texture?": 2.0}, "blue colour": {"colour?": 1.2}},
         w_v={"fluffy texture": {"texture": 1.0}, "blue colour": {"colour": 1.0}},
         w_o={"texture": {"fluffy texture": 1.0}, "colour": {"blue colour": 1.0}},
     ),

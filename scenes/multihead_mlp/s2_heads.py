@@ -362,5 +362,6 @@ class HeadsScene(LessonScene):
             b.fit(Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.6),
                   Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.4), rest=0.0)
         # the heads' names, for the next scene's heads to carry on from (it may leave them)
-        self.keep(tokens=tokens, head_names=VGroup(*heads_named))
+        self.keep(tokens=tokens, head_names=VGroup(*heads_named),
+                  weights=VGroup(weights, weights2))  # each head's column of creature's weights
 
