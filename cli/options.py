@@ -23,7 +23,8 @@ def add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lesson", action="append", default=None, metavar="ID",
                         help="a lesson of the course, by id (or the path of a lesson YAML); each is "
                              "built in BUILD/ID/ (default: render every lesson of the course; "
-                             "another command, the course's only lesson)")
+                             "serve, the course page; another command, the course's only "
+                             "lesson)")
     parser.add_argument("--build", type=user_path, default=DEFAULT_BUILD,
                         help="output folder: a folder per lesson and the course page (default: build/)")
     parser.add_argument("--course", type=user_path, default=DEFAULT_COURSE,

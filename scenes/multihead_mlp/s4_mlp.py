@@ -84,12 +84,12 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
 
 
 def product(matrix: Grid, row: int, vector_ring, columns: VGroup, focus: int, line, color,
-            lag: float, times: tuple[float, float, float]) -> list[Play]:
+            lag: float, times: tuple[float, float, float], together: bool = False) -> list[Play]:
     """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
     the matrix meets the focus token's vector (`vector_ring`), `line`'s terms, bias and sum are
     written (`times`: how long each, and the entry's reveal), its entry shows, then that row's
     entry of every other token; then each other row in turn, outlined in place, every token's
-    entry of it filling together."""
+    entry of it filling together (`together`: all the other rows at once, under one outline)."""
     rows = len(matrix.texts)
     outline = ring(matrix.row(row), style.INK, buff=0.03)
     pair = VGroup(vector_ring, ring(columns[focus].cell(row, 0), color, 4, 0.05))
@@ -102,8 +102,11 @@ def product(matrix: Grid, row: int, vector_ring, columns: VGroup, focus: int, li
             Play(*reveal(columns[focus], row), run_time=shown),
             Play(FadeOut(pair), *(a for i, col in enumerate(columns) if i != focus for a in reveal(col, row)),
                  run_time=shown),
-            *sweeping(outline, [ring(matrix.row(j), style.INK, buff=0.03) for j in rest],
-                      [[a for col in columns for a in reveal(col, j)] for j in rest])]
+            *(sweeping(outline, [ring(VGroup(*(matrix.row(j) for j in rest)), style.INK, buff=0.03)],
+                       [[a for col in columns for j in rest for a in reveal(col, j)]], slow=0.6)
+              if together else
+              sweeping(outline, [ring(matrix.row(j), style.INK, buff=0.03) for j in rest],
+                       [[a for col in columns for a in reveal(col, j)] for j in rest]))]
 
 
 class MLPScene(LessonScene):
@@ -171,7 +174,7 @@ class MLPScene(LessonScene):
             b.fit(Play(FadeOut(alone), run_time=0.3),
                   Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
             b.fit(*product(w_up, k, ring(ins[f], style.EMBEDDING, 3, 0.05), hiddens, f, up_line,
-                           style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4)))
+                           style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4), together=True))
 
         # the bend: each negative sum counts to 0 where it stands
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
