@@ -228,17 +228,21 @@ class MLPScene(LessonScene):
         def band(j: int) -> SurroundingRectangle:
             return ring(VGroup(ins[0].cell(j, 0), outs[-1].cell(j, 0)), style.VALUE, 3, 0.03)
 
+        total = residual[1][-1]  # the sum's result, written as its entry counts to it
+
         def row_adds(j: int) -> list:
             """Row j: each entry that changes counts from its old figure to its new one."""
             return [count_entry(ins[i], news[i], j, x[i, j], new[i, j])
-                    for i in range(n) if short_figure(x[i, j]) != short_figure(new[i, j])]
+                    for i in range(n) if short_figure(x[i, j]) != short_figure(new[i, j])] + (
+                [FadeIn(total, shift=0.1 * LEFT)] if j == c else [])
 
         with self.beat("added-back") as b:
-            # on "result" creature's new entry as a sum; on "added" a band runs down the rows,
-            # each token's entry + the MLP's = its new one, row by row (an entry the MLP changes
-            # counts to its new figure as the band passes)
+            # on "result" creature's new entry as a sum still to be done; on "added" a band runs
+            # down the rows, each token's entry + the MLP's = its new one, row by row (an entry
+            # the MLP changes counts to its new figure as the band passes; creature's, the sum's
+            # result with it)
             b.until("result")
-            b.fit(Play(FadeIn(residual, shift=0.1 * UP), run_time=0.4), by="added")
+            b.fit(Play(FadeIn(VGroup(added, *residual[1][:-1]), shift=0.1 * UP), run_time=0.4), by="added")
             now = band(0)
             b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
                   *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],
