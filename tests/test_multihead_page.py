@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import shutil
 import zipfile
 
 import numpy as np
@@ -20,11 +21,14 @@ from player_fixtures import (  # noqa: F401
     SCREENSHOTS,
     axe,
     browser,
+    copied_build,
     encode_narration,
     encode_video,
     page_factory,
     serve,
+    shared_lesson,
 )
+from test_namespacing import PREDICT, VIDEO_READY, answer_predict, kept_answer
 from test_scorm import NODE_MODULES, need_npm_packages, sco
 
 from attention import mlp, multi_head, percent_figure, relu, short_figure
@@ -437,3 +441,54 @@ def test_in_a_platform_each_answer_is_an_interaction(platform, page_factory, che
          "correct_responses.0.pattern": f"{L.hidden[N]} fires for {task.query}, editing at most 1 of w_up",
          "student_response": f"wup_{r}_{N}_{value:g}", "result": "correct"}]
     assert float(page.evaluate("API.cmi.core.score.raw")) == round(100 * 2 / 3, 2)  # 2 of the 3 checks right
+
+
+# --- stop 7 and stop 8 on one origin -------------------------------------------------------------
+
+EIGHT = "multihead-mlp"
+
+
+@pytest.fixture(scope="module")
+def both(built, tmp_path_factory):
+    """Stop 7's page and package (the shared test lesson) and stop 8's, side by side on one
+    server, as a course's build puts them: BUILD/attention/ and BUILD/multihead-mlp/."""
+    manifest, shared = shared_lesson(tmp_path_factory)
+    root = tmp_path_factory.mktemp("two-stops")
+    seven = copied_build(shared, root / manifest.lesson)
+    build_player(manifest, seven)
+    build_package(manifest, seven, [])
+    shutil.copytree(built.root, root / EIGHT)
+    base, server = serve(root)
+    yield manifest.lesson, base, root
+    server.shutdown()
+    server.server_close()
+
+
+def test_stop_7_and_stop_8_on_one_origin_keep_their_answers_apart(both, page_factory):
+    """Each lesson keeps its own prediction under its own key: answered in stop 7, not seen by
+    stop 8; answered in stop 8, stop 7's is still its own. Their SCORM packages share no
+    identifier."""
+    from lxml import etree
+
+    seven, base, root = both
+    one, two = f"{base}/{seven}/index.html", f"{base}/{EIGHT}/index.html"
+    page = page_factory(1280, 900)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(one)
+    page.wait_for_function(VIDEO_READY)
+    first = answer_predict(page, 0)
+    assert kept_answer(page, two) is None  # the same origin, the same localStorage: not stop 7's
+    second = answer_predict(page, 1)
+    assert kept_answer(page, one)["first"]["response"] == first
+    assert kept_answer(page, two)["first"]["response"] == second
+    stored = page.evaluate("() => Object.keys(localStorage).sort()")
+    assert [k for k in stored if k.endswith(":checks")] == sorted([f"lesson:{seven}:checks",
+                                                                    f"lesson:{EIGHT}:checks"])
+    assert errors == []
+
+    def identifiers(folder: str) -> set[str]:
+        xml = zipfile.ZipFile(root / folder / "lesson-scorm12.zip").read("imsmanifest.xml")
+        return {e.get("identifier") for e in etree.fromstring(xml).iter() if e.get("identifier")}
+
+    assert identifiers(seven) and identifiers(EIGHT) and not identifiers(seven) & identifiers(EIGHT)
