@@ -28,7 +28,7 @@ from player_fixtures import (  # noqa: F401
     serve,
     shared_lesson,
 )
-from test_namespacing import PREDICT, VIDEO_READY, answer_predict, kept_answer
+from test_namespacing import VIDEO_READY, answer_predict, kept_answer
 from test_scorm import NODE_MODULES, need_npm_packages, sco
 
 from attention import mlp, multi_head, percent_figure, relu, short_figure
