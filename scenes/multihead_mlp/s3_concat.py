@@ -14,8 +14,10 @@ from manim import (
     FadeOut,
     LaggedStart,
     MathTex,
+    ReplacementTransform,
     SurroundingRectangle,
     VGroup,
+    Wait,
 )
 
 from attention.figures import percent_figure, short_figure
@@ -26,6 +28,7 @@ from scenes.base import LessonScene, Play
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
+from scenes.rules import during, leaving
 from scenes.widgets import caption, label
 
 ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
@@ -40,7 +43,7 @@ SUMS_DROP = 0.5  # head 2's line stands this much lower than its place under hea
 VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
 ENTRY_Y = -2.1  # head 1's first number worked as its terms
 WORK_GAP = 0.45  # the worked entry's line stands this far under W_O
-ROW_STEP = 0.3  # seconds per row as the product fills row by row
+WORKED_READ = 1.7  # seconds W_O's worked entry stands complete before the other rows fill
 READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, NEW_X = -1.6, 2.65  # the residual: creature's vector + what moved (at MOVED_X) = its new one
 NAMES_GAP = 0.2
@@ -71,29 +74,37 @@ class ConcatScene(LessonScene):
         tokens = header(L)
 
         # each head's short vector as its values weighted by creature's weights (as percentages,
-        # as the heads' rows read them) and summed: a
-        # line per head, weight × value column + ... = the head's output (head 2's a little
-        # lower, so that on "End to end" it moves up under head 1's)
+        # as the heads' rows read them) and summed: a line per head, weight × value column + ...
+        # = the head's output, filled once summed (head 2's a little lower, so that on "End to
+        # end" it moves up under head 1's)
         heads = [cells(outputs[0], style.VALUE, CELL_W, CELL_H, scale),
                  cells(outputs[1], style.VALUE, CELL_W, CELL_H, scale)]
         short = len(outputs[0])
-        sums, values = VGroup(), []
+        head_names, percents, values, signs, equals_ = [], [], [], [], []
         for h, head in enumerate(L.attention.heads):
             columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale)
                        for t in range(len(L.tokens))]
-            pieces = [caption(f"head {h + 1}:", color=style.VALUE)]
+            weights = [label(percent_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
+                             color=style.WEIGHT) for t in range(len(L.tokens))]
+            name, eq = caption(f"head {h + 1}:", color=style.VALUE), label("=", size=style.SMALL_SIZE,
+                                                                           color=style.MUTED)
+            pieces, marks = [name], VGroup()
             for t, col in enumerate(columns):
-                pieces += [*([label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []),
-                           label(percent_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
-                                 color=style.WEIGHT),
-                           label("×", size=style.SMALL_SIZE, color=style.MUTED), col]
-            pieces += [label("=", size=style.SMALL_SIZE, color=style.MUTED), heads[h]]
-            line = VGroup(*pieces).arrange(RIGHT, buff=0.12)
-            line.move_to([SUMS_X, row_y(short * h + (short - 1) / 2) - SUMS_DROP * h, 0])
-            sums.add(VGroup(*pieces[:-1]))
+                sign = [label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []
+                times = label("×", size=style.SMALL_SIZE, color=style.MUTED)
+                marks.add(*sign, times)
+                pieces += [*sign, weights[t], times, col]
+            VGroup(*pieces, eq, heads[h]).arrange(RIGHT, buff=0.12).move_to(
+                [SUMS_X, row_y(short * h + (short - 1) / 2) - SUMS_DROP * h, 0])
+            head_names.append(name)
+            percents.append(VGroup(*weights))
             values.append(columns)
+            signs.append(marks)
+            equals_.append(eq)
         stacked = heads[1].copy().move_to([CONCAT_X, ROW_TOP - CELL_H * short, 0], aligned_edge=UP)
         first = heads[0].copy().move_to([CONCAT_X, ROW_TOP, 0], aligned_edge=UP)
+        for column in heads:
+            hide_numbers(column)
         numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.VALUE)
         numbers.next_to(VGroup(first, stacked), DOWN, buff=0.15)
         # head 1's first number worked as its terms: each token's weight × its value's first entry
@@ -103,28 +114,51 @@ class ConcatScene(LessonScene):
                         style.VALUE)
         entry.move_to([SUMS_X, ENTRY_Y, 0])
         firsts = VGroup(*(SurroundingRectangle(col.cell(0, 0), color=style.VALUE, buff=0.03,
-                                               stroke_width=3) for col in values[0]),
-                        SurroundingRectangle(heads[0].cell(0, 0), color=style.VALUE, buff=0.03,
-                                             stroke_width=4))
+                                               stroke_width=3) for col in values[0]))
+        its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=style.VALUE, buff=0.03, stroke_width=4)
 
+        def weights_carried() -> tuple[list, list]:
+            """Scene 2's columns of creature's weights, carried: in the scene change head 2's
+            figures drop to its line's height as their cells leave, then each figure moves into
+            its place in its head's line, head 1's first (no figure passes another)."""
+            if "weights" not in self.previous:
+                return [], [FadeIn(VGroup(*percents, *head_names))]
+            columns = self.take("weights")
+            figures = [VGroup(*(c.texts[t][0] for t in range(len(L.tokens)))) for c in columns]
+            frames = [m for c in columns for row in (*c.rects, *c.bars) for m in row if m is not None]
+            drop = (percents[1].get_y() - figures[1].get_y()) * UP
+            spread = [ReplacementTransform(figures[h][t], percents[h][t], rate_func=during(*span))
+                      for h, span in enumerate(((0.0, 0.65), (0.35, 1.0))) for t in range(len(L.tokens))]
+            return ([figures[1].animate.shift(drop).build(), *leaving(frames)],
+                    [*spread, FadeIn(VGroup(*head_names), shift=0.1 * RIGHT)])
+
+        change, spread = weights_carried()
         with self.beat("outputs-end-to-end") as b:
-            # the phrase moves up to head the working as the heads' rows leave; on "short" each
-            # head's line: creature's weights times the head's value vectors, summed, its short
-            # vector; on "values" head 1's first number as its terms; "End to end": the lines
-            # leave and the two short vectors close up into one column
-            b.fit(self.scene_change(self.from_previous("tokens", tokens,
-                                                       FadeIn(tokens, shift=0.2 * DOWN))), by="short")
-            b.fit(Play(LaggedStart(*(FadeIn(VGroup(s_, heads[h]), shift=0.15 * DOWN)
-                                     for h, s_ in enumerate(sums)), lag_ratio=0.4),
-                       run_time=1.0), by="values")
-            b.fit(Play(FadeIn(firsts), run_time=0.4),
+            # the heads' weights carry into a line per head as scene 2 leaves; on "short" each
+            # head's short vector, empty; on "values" the value vectors by their weights, and head
+            # 1's first number's terms; on "summed" that sum and both vectors fill; "End to end":
+            # (from "to") the lines leave and the two short vectors close up into one column, the worked line
+            # going along under it, its number still outlined
+            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
+                                    *change),
+                  Play(*spread, run_time=0.8), by="short")
+            b.fit(Play(FadeIn(*equals_, *heads), run_time=0.5), by="values")
+            b.fit(Play(FadeIn(VGroup(*(c for col in values for c in col), *signs)), run_time=0.25),
+                  Play(FadeIn(firsts, its_sum), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
-                       run_time=1.0),
-                  Play(FadeIn(entry.total, shift=0.1 * LEFT), run_time=0.4), by="End")
-            b.fit(Play(FadeOut(sums, firsts), run_time=0.4),
-                  Play(heads[0].animate.move_to(first), heads[1].animate.move_to(stacked), run_time=0.9),
+                       run_time=0.8), by="summed")
+            b.fit(Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.4),
+                  Play(LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
+                                     for h in range(len(heads)) for j in range(short)
+                                     if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
+            lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_)
+            to_first = first.get_center() - heads[0].get_center()
+            b.until("to")  # (the lines stand a moment longer, to be read)
+            b.fit(Play(FadeOut(lines, firsts), run_time=0.4),
+                  Play(VGroup(heads[0], its_sum).animate.shift(to_first),  # the outline with its number
+                       heads[1].animate.move_to(stacked), entry.animate.set_x(CONCAT_X), run_time=0.9),
                   by=said_at(b, "count", "features", L)[0], n=said_at(b, "count", "features", L)[1])
-            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.5))
+            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3))
 
         # W_O as the matrix of the product: a row per feature of the model, a column per entry
         # of the heads' outputs; the features named on the left
@@ -154,30 +188,26 @@ class ConcatScene(LessonScene):
                                            stroke_width=3),
                       SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06,
                                            stroke_width=4))
-
-        def row_ring(j: int) -> SurroundingRectangle:
-            return SurroundingRectangle(matrix.row(j), color=style.INK, buff=0.04, stroke_width=3)
+        ring = SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3)
 
         with self.beat("w-o-mixes") as b:
             # "W O": the matrix, the features it maps onto, the empty column of what moves; on
             # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
-            # which is the entry; then W_O's other rows in turn, each entry filling as its row
-            # meets the column (as stop 7 fills a product), the worked line standing under them
-            b.fit(Play(FadeOut(entry), run_time=0.3),
+            # which is the entry, standing to be read; then that working leaves and the other
+            # rows' entries fill together
+            b.fit(Play(FadeOut(entry, its_sum), run_time=0.3),
                   Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
                        FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
                        run_time=0.6), by="maps")
-            rings = {j: row_ring(j) for j in range(n)}
-            order = [j for j in range(n) if j != r]
-            b.fit(Play(FadeIn(rings[r]), FadeIn(pair), FadeOut(numbers), run_time=0.4),
+            b.fit(Play(FadeIn(ring), FadeIn(pair), FadeOut(numbers), run_time=0.4),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
-                       run_time=1.4),
-                  Play(FadeIn(worked.total, shift=0.1 * LEFT), run_time=0.4),
-                  Play(*reveal(result, r), FadeOut(pair[1]), run_time=0.4),
-                  # (each row's outline gives way to the next in place: none slides over numbers)
-                  *(Play(FadeOut(rings[was]), FadeIn(rings[j]), *reveal(result, j), run_time=ROW_STEP)
-                    for was, j in zip([r, *order], order)),
-                  Play(FadeOut(rings[order[-1]]), FadeOut(pair[0]), run_time=0.3))
+                       run_time=1.3),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.5),
+                  Play(Wait(), run_time=WORKED_READ),
+                  # (no line of working stands while an entry it did not work out fills)
+                  Play(FadeOut(worked, ring, pair), run_time=0.3),
+                  Play(LaggedStart(*(AnimationGroup(*reveal(result, j)) for j in range(n) if j != r),
+                                   lag_ratio=0.15), run_time=0.7))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
         before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
@@ -204,7 +234,7 @@ class ConcatScene(LessonScene):
             # creature's vector as it comes, what moved stays; as each figure is said its row
             # adds up (a band across it, the new entry written); then the rows where nothing
             # moved, creature keeping what it knew
-            b.fit(Play(FadeOut(matrix, matrix_name, worked, heads[0], heads[1], concat_name, equals),
+            b.fit(Play(FadeOut(matrix, matrix_name, heads[0], heads[1], concat_name, equals),
                        run_time=0.4),
                   Play(names.animate.shift(names_to), FadeIn(before), FadeIn(before_name),
                        FadeIn(plus), FadeIn(equals_new), FadeIn(after), FadeIn(after_name),
