@@ -13,6 +13,7 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    AnimationGroup,
     ArcBetweenPoints,
     Create,
     FadeIn,
@@ -199,10 +200,14 @@ class HeadsScene(LessonScene):
                        FadeIn(total, shift=0.1 * DOWN), run_time=0.5), by="queries")
             b.fit(Play(FadeOut(pair), TransformFromCopy(total, queries[0].texts[0][0]),
                        FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.5),
-                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]),
-                       FadeIn(queries[1]), FadeIn(query_names[1]), run_time=0.5),
+                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]), run_time=0.5),
                   by=said_at(b, "count", "head dims", L)[0])
-            b.fit(Play(*(FadeIn(t) for t in three), run_time=0.5),
+            # head 2's query fills the same way, quickly: each entry under the W_Q column it comes from
+            fills = (AnimationGroup(Indicate(matrices[1].col(k), color=style.QUERY, scale_factor=1.0),
+                                    FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN))
+                     for k in range(queries[1].n_cols))
+            b.fit(Play(FadeIn(query_names[1]), LaggedStart(*fills, lag_ratio=0.6), run_time=0.8),
+                  Play(*(FadeIn(t) for t in three), run_time=0.5),
                   by=said_at(b, "count", "features", L)[0])
             b.fit(Play(*(FadeIn(s) for s in six), run_time=0.1))  # read until the next beat clears it
 
