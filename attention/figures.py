@@ -55,3 +55,9 @@ def short_figure(value: float) -> str:
     if rounded == round(rounded):
         return f"{abs(rounded):.0f}" if rounded == 0 else f"{rounded:.0f}"
     return f"{rounded:.2f}".rstrip("0")
+
+
+def root_figure(value: float) -> str:
+    """A square root the scores are divided by, to three decimals ("1.732" for √3): a score shown
+    to two decimals divided by it by hand gives the scaled score shown ("12.2 ÷ 1.732 = 7.04")."""
+    return f"{float(value):.3f}"

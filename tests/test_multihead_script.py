@@ -317,7 +317,8 @@ def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspecte
                 assert short_figure(v) in end
         for v in e:
             assert exp_figure(v) in end
-        assert exp_figure(e.sum()) in end and short_figure(np.sqrt(len(q))) in end
+        # √d to three decimals, so the division shown works by hand (12.2 ÷ 1.732 = 7.04)
+        assert exp_figure(e.sum()) in end and f"{np.sqrt(len(q)):.3f}" in end
         for v in weights[-1]:
             assert percent_figure(v) in end
         assert end.count("÷") >= 2 and end.count("×") >= len(q)  # the division, twice; one product

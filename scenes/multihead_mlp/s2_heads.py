@@ -12,6 +12,9 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Animation,
+    AnimationGroup,
+    ArcBetweenPoints,
     Create,
     FadeIn,
     FadeOut,
@@ -25,7 +28,7 @@ from manim import (
 )
 
 from attention.core import AttentionResult
-from attention.figures import exp_figure, percent_figure, short_figure
+from attention.figures import exp_figure, percent_figure, root_figure, short_figure
 from attention.multihead_mlp.lesson import lesson
 from attention.multihead_mlp.spoken import figure
 from scenes import style
@@ -113,21 +116,6 @@ class HeadsScene(LessonScene):
         divider = Line([0, 2.95, 0], [0, -2.8, 0], color=style.TOKEN, stroke_width=2)
         first, early, late = during(0.0, 0.6), during(0.2, 0.8), during(0.45, 1.0)
 
-        with self.beat("several-heads") as b:
-            # the phrase moves up to head the picture while the rest of the last picture leaves;
-            # creature's first question becomes head 1's, on the left, and then its second head
-            # 2's, on the right; on "heads" the heads are named, on "side" the two halves part,
-            # on "two" both names light
-            b.fit(self.scene_change(
-                self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
-                self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
-                self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
-                run_time=1.3), by="heads")
-            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
-            b.fit(Play(Create(divider), run_time=0.6), by="two")
-            b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
-                                   lag_ratio=0.5), run_time=0.8))
-
         # each head's own W_Q, creature's six features beside its rows: their products summed
         # down each column make the query, three numbers under it
         x = L.embeddings[f]
@@ -165,6 +153,23 @@ class HeadsScene(LessonScene):
                         caption(f"{figure('count', 'head dims', L)} numbers", color=style.QUERY)
                         .next_to(queries[h], DOWN, buff=0.12)) for h in heads]
 
+        with self.beat("several-heads") as b:
+            # the phrase moves up to head the picture while the rest of the last picture leaves;
+            # creature's first question becomes head 1's, on the left, and then its second head
+            # 2's, on the right; on "heads" the heads are named; on "side", "side" the two halves
+            # part and creature's features come into each head, the same input for both; on "two"
+            # both names light
+            b.fit(self.scene_change(
+                self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
+                self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
+                self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
+                run_time=1.3), by="heads")
+            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
+            b.fit(Play(Create(divider), FadeIn(embeds[0], shift=0.2 * DOWN), run_time=0.6), by="side", n=2)
+            b.fit(Play(FadeIn(embeds[1], shift=0.2 * DOWN), run_time=0.6), by="two")
+            b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
+                                   lag_ratio=0.5), run_time=0.8))
+
         # head 1's first query entry worked: each feature times its row's entry, summed
         w = L.w_q[0][:, 0]
         terms = VGroup(*(spelled([("+ " if i else "  ", style.MUTED), (short_figure(x[i]), style.EMBEDDING),
@@ -181,11 +186,11 @@ class HeadsScene(LessonScene):
         worked = VGroup(terms, rule, total)
 
         with self.beat("smaller-weights") as b:
-            # "its own": in each half creature's features and that head's W_Q; "smaller": its size;
+            # "its own": in each half, beside creature's features, that head's W_Q; "smaller": its size;
             # "W Q": its first column meets creature's features, term by term, summed; "W K": the
             # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
             # "three", "six": the sizes
-            b.fit(Play(*(FadeIn(VGroup(embeds[h], matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
+            b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
             b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
             b.fit(Play(FadeIn(pair), run_time=0.3),
@@ -195,12 +200,16 @@ class HeadsScene(LessonScene):
                        FadeIn(total, shift=0.1 * DOWN), run_time=0.5), by="queries")
             b.fit(Play(FadeOut(pair), TransformFromCopy(total, queries[0].texts[0][0]),
                        FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.5),
-                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]),
-                       FadeIn(queries[1]), FadeIn(query_names[1]), run_time=0.5),
+                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]), run_time=0.5),
                   by=said_at(b, "count", "head dims", L)[0])
-            b.fit(Play(*(FadeIn(t) for t in three), run_time=0.5),
+            # head 2's query fills the same way, quickly: each entry under the W_Q column it comes from
+            fills = (AnimationGroup(Indicate(matrices[1].col(k), color=style.QUERY, scale_factor=1.0),
+                                    FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN))
+                     for k in range(queries[1].n_cols))
+            b.fit(Play(FadeIn(query_names[1]), LaggedStart(*fills, lag_ratio=0.6), run_time=0.8),
+                  Play(*(FadeIn(t) for t in three), run_time=0.5),
                   by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.3))
+            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.1))  # read until the next beat clears it
 
         def table(h: int):
             """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
@@ -223,7 +232,7 @@ class HeadsScene(LessonScene):
                                short_figure(r.raw_scores[f, j]), (style.QUERY, style.KEY, style.WEIGHT),
                                at(h, 0.3), WORK_Y[0])
             divide = spelled([(short_figure(r.raw_scores[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
-                              (short_figure(r.scale), style.INK), (" = ", style.MUTED),
+                              (root_figure(r.scale), style.INK), (" = ", style.MUTED),
                               (short_figure(r.scores[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
             divide.move_to([at(h, 0.3), WORK_Y[1], 0], aligned_edge=LEFT)
             summed = []
@@ -259,16 +268,21 @@ class HeadsScene(LessonScene):
         query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
 
         def clear(h: int) -> Play:
-            """Head h's W_Q and its working leave; its query moves up over the keys' columns."""
-            leaving = [matrices[h], times[h], matrix_names[h], sizes[h], also[h], three[h]]  # not yet:
-            # creature's features and their size, read last (their name would meet the query's)
+            """Head h's W_Q and its working leave."""
+            leaving = [matrices[h], times[h], matrix_names[h], sizes[h], also[h], three[h]]
             if h == 0:
                 leaving.append(worked)
             return Play(FadeOut(*leaving), run_time=0.4)
 
-        def rise(h: int) -> Play:
-            return Play(queries[h].animate.move_to(moved_up[h]), FadeOut(embeds[h], six[h], query_names[h]),
-                        run_time=0.5)
+        def unfeed(h: int) -> Play:
+            """Creature's features leave head h, read last (the query's name, rising next, would
+            pass over them)."""
+            return Play(FadeOut(embeds[h], six[h]), run_time=0.25)
+
+        def rise(h: int, *also_: Animation) -> Play:
+            """Head h's query and its name move up over the keys' columns."""
+            return Play(queries[h].animate.move_to(moved_up[h]), query_names[h].animate.move_to(query_up[h]),
+                        *also_, run_time=0.5)
 
         keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
         dot, divide, total_line, share = lines
@@ -282,10 +296,10 @@ class HeadsScene(LessonScene):
             # query term by term and every dot product is written; "scaled": each ÷√d; "softmax":
             # the exponentials, their sum, fluffy's share of it, every token's weight; then each
             # percentage outlined as it is said
-            b.fit(clear(0), rise(0), by="adjectives")
+            b.fit(clear(0), unfeed(0), rise(0), by="adjectives")
             b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
                   by="query")
-            b.fit(Play(FadeIn(query_up[0]), Indicate(queries[0], color=style.QUERY, scale_factor=1.1),
+            b.fit(Play(Indicate(VGroup(queries[0], query_names[0]), color=style.QUERY, scale_factor=1.1),
                        run_time=0.5),
                   Play(FadeIn(token_names), FadeIn(keys), FadeIn(col_names[0]), run_time=0.6), by="key")
             b.fit(Play(FadeIn(key_row), FadeIn(query_box), run_time=0.3),
@@ -310,28 +324,35 @@ class HeadsScene(LessonScene):
         keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
         dot2, divide2, total2, share2 = lines2
         n = len(L.tokens)
+        # head 2's pick, its own look: an arc over the phrase from creature to 'a'
+        ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
+        pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.WEIGHT, stroke_width=3)
 
         with self.beat("head-two-article") as b:
-            # head 2's W_Q leaves and its query rises, its question flashes on "article"; "Same
-            # tokens": the tokens and their keys in this head; "numbers": its dot products (a's
-            # worked), ÷√d, exponentials and weights, a's share of the sum worked; outlined as said
-            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), rise(1),
-                  by="article")
-            b.fit(Play(Indicate(questions[1], color=style.QUERY, scale_factor=1.08), run_time=0.6),
-                  by="Same")
+            # head 2's W_Q leaves and its query rises as its question flashes, by "article"; "Same
+            # tokens": the tokens and their keys in this head; then a column and its working line
+            # per phrase, each landing on its word: the dot products (a's worked) on "tokens", ÷√d
+            # on "numbers", the exponentials and their sum on the figure, the weights and a's share
+            # on "percent"; "on 'a'": an arc from creature to 'a', its head-2 pick
+            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
+                  rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08)), by="article")
             b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.1 * LEFT)
                                      for k in range(n)), lag_ratio=0.25), FadeIn(col_names2[0]),
-                       FadeIn(query_up[1]),
-                       run_time=0.8), by="numbers")
-            b.fit(Play(LaggedStart(*(FadeIn(t) for t in dot2.terms), FadeIn(dot2.total), lag_ratio=0.3),
-                       FadeIn(raw2), run_time=0.6),
-                  Play(FadeIn(col_names2[1]), FadeIn(divide2), FadeIn(scaled2), run_time=0.4),
-                  Play(FadeIn(col_names2[2]), FadeIn(exps2), FadeIn(total2), run_time=0.4),
-                  Play(FadeIn(share2), FadeIn(col_names2[3]), FadeIn(weights2), run_time=0.5),
-                  by=said_at(b, "article", "a", L)[0])
+                       run_time=0.8), by="tokens")
+            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
+                       run_time=0.5),
+                  Play(FadeIn(dot2.total), run_time=0.2),
+                  Play(*settle(dot2.total, raw2, j2), run_time=0.4), by="numbers")
+            b.fit(Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT), run_time=0.3),
+                  Play(*settle(divide2[-1], scaled2, j2), run_time=0.35), by=said_at(b, "article", "a", L)[0])
+            b.fit(Play(FadeIn(col_names2[2]), LaggedStart(*(FadeIn(e) for e in exps2), lag_ratio=0.2),
+                       run_time=0.3),
+                  Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.3), by="percent")
+            b.fit(Play(FadeIn(share2, shift=0.1 * RIGHT), run_time=0.3),
+                  Play(FadeIn(col_names2[3]), *settle(share2[-1], weights2.body, j2), run_time=0.4), by="on")
             article = ring(weights2.texts[j2][0])
-            b.fit(Play(FadeIn(article), run_time=0.4), by="lands")
-            b.fit(Play(picked("a"), run_time=0.5))
+            b.fit(Play(FadeIn(article), run_time=0.3), by="a")
+            b.fit(Play(Create(pick_arc), picked("a"), run_time=0.6))
 
         # what the two rows share: beside each token the smaller of its two weights, and their sum
         shared = np.min(L.focus_head_weights, axis=0)
@@ -341,15 +362,15 @@ class HeadsScene(LessonScene):
                            color=style.WEIGHT).next_to(both, DOWN, buff=0.15)
         heads_named = [caption(f"head {h + 1}", color=style.WEIGHT).move_to([FINAL_X[h], TOP_Y, 0])
                        for h in heads]
-        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_up[0]),
-                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_up[1],
+        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_names[0]),
+                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_names[1],
                        token_names2)]
 
         with self.beat("rows-side-by-side") as b:
             # "Side by side": the working leaves, head 2's weights move beside head 1's, each column
             # named by its head; "two rows" flashes both; "overlap": what both give each token, and
             # its sum
-            b.fit(Play(FadeOut(article, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
+            b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
                   Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
