@@ -43,14 +43,15 @@ PANEL_LEFT = (-6.95, 0.2)  # each head's half of the frame, head 1 left, head 2 
 QUESTION_Y = 2.72  # a head's name and question, at the top of its half
 TOP_Y = 2.2  # W_Q's name; later the query and the columns' names
 CELL = 0.6  # a cell of W_Q, of the query and of a key
-MATRIX_X = 1.55  # W_Q's (and the keys') left edge, from the panel's left
-NAMES_RIGHT = 1.3  # the rows' names end here, from the panel's left
+MATRIX_X = 1.4  # W_Q's (and the keys') left edge, from the panel's left
+NAMES_RIGHT = 1.15  # the rows' names end here, from the panel's left
 MATRIX_TOP = 1.95  # W_Q's first row's top
 MATRIX_H = 0.38  # a row of W_Q
 QUERY_Y = -1.3  # the query under W_Q's columns
 ROW_TOP = 1.825  # the keys' first row's top
 ROW_H = 0.45  # a token's row of the attention table
-COLUMNS = (3.85, 4.6, 5.35, 6.25)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
+COLUMNS = (3.85, 4.6, 5.35, 6.3)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
+# (the first three as a start: `spread` places them by their widths between the keys and the weights)
 WEIGHT_W = 0.75
 WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
 FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
@@ -71,6 +72,19 @@ def column(texts: list[str], x: float, color=style.INK) -> VGroup:
     """A column of figures, one per token's row, centred on x."""
     return VGroup(*(mono(t, color, size=style.SMALL_SIZE).move_to([x, row_y(j), 0])
                     for j, t in enumerate(texts)))
+
+
+def spread(columns: list[VGroup], names: VGroup, left: float, right: float) -> None:
+    """Place the columns of figures (each with its name above it) side by side between x = left
+    and x = right, as wide as their widest figure or name, with equal room around each: a wide
+    score ("11.64") never runs into the next column's figure."""
+    widths = [max(c.width, n.width) for c, n in zip(columns, names)]
+    gap = (right - left - sum(widths)) / (len(columns) + 1)
+    x = left + gap
+    for column_, name, w in zip(columns, names, widths):
+        for mob in (column_, name):
+            mob.shift((x + w / 2 - mob.get_x()) * RIGHT)
+        x += w + gap
 
 
 def weights_column(weights: np.ndarray, x: float) -> Grid:
@@ -245,6 +259,8 @@ class HeadsScene(LessonScene):
                              (exp_figure(r.exp_sums[f]), style.WEIGHT), (" = ", style.MUTED),
                              (percent_figure(r.weights[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
             share.move_to([at(h, 0.3), WORK_Y[3], 0], aligned_edge=LEFT)
+            spread([raw, scaled, exps], heads_[:3], keys.get_right()[0],
+                   min(weights.get_left()[0], heads_[3].get_left()[0]))
             return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
 
         def rows_of(*cols: VGroup) -> list[VGroup]:

@@ -29,7 +29,7 @@ from scenes.grid import Grid
 from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
 from scenes.rules import during, leaving
-from scenes.widgets import caption, label
+from scenes.widgets import caption, label, mono
 
 ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
 CELL_H = 0.5
@@ -84,8 +84,9 @@ class ConcatScene(LessonScene):
         for h, head in enumerate(L.attention.heads):
             columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale)
                        for t in range(len(L.tokens))]
-            weights = [label(percent_figure(float(head.weights[f, t])), size=style.SMALL_SIZE,
-                             color=style.WEIGHT) for t in range(len(L.tokens))]
+            # (in the font of scene 2's cells they come from: carried, they move, not morph)
+            weights = [mono(percent_figure(float(head.weights[f, t])), style.WEIGHT, size=style.SMALL_SIZE)
+                       for t in range(len(L.tokens))]
             name, eq = caption(f"head {h + 1}:", color=style.VALUE), label("=", size=style.SMALL_SIZE,
                                                                            color=style.MUTED)
             pieces, marks = [name], VGroup()
@@ -141,7 +142,7 @@ class ConcatScene(LessonScene):
             # going along under it, its number still outlined
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
-                  Play(*spread, run_time=0.8), by="short")
+                  Play(*spread, run_time=1.2), by="short")
             b.fit(Play(FadeIn(*equals_, *heads), run_time=0.5), by="values")
             b.fit(Play(FadeIn(VGroup(*(c for col in values for c in col), *signs)), run_time=0.25),
                   Play(FadeIn(firsts, its_sum), run_time=0.3),
