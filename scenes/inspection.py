@@ -43,6 +43,8 @@ OVERLAP = 0.02  # frame units two boxes must share, across and up, to count as o
 # Pieces of one line of working, written at one size, may stand closer ("3.0×3.8"), and so may an
 # exponent beside its base.
 TEXT_GAP = 0.04
+# Two numbers side by side need more: closer than this, "11.64" beside "6.72" reads "11.646.72".
+NUMBER_GAP = 0.1
 # A text does not stand out from a filled shape under it when their contrast (WCAG's ratio of
 # relative luminances, the shape's colour as drawn over the background) is below this, the least
 # WCAG allows for large text: white "55%" on an orange bar is 2.4, orange on it 1.3, white on a
@@ -372,16 +374,20 @@ def _shared(a: np.ndarray, b: np.ndarray, least: float = OVERLAP) -> np.ndarray:
 
 def _overlapping_pairs(texts: list) -> list[tuple]:
     """The pairs of `texts` (each with its (2, 3) box third) whose boxes overlap, at once; and
-    those written at different sizes that come closer than `TEXT_GAP` (touching, they read as
-    one text)."""
+    those written at different sizes, or two numbers, that come closer than `TEXT_GAP` side by
+    side (touching, they read as one text: "11.64" beside "6.72" reads "11.646.72")."""
     if len(texts) < 2:
         return []
     boxes = np.array([t[2] for t in texts])  # (n, 2, 3)
     both = np.triu(_shared(boxes, boxes), k=1)
     near = np.triu(_shared(boxes, boxes, -TEXT_GAP), k=1) & ~both
+    nearer = np.triu(_shared(boxes, boxes, -NUMBER_GAP), k=1) & ~both
     sizes = [getattr(t[0], "_font_size", None) for t in texts]
-    close = [(i, j) for i, j in zip(*np.nonzero(near))
-             if sizes[i] is not None and sizes[j] is not None and abs(sizes[i] - sizes[j]) > 0.5
+    numbers = [bool(_DIGIT.search(t[1])) for t in texts]
+    close = [(i, j) for i, j in zip(*np.nonzero(near | nearer))
+             if (numbers[i] and numbers[j] and nearer[i, j]
+                 or near[i, j] and sizes[i] is not None and sizes[j] is not None
+                 and abs(sizes[i] - sizes[j]) > 0.5)
              and _side_by_side(boxes[i], boxes[j])]
     return [(texts[i], texts[j]) for i, j in [*zip(*np.nonzero(both)), *close]]
 
