@@ -350,11 +350,12 @@ class HeadsScene(LessonScene):
             queries[0].move_to(moved_up[0])
             query_names[0].move_to(query_up[0])
             order = [jf] + [k for k in range(len(L.tokens)) if k != jf]
+            b.until("meets")  # fluffy's worked entry stands complete until here
             b.fit(Play(FadeOut(k_matrix, k_name, sizes[0], times[0], f_embed, f_name, k_worked, also[0]),
-                       run_time=0.3),
+                       run_time=0.25),
                   Play(FadeIn(source), FadeIn(queries[0]), FadeIn(query_names[0]), FadeIn(col_names[0]),
                        LaggedStart(*(FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.1 * LEFT)
-                                     for k in order), lag_ratio=0.25), run_time=0.7), by="key")
+                                     for k in order), lag_ratio=0.25), run_time=0.6), by="key")
             b.fit(Play(FadeIn(key_row), FadeIn(query_box), FadeOut(f_key, f_key_name), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
