@@ -1,8 +1,10 @@
 """Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each with
 its own, smaller W_Q: creature's six features times it give a query of three numbers (one entry
-worked as its terms and their sum). Then each head's query meets every token's key: the dot
-products, scaled by √d, through softmax (the exponentials, their sum, a division) into creature's
-row of weights as the voice reads them; and, side by side, what the two rows share."""
+worked as its terms and their sum). Head 1's W_K then takes W_Q's place and fluffy's features
+creature's: fluffy's key, worked the same way, before every token's key fills in. Then each
+head's query meets every token's key: the dot products, scaled by √d, through softmax (the
+exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
+side by side, what the two rows share."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
+    Wait,
 )
 
 from attention.core import AttentionResult
@@ -185,10 +188,14 @@ class HeadsScene(LessonScene):
                                    lag_ratio=0.5), run_time=0.8))
 
         # head 1's first query entry worked: each feature times its row's entry, summed
+        def products(feats: np.ndarray, col: np.ndarray) -> VGroup:
+            """Each feature times its row's entry of a matrix column, a line per row."""
+            return VGroup(*(spelled([("+ " if i else "  ", style.MUTED), (short_figure(v), style.EMBEDDING),
+                                     ("×", style.MUTED), (short_figure(c), style.INK)])
+                            for i, (v, c) in enumerate(zip(feats, col))))
+
         w = L.w_q[0][:, 0]
-        terms = VGroup(*(spelled([("+ " if i else "  ", style.MUTED), (short_figure(x[i]), style.EMBEDDING),
-                                  ("×", style.MUTED), (short_figure(w[i]), style.INK)])
-                         for i in range(n_feat)))
+        terms = products(x, w)
         for i, t in enumerate(terms):
             t.move_to([0, matrix_row_y(i), 0]).align_to([at(0, 4.95), 0, 0], RIGHT)
         rule = Line([at(0, 3.9), 0, 0], [at(0, 4.95), 0, 0], color=style.MUTED, stroke_width=2)
@@ -199,11 +206,35 @@ class HeadsScene(LessonScene):
                       SurroundingRectangle(matrices[0].col(0), color=style.INK, buff=0.04, stroke_width=3))
         worked = VGroup(terms, rule, total)
 
+        # head 1's W_K in W_Q's place, fluffy's features in creature's: fluffy's key, its first
+        # entry worked the same way
+        jf = L.index("fluffy")
+        xf, wk = L.embeddings[jf], L.w_k[0]
+        f_embed = Grid([[short_figure(v)] for v in xf], style.EMBEDDING, cell_w=CELL, cell_h=MATRIX_H)
+        f_embed.move_to(embeds[0][0], aligned_edge=UP)
+        f_name = caption("fluffy", color=style.EMBEDDING).move_to(embeds[0][1])
+        k_matrix = Grid([[short_figure(v) for v in row] for row in wk], style.KEY, cell_w=CELL,
+                        cell_h=MATRIX_H, text_color=style.INK).move_to(matrices[0], aligned_edge=UP + LEFT)
+        k_name = built(MathTex, r"W_K^{(1)}", font_size=30, color=style.INK).move_to(matrix_names[0])
+        k_terms = products(xf, wk[:, 0])
+        for i, t in enumerate(k_terms):
+            t.move_to([0, matrix_row_y(i), 0]).align_to(terms, RIGHT)
+        k_rule = rule.copy()
+        k_total = mono(short_figure(float(xf @ wk[:, 0])), style.KEY, size=style.SMALL_SIZE)
+        k_total.next_to(k_rule, DOWN, buff=0.1).align_to(k_terms, RIGHT)
+        k_pair = VGroup(SurroundingRectangle(f_embed, color=style.INK, buff=0.04, stroke_width=3),
+                        SurroundingRectangle(k_matrix.col(0), color=style.INK, buff=0.04, stroke_width=3))
+        f_key = Grid([[short_figure(v) for v in runs[0].keys[jf]]], style.KEY, cell_w=CELL, cell_h=ROW_H)
+        f_key.move_to(queries[0], aligned_edge=LEFT)
+        f_key_name = caption("fluffy's key", color=style.KEY).next_to(f_key, RIGHT, buff=0.2)
+        k_worked = VGroup(k_terms, k_rule, k_total)
+
         with self.beat("smaller-weights") as b:
             # "its own": in each half, beside creature's features, that head's W_Q; "smaller": its size;
             # "W Q": its first column meets creature's features, term by term, summed; "W K": the
             # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
-            # "three", "six": the sizes
+            # "three", "six": the sizes, on head 2 (head 1's features and query give way to its
+            # keys' next, too soon to read them)
             b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
             b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
@@ -221,9 +252,18 @@ class HeadsScene(LessonScene):
                                     FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN))
                      for k in range(queries[1].n_cols))
             b.fit(Play(FadeIn(query_names[1]), LaggedStart(*fills, lag_ratio=0.6), run_time=0.8),
-                  Play(*(FadeIn(t) for t in three), run_time=0.5),
+                  Play(FadeIn(three[1]), run_time=0.5),
                   by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(*(FadeIn(s) for s in six), run_time=0.1))  # read until the next beat clears it
+            b.fit(Play(FadeIn(six[1]), run_time=0.1))
+            # in the pause: head 1's W_Q gives way to its W_K, creature's features to fluffy's, and
+            # fluffy's key's first entry is worked as the query's was
+            b.fit(Play(Wait(), run_time=0.7),
+                  Play(FadeOut(worked, queries[0], query_names[0], matrices[0],
+                               matrix_names[0], embeds[0]), run_time=0.3),
+                  Play(FadeIn(k_matrix, k_name, f_embed, f_name), run_time=0.3),
+                  Play(FadeIn(k_pair), run_time=0.3),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in k_terms), lag_ratio=0.3),
+                       run_time=0.9))
 
         def table(h: int):
             """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
@@ -305,24 +345,38 @@ class HeadsScene(LessonScene):
         key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
+        source = caption("every token's key: its features × W_K", color=style.KEY).move_to(
+            also[0], aligned_edge=LEFT)
 
         with self.beat("head-one-adjectives") as b:
-            # head 1's W_Q leaves, its query rises; its question flashes on "adjectives", the query
-            # on "query", and every token's key comes under it; on "key" fluffy's key meets the
+            # fluffy's first key entry's sum, held; the question flashes on "adjectives"; fluffy's
+            # key fills by "adjectives"; on "meets each key" W_K leaves, the query returns over the
+            # table and every token's key fills in, fluffy's first; then fluffy's key meets the
             # query term by term and every dot product is written; "scaled": each ÷√d; "softmax":
             # the exponentials, their sum, fluffy's share of it, every token's weight; then each
             # percentage outlined as it is said
-            b.fit(clear(0), unfeed(0), rise(0), by="adjectives")
+            b.fit(Play(Create(k_rule), FadeIn(k_total, shift=0.1 * DOWN), run_time=0.5),
+                  Play(FadeOut(k_pair), TransformFromCopy(k_total, f_key.texts[0][0]),
+                       FadeIn(f_key.body[0][0]), FadeIn(f_key_name), run_time=0.5),
+                  Play(*(FadeIn(c) for c in list(f_key.body)[1:]), run_time=0.3), by="adjectives")
             b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
                   by="query")
-            b.fit(Play(Indicate(VGroup(queries[0], query_names[0]), color=style.QUERY, scale_factor=1.1),
-                       run_time=0.5),
-                  Play(FadeIn(token_names), FadeIn(keys), FadeIn(col_names[0]), run_time=0.6), by="key")
-            b.fit(Play(FadeIn(key_row), FadeIn(query_box), run_time=0.3),
+            # "meets each key": W_K and the working leave, fluffy's key goes up to its row, the query
+            # comes back over the table, and every token's key fills in, each its features × W_K
+            queries[0].move_to(moved_up[0])
+            query_names[0].move_to(query_up[0])
+            order = [jf] + [k for k in range(len(L.tokens)) if k != jf]
+            b.until("meets")  # fluffy's worked entry stands complete until here
+            b.fit(Play(FadeOut(k_matrix, k_name, sizes[0], times[0], f_embed, f_name, k_worked, also[0]),
+                       run_time=0.25),
+                  Play(FadeIn(source), FadeIn(queries[0]), FadeIn(query_names[0]), FadeIn(col_names[0]),
+                       LaggedStart(*(FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.1 * LEFT)
+                                     for k in order), lag_ratio=0.25), run_time=0.6), by="key")
+            b.fit(Play(FadeIn(key_row), FadeIn(query_box), FadeOut(f_key, f_key_name), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeIn(dot.total), run_time=0.3),
-                  Play(FadeOut(key_row), FadeOut(query_box), *settle(dot.total, raw, j), run_time=0.7),
+                  Play(FadeOut(key_row, query_box, source), *settle(dot.total, raw, j), run_time=0.7),
                   by="scaled")
             b.fit(Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.5),
                   Play(*settle(divide[-1], scaled, j), run_time=0.7),
