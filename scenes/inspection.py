@@ -56,6 +56,7 @@ MOVED = 1e-4  # frame units a part's box must shift between two frames to count 
 # READ_BASE seconds for up to READ_FREE characters, READ_PER_CHAR seconds for each further one.
 READ_BASE, READ_FREE, READ_PER_CHAR = 1.5, 5, 0.1
 _DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"^[<(−+-]*\d[\d.,]*%?\)?$")  # a figure alone: "11.64", "<1%", "(−4)"
 # Animations that turn one given mobject into another: while they play, the two may overlap.
 _BECOMING = (Transform, ReplacementTransform, TransformFromCopy, ClockwiseTransform,
              CounterclockwiseTransform, FadeTransform)
@@ -383,7 +384,7 @@ def _overlapping_pairs(texts: list) -> list[tuple]:
     near = np.triu(_shared(boxes, boxes, -TEXT_GAP), k=1) & ~both
     nearer = np.triu(_shared(boxes, boxes, -NUMBER_GAP), k=1) & ~both
     sizes = [getattr(t[0], "_font_size", None) for t in texts]
-    numbers = [bool(_DIGIT.search(t[1])) for t in texts]
+    numbers = [bool(_NUMBER.match(t[1])) for t in texts]
     close = [(i, j) for i, j in zip(*np.nonzero(near | nearer))
              if (numbers[i] and numbers[j] and nearer[i, j]
                  or near[i, j] and sizes[i] is not None and sizes[j] is not None

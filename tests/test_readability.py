@@ -184,3 +184,22 @@ def test_texts_of_two_sizes_touching_side_by_side_count_as_drawn_over_each_other
     base = label("e", size=style.BODY_SIZE)
     exponent = caption("0.75").next_to(base, RIGHT + UP, buff=0.01)
     assert _overlapping_pairs(_frame([base, exponent])[0]) == []
+
+
+def test_two_numbers_side_by_side_closer_than_number_gap_clash():
+    """Two figures of one size in neighbouring columns, closer than NUMBER_GAP, read as one
+    ("11.64" beside "6.72" reads "11.646.72"); further apart, or a figure beside a sign of its
+    line of working, they do not."""
+    from manim import RIGHT
+
+    from scenes import style
+    from scenes.inspection import NUMBER_GAP, _frame, _overlapping_pairs
+    from scenes.widgets import mono
+
+    score, scaled = mono("11.64", size=style.SMALL_SIZE), mono("6.72", size=style.SMALL_SIZE)
+    scaled.next_to(score, RIGHT, buff=NUMBER_GAP / 2)
+    assert len(_overlapping_pairs(_frame([score, scaled])[0])) == 1
+    scaled.next_to(score, RIGHT, buff=NUMBER_GAP * 1.5)
+    assert _overlapping_pairs(_frame([score, scaled])[0]) == []
+    sign = mono("÷", size=style.SMALL_SIZE).next_to(score, RIGHT, buff=0.01)
+    assert _overlapping_pairs(_frame([score, sign])[0]) == []
