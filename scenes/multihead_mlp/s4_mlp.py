@@ -1,7 +1,7 @@
 """Scene 4: the MLP. Every token's vector stands under its token, the features named on the left
 (no token looks at another: a wall between each two). Up: W_up (six features in, eight hidden
 neurons out) meets each vector, creature's first neuron worked as its terms plus a bias, then the
-other rows fill, every token at once. The bend: each negative sum counts to 0 where it stands.
+other rows fill, every token at once. The bend: each negative sum snaps to 0 where it stands.
 Down: W_down takes the eight back to six (creature's entry worked, the other rows filling); each
 vector's six are added to it, entry by entry."""
 
@@ -77,6 +77,14 @@ def sweeping(first, rings: list, rows: list[list], slow: float = ROW_STEP) -> li
         plays.append(Play(FadeOut(shown), FadeIn(now), *row, run_time=slow if row else ROW_STEP))
         shown = now
     return [*plays, Play(FadeOut(shown), run_time=0.3)]
+
+
+def snapped(animations: list) -> list:
+    """`animations` (counts) made to jump halfway from where they start to where they end: the
+    ReLU clips a negative sum to 0, it does not slide it there through every value between."""
+    for a in animations:
+        a.rate_func = lambda t: 0.0 if t < 0.5 else 1.0
+    return animations
 
 
 def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectangle:
@@ -176,7 +184,7 @@ class MLPScene(LessonScene):
             b.fit(*product(w_up, k, ring(ins[f], style.EMBEDDING, 3, 0.05), hiddens, f, up_line,
                            style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4), together=True))
 
-        # the bend: each negative sum counts to 0 where it stands
+        # the bend: each negative sum snaps to 0 where it stands
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
         bent = [column(act[i], style.WEIGHT, HIDDEN_W, xs[i], H_TOP, hidden_scale) for i in range(n)]
         marks = VGroup(*(ring(hiddens[i].cell(j, 0), style.WEIGHT, 4, 0.04)
@@ -202,14 +210,14 @@ class MLPScene(LessonScene):
         down_line.move_to([0, WORK_Y, 0])
 
         with self.beat("bend-and-down") as b:
-            # "bend": every negative sum outlined, then counting to 0 where it stands; "back":
+            # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
             # W_up and its line leave, each vector steps aside, W_down comes; its row for the
             # feature creature gains meets creature's bent hidden layer, the terms and sum
             # written; then W_down's other rows, every token's entries filling together
             b.until("bend")
             b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
-                  Play(*(count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
-                         for i in negative), run_time=1.2),
+                  Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
+                                 for i in negative]), run_time=0.8),
                   Play(FadeOut(marks), run_time=0.3), by="back")
             b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
