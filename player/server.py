@@ -342,6 +342,12 @@ class PreviewServer(ThreadingHTTPServer):
         self._held.slot = self._streams
         return True
 
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        try:
+            super().serve_forever(poll_interval)
+        finally:  # a Ctrl+C here may close a connection whose thread has begun: it ends quietly
+            self._closing.set()
+
     def shutdown(self) -> None:
         self._closing.set()
         super().shutdown()

@@ -272,3 +272,23 @@ def test_a_file_given_as_a_folder_is_named_as_a_file(tmp_path):
         find_recordings(a_file, ["key-contains"])
     assert caught.value.path == a_file and caught.value.problem == "is a file, not a folder"
     assert "--recordings" in caught.value.fix
+
+
+def test_a_connection_cut_by_ctrl_c_ends_without_a_traceback(build, capsys):
+    """Ctrl+C can stop the server just as a connection's thread begins; the socket the server
+    then closes under that thread ('Bad file descriptor') is no error to print: the preview ends
+    on its one line. (serve_forever calls service_actions on its own thread, between requests.)"""
+    server = make_server(build, 0)
+
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt
+
+    server.service_actions = ctrl_c
+    with pytest.raises(KeyboardInterrupt):
+        server.serve_forever(poll_interval=0.01)
+    try:
+        raise OSError(9, "Bad file descriptor")
+    except OSError:
+        server.handle_error(None, ("127.0.0.1", 50000))
+    server.server_close()
+    assert capsys.readouterr().err == ""
