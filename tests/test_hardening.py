@@ -206,7 +206,8 @@ def held_by(build: Path, pid: int) -> bool:
 def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path,
                                                                                  rendered_lesson):
     build = to_redraw(rendered_lesson, tmp_path / "build", "formula")
-    first = run_render("render", "--build", str(build.parent), *FAST, start_new_session=True)
+    first = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST,
+                       start_new_session=True)
     try:
         wait_for(lambda: held_by(build, first.pid), 60, "the first render to start")
         os.killpg(first.pid, signal.SIGSTOP)  # mid-render while the second tries, however busy
@@ -237,7 +238,8 @@ SHORT = ("broadcast", "raw-scores")  # two short scenes to redraw: long enough t
 
 def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path, rendered_lesson):
     build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
-    proc = run_render("render", "--build", str(build.parent), *FAST, "--jobs", "2")
+    proc = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST,
+                      "--jobs", "2")
     try:
         beats = build / "cache" / "beats"
         wait_for(lambda: beats.exists() and any(p.name.startswith(".") for p in beats.rglob("*")),
@@ -250,7 +252,7 @@ def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tm
     finally:
         proc.kill()
     assert debris(build), "the kill left nothing to sweep: the test did not kill mid-drawing"
-    again = run_render("render", "--build", str(build.parent), *FAST)
+    again = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST)
     assert again.wait(timeout=600) == 0, again.stderr.read()
     assert debris(build) == []
 
@@ -261,7 +263,8 @@ def test_ctrl_c_prints_one_line_and_leaves_no_temporaries(tmp_path, rendered_les
     # ignores SIGINT, and a render started from it would inherit that and rightly ignore Ctrl-C.
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        proc = run_render("render", "--build", str(build.parent), *FAST, start_new_session=True)
+        proc = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST,
+                          start_new_session=True)
     finally:
         signal.signal(signal.SIGINT, before)
     beats = build / "cache" / "beats"
