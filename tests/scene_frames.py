@@ -22,6 +22,14 @@ def run_scene(scene_id: str, manifest, media, on_frame: Callable) -> SceneTiming
     return timing
 
 
+def every_recorder(*recorders: Callable) -> Callable:
+    """One `on_frame` that tells each of `recorders` every frame: one scene run for several."""
+    def on_frame(scene, frame: int, n: int) -> None:
+        for record in recorders:
+            record(scene, frame, n)
+    return on_frame
+
+
 def runs(flags: list[bool]) -> list[tuple[int, int]]:
     """The (first, end) frames of each stretch of True."""
     out, start = [], None

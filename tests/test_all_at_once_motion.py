@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text
-from scene_frames import run_scene, runs
+from scene_frames import every_recorder, run_scene, runs
 
 from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, value_figure
@@ -56,12 +56,6 @@ class Recorder:
             self.cells.append(cells)
 
 
-@pytest.fixture(scope="module")
-def all_at_once(flite_narration, tmp_path_factory) -> tuple[Recorder, SceneTiming]:
-    recorder = Recorder()
-    timing = run_scene("all-at-once", flite_narration.manifest,
-                       tmp_path_factory.mktemp("all-at-once-media"), recorder)
-    return recorder, timing
 
 
 def test_the_formula_scene_leaves_before_anything_moves_or_arrives(all_at_once):
@@ -133,14 +127,13 @@ class OutputCells:
 PLACED = 0.05  # of a cell: how near its place (and its size) an output cell stands
 
 
-def test_the_weights_times_v_are_done_before_the_summary_sentence(flite_narration, tmp_path):
+def test_the_weights_times_v_are_done_before_the_summary_sentence(recorded):
     """The ·V step (one cell worked, the rest at once) plays in the pause after "…a single matrix
     multiplication…": every cell of the output stands in its place before "Attention is every
     word asking…" starts, and none is still arriving (or moved, or faded) while the voice gives
     that summary."""
     L = lesson()
-    frames = OutputCells()
-    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, frames)
+    frames, timing = recorded.outputs, recorded.timing
     rows, cols = L.result.output.shape
     whole = {(i, j) for i in range(rows) for j in range(cols)}
     summary = timing.beat("every-word-asking")
@@ -153,28 +146,12 @@ def test_the_weights_times_v_are_done_before_the_summary_sentence(flite_narratio
     assert not missing, f"output cells out of place during the summary: {missing[:3]}"
 
 
-def test_the_summary_sweeps_the_rows_then_all_at_once(flite_narration, tmp_path):
+def test_the_summary_sweeps_the_rows_then_all_at_once(recorded):
     """"Attention is every word asking the others what it should mean here": from "every" each
     token's row (its weights and its output) is outlined in turn, top to bottom, by "what"; on
     "what" one outline holds every row at once."""
-    from scenes.attention.s9_all_at_once import CELL_H, ROW_TOP
-
-    L = lesson()
-    rows = len(L.tokens)
-    outlined: list[tuple[int, ...]] = []  # per frame: the rows the query-coloured outline spans
-
-    def on_frame(scene: LessonScene, frame: int, n: int) -> None:
-        spans = ()
-        for m in visible_family(scene.mobjects):
-            if isinstance(m, SurroundingRectangle) and float(m.get_stroke_opacity()) >= SHOWN \
-                    and np.abs(np.asarray(m.get_stroke_color().to_rgb())
-                               - np.asarray(style.QUERY.to_rgb())).max() < 0.01:
-                top, bottom = m.get_top()[1], m.get_bottom()[1]
-                spans = tuple(i for i in range(rows)
-                              if bottom < ROW_TOP - CELL_H * (i + 0.5) < top)
-        outlined.extend([spans] * n)
-
-    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, on_frame)
+    rows = len(lesson().tokens)
+    outlined, timing = recorded.outlines.spans, recorded.timing
     beat = timing.beat("every-word-asking")
     every, what = beat.word("every").start, beat.word("what").start
     singles = [s[0] for s in outlined[every:what] if len(s) == 1]
@@ -202,10 +179,11 @@ class Steps:
 
         texts = [m for m in visible_family(scene.mobjects)
                  if isinstance(m, Text) and opacity(m) >= OPAQUE]
-        rows = [[label(m) for m in sorted(texts, key=lambda m: m.get_x())
-                 if m.get_x() > CROSS_LEFT and abs(m.get_y() - (ROW_TOP - CELL_H * (i + 0.5))) < CELL_H / 2]
+        placed = sorted(((*m.get_center()[:2], label(m)) for m in texts), key=lambda t: t[0])
+        rows = [[text for x, y, text in placed
+                 if x > CROSS_LEFT and abs(y - (ROW_TOP - CELL_H * (i + 0.5))) < CELL_H / 2]
                 for i in range(len(lesson().tokens))]
-        self.labels.extend([{label(m) for m in texts}] * n)
+        self.labels.extend([{text for *_, text in placed}] * n)
         self.rows.extend([rows] * n)
 
 
@@ -213,15 +191,14 @@ def longest(flags: list[bool]) -> float:
     return max((end - start for start, end in runs(flags)), default=0) / FPS
 
 
-def test_each_step_after_qkt_is_named_as_it_happens_and_its_result_held(flite_narration, tmp_path):
+def test_each_step_after_qkt_is_named_as_it_happens_and_its_result_held(recorded):
     """After QKᵀ, ÷√d, softmax by rows and ·V each come with a label naming the step, and each
     result stands whole beside its label at least HOLD s before the next step changes it: the
     scaled scores with "÷ √4 (= 2)", the weights with their rows' sums and "softmax, row by row",
     the output with "· V". The division starts under the sentence, before its last word."""
     L = lesson()
     r = L.result
-    steps = Steps()
-    timing = run_scene("all-at-once", flite_narration.manifest, tmp_path, steps)
+    steps, timing = recorded.steps, recorded.timing
     beat = timing.beat("one-matrix-multiplication")
     frames = range(beat.start, beat.end)
     divide, by_rows, times_v = f"÷ √{L.d_k} (= {r.scale:g})", "softmax, row by row", "· V"
@@ -245,3 +222,49 @@ def test_each_step_after_qkt_is_named_as_it_happens_and_its_result_held(flite_na
     for name, flags in held.items():
         assert longest(flags) >= HOLD, f"the result of {name!r} stands named {longest(flags):.2f} s"
 
+
+@dataclass
+class Outlines:
+    """Per frame of the scene: the rows of the result (by index) that the query-coloured outline
+    spans, when one is shown."""
+
+    spans: list[tuple[int, ...]] = field(default_factory=list)
+
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
+        from scenes.attention.s9_all_at_once import CELL_H, ROW_TOP
+
+        spans: tuple[int, ...] = ()
+        for m in visible_family(scene.mobjects):
+            if isinstance(m, SurroundingRectangle) and float(m.get_stroke_opacity()) >= SHOWN \
+                    and np.abs(np.asarray(m.get_stroke_color().to_rgb())
+                               - np.asarray(style.QUERY.to_rgb())).max() < 0.01:
+                top, bottom = m.get_top()[1], m.get_bottom()[1]
+                spans = tuple(i for i in range(len(lesson().tokens))
+                              if bottom < ROW_TOP - CELL_H * (i + 0.5) < top)
+        self.spans.extend([spans] * n)
+
+
+@dataclass
+class Recorded:
+    """The scene run once, each recorder above told every frame (the lesson's longest scene: one
+    run for every test of this file)."""
+
+    layout: Recorder
+    outputs: OutputCells
+    outlines: Outlines
+    steps: Steps
+    timing: SceneTiming
+
+
+@pytest.fixture(scope="module")
+def recorded(flite_narration, tmp_path_factory) -> Recorded:
+    layout, outputs, outlines, steps = Recorder(), OutputCells(), Outlines(), Steps()
+    timing = run_scene("all-at-once", flite_narration.manifest,
+                       tmp_path_factory.mktemp("all-at-once-media"),
+                       every_recorder(layout, outputs, outlines, steps))
+    return Recorded(layout, outputs, outlines, steps, timing)
+
+
+@pytest.fixture(scope="module")
+def all_at_once(recorded) -> tuple[Recorder, SceneTiming]:
+    return recorded.layout, recorded.timing
