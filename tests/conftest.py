@@ -217,6 +217,14 @@ def rendered_lesson(tmp_path_factory) -> RenderedLesson:
                           (folder / "stderr").read_text())
 
 
+@pytest.fixture(scope="session")
+def scene_media(tmp_path_factory) -> Path:
+    """One Manim folder for this worker's scene runs that follow a scene's motion: the LaTeX,
+    the texts and the last pictures one run builds, the next reuses (as a render's scenes do;
+    one worker runs one scene at a time). Not for a test about building them."""
+    return tmp_path_factory.mktemp("scene-media")
+
+
 # --- every scene inspected ---------------------------------------------------------------------
 
 @pytest.fixture(scope="session")

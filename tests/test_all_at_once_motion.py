@@ -257,10 +257,10 @@ class Recorded:
 
 
 @pytest.fixture(scope="module")
-def recorded(flite_narration, tmp_path_factory) -> Recorded:
+def recorded(flite_narration, scene_media) -> Recorded:
     layout, outputs, outlines, steps = Recorder(), OutputCells(), Outlines(), Steps()
     timing = run_scene("all-at-once", flite_narration.manifest,
-                       tmp_path_factory.mktemp("all-at-once-media"),
+                       scene_media,
                        every_recorder(layout, outputs, outlines, steps))
     return Recorded(layout, outputs, outlines, steps, timing)
 

@@ -97,13 +97,13 @@ def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
 
 
 @pytest.fixture(scope="module")
-def broadcast(flite_narration, tmp_path_factory):
-    return run("broadcast", flite_narration.manifest, tmp_path_factory.mktemp("broadcast-media"))
+def broadcast(flite_narration, scene_media):
+    return run("broadcast", flite_narration.manifest, scene_media)
 
 
 @pytest.fixture(scope="module")
-def dot_products(flite_narration, tmp_path_factory):
-    return run("dot-products", flite_narration.manifest, tmp_path_factory.mktemp("dot-media"))
+def dot_products(flite_narration, scene_media):
+    return run("dot-products", flite_narration.manifest, scene_media)
 
 
 def stacked(cells: list[tuple[float, float, str]]) -> list[list[str]] | None:

@@ -96,14 +96,14 @@ def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
 
 
 @pytest.fixture(scope="module")
-def phrase(flite_narration, tmp_path_factory):
-    return run("phrase", flite_narration.manifest, tmp_path_factory.mktemp("phrase-media"))
+def phrase(flite_narration, scene_media):
+    return run("phrase", flite_narration.manifest, scene_media)
 
 
 @pytest.fixture(scope="module")
-def qkv(flite_narration, tmp_path_factory):
+def qkv(flite_narration, scene_media):
     return run("queries-keys-values", flite_narration.manifest,
-               tmp_path_factory.mktemp("qkv-media"))
+               scene_media)
 
 
 def test_each_guess_shows_as_the_voice_says_it(phrase):

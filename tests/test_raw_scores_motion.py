@@ -68,11 +68,10 @@ class Recorder:
 
 
 @pytest.fixture(scope="module")
-def recorded(flite_narration, tmp_path_factory) -> Recorder:
+def recorded(flite_narration, scene_media) -> Recorder:
     """The raw-scores scene run once frame by frame at low quality, without pixels."""
     recorder = Recorder()
-    media = tmp_path_factory.mktemp("raw-scores-media")
-    with manim_config(QUALITIES["low"], media, "raw-scores"):
+    with manim_config(QUALITIES["low"], scene_media, "raw-scores"):
         scene = scene_class("raw-scores")(scene_timing(flite_narration.manifest, "raw-scores", FPS),
                                           RunPlan.inspection(on_frame=recorder))
         scene.render()
@@ -103,7 +102,7 @@ def test_bar_copies_move_one_at_a_time_inside_the_frame(recorded):
 TEXTS_APART = 0.1  # frame units at least between two texts of scene 5 (about 9 px at 720p)
 
 
-def test_no_two_texts_of_the_chart_touch(flite_narration, tmp_path):
+def test_no_two_texts_of_the_chart_touch(flite_narration, scene_media):
     """On every frame of scene 5's chart (its second sentence, the scene before's lines gone), no
     two texts come nearer than TEXTS_APART across and up: the label of the whole ("weights sum to
     1 = 100%") never runs into the title's subtitle."""
@@ -122,5 +121,5 @@ def test_no_two_texts_of_the_chart_touch(flite_narration, tmp_path):
                 if max(across, up) < TEXTS_APART and a != b:
                     close[(a, b)] = close.get((a, b), 0) + 1
 
-    run_scene("raw-scores", flite_narration.manifest, tmp_path, on_frame)
+    run_scene("raw-scores", flite_narration.manifest, scene_media, on_frame)
     assert not close, close

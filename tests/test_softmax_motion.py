@@ -17,15 +17,14 @@ AT_REST = 0.02  # frame units: a copy this close to where a sum stands at the be
 
 
 @pytest.fixture(scope="module")
-def softmax(flite_narration, tmp_path_factory):
+def softmax(flite_narration, scene_media):
     boxes: list[list[tuple[str, np.ndarray]]] = []
 
     def on_frame(scene, frame: int, n: int) -> None:
         assert frame == len(boxes), "a frame was skipped"
         boxes.extend([text_boxes(scene.mobjects)] * n)
 
-    timing = run_scene("softmax", flite_narration.manifest, tmp_path_factory.mktemp("softmax-media"),
-                       on_frame)
+    timing = run_scene("softmax", flite_narration.manifest, scene_media, on_frame)
     return boxes, timing
 
 

@@ -95,18 +95,18 @@ class FirstCell:
 
 
 @pytest.fixture(scope="module")
-def weighted(flite_narration, tmp_path_factory) -> tuple[ValueCells, SceneTiming]:
+def weighted(flite_narration, scene_media) -> tuple[ValueCells, SceneTiming]:
     cells = ValueCells()
     timing = run_scene("weighted-sum", flite_narration.manifest,
-                       tmp_path_factory.mktemp("weighted-media"), cells)
+                       scene_media, cells)
     return cells, timing
 
 
 @pytest.fixture(scope="module")
-def matrices(flite_narration, tmp_path_factory) -> tuple[FirstCell, SceneTiming]:
+def matrices(flite_narration, scene_media) -> tuple[FirstCell, SceneTiming]:
     cells = FirstCell()
     timing = run_scene("all-at-once", flite_narration.manifest,
-                       tmp_path_factory.mktemp("all-at-once-media"), cells)
+                       scene_media, cells)
     return cells, timing
 
 
