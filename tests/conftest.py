@@ -228,17 +228,17 @@ def scene_media(tmp_path_factory) -> Path:
 # --- every scene inspected ---------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def inspected_scenes(flite_narration, rendered_lesson, tmp_path_factory):
+def inspected_scenes(flite_narration, scene_media):
     """Every scene run once frame by frame without a pixel (tests/inspected.py): each beat's
     timing and text layout after every play (`scene.timeline`) and each frame's layout (the
     FrameReader), as scene id -> (scene, reader). test_scenes.py and test_readability.py read it
-    (`TOGETHER`: in one worker). It starts from the render's built texts and last pictures."""
+    (`TOGETHER`: in one worker). It needs the narration alone, not the rendered lesson: it starts
+    as the run begins."""
     from inspected import inspect_frames
 
     from scenes import scene_class, scene_ids
 
-    media = rendered_lesson.warm_media(tmp_path_factory.mktemp("manim-frames"))
-    return {sid: inspect_frames(scene_class(sid), sid, flite_narration.manifest, media)
+    return {sid: inspect_frames(scene_class(sid), sid, flite_narration.manifest, scene_media)
             for sid in scene_ids()}
 
 
