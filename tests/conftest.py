@@ -38,8 +38,11 @@ LONG_FIRST = ("test_scenes.py", "test_code_quality.py", "test_explore.py", "test
               "test_halves.py", "test_hostile_input.py", "test_checks_page.py", "test_audio_timing.py",
               "test_audio_cache.py", "test_embedding.py", "test_build_folder.py", "test_clips.py",
               "test_scorm_checks.py")
-# Files run in one worker after another, for a session fixture made in-process that both read.
-TOGETHER = {"test_readability.py": "test_scenes.py"}  # `inspected_scenes`
+# Files run in one worker after another, for a session fixture made in-process that they read:
+# `scene_runs`, each scene run once for the readability tests and every motion test.
+TOGETHER = {name: "test_scenes.py" for name in (
+    "test_readability.py", "test_qkv_motion.py", "test_broadcast_motion.py", "test_values_motion.py",
+    "test_all_at_once_motion.py", "test_raw_scores_motion.py", "test_softmax_motion.py")}
 
 
 @dataclass(frozen=True)
@@ -228,18 +231,24 @@ def scene_media(tmp_path_factory) -> Path:
 # --- every scene inspected ---------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def inspected_scenes(flite_narration, scene_media):
-    """Every scene run once frame by frame without a pixel (tests/inspected.py): each beat's
-    timing and text layout after every play (`scene.timeline`) and each frame's layout (the
-    FrameReader), as scene id -> (scene, reader). test_scenes.py and test_readability.py read it
-    (`TOGETHER`: in one worker). It needs the narration alone, not the rendered lesson: it starts
-    as the run begins."""
-    from inspected import inspect_frames
+def scene_runs(flite_narration, scene_media):
+    """Each of the lesson's scenes run once, frame by frame without a pixel, when first wanted,
+    with its FrameReader and every recorder a test module asked for (tests/scene_frames.py). The
+    files that read it run in one worker (`TOGETHER`). It needs the narration alone, not the
+    rendered lesson: it starts as the run begins."""
+    from scene_frames import SceneRuns
 
-    from scenes import scene_class, scene_ids
+    return SceneRuns(flite_narration.manifest, scene_media)
 
-    return {sid: inspect_frames(scene_class(sid), sid, flite_narration.manifest, scene_media)
-            for sid in scene_ids()}
+
+@pytest.fixture(scope="session")
+def inspected_scenes(scene_runs):
+    """Every scene's run (`scene_runs`) as scene id -> (scene, FrameReader): each beat's timing
+    and text layout after every play (`scene.timeline`) and each frame's layout. test_scenes.py
+    and test_readability.py read it."""
+    from scenes import scene_ids
+
+    return {sid: (scene_runs.run(sid).scene, scene_runs.run(sid).reader) for sid in scene_ids()}
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,21 @@
 """A scene run frame by frame without a pixel, for the tests that follow one scene's motion: each
-frame is handed to a recorder (`RunPlan.inspection(on_frame=...)`) that keeps what it asks."""
+frame is handed to a recorder (`RunPlan.inspection(on_frame=...)`) that keeps what it asks.
+
+A test module asks for its recorders as it is imported (`follow`); the run's `scene_runs` (tests/
+conftest.py) then runs each scene once, its FrameReader and every recorder asked for told every
+frame, and hands each module its own (`SceneRuns.recorded`): one run per scene for every test that
+reads it, in one worker (conftest's `TOGETHER`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from common.settings import QUALITIES
 from scenes import scene_class
+from scenes.inspection import FrameReader
 from scenes.plan import RunPlan
 from scenes.timing import SceneTiming, scene_timing
 from video.scene_render import manim_config
@@ -40,3 +49,54 @@ def runs(flags: list[bool]) -> list[tuple[int, int]]:
             out.append((start, n))
             start = None
     return out
+
+
+_ASKED: dict[str, list[Callable[[], Callable]]] = {}  # scene id -> makers of its recorders
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A recorder asked for on a scene's shared run: the scene and its place among the asked."""
+
+    scene_id: str
+    index: int
+
+
+def follow(scene_id: str, make: Callable[[], Callable]) -> Followed:
+    """Ask for a recorder, made by `make`, on the shared run of `scene_id` (called as a test module
+    is imported, before any scene runs)."""
+    asked = _ASKED.setdefault(scene_id, [])
+    asked.append(make)
+    return Followed(scene_id, len(asked) - 1)
+
+
+@dataclass
+class SceneRun:
+    scene: Any  # the LessonScene as the run left it (its timing, its timeline)
+    reader: FrameReader
+    recorders: list[Callable]
+
+
+@dataclass
+class SceneRuns:
+    """Each scene run once, at low quality under `manifest`'s timing, when first wanted: its
+    FrameReader and every recorder asked for with `follow` told every frame."""
+
+    manifest: Any
+    media: Path
+    _runs: dict[str, SceneRun] = field(default_factory=dict)
+
+    def run(self, scene_id: str) -> SceneRun:
+        if scene_id not in self._runs:
+            from inspected import inspect_frames
+
+            recorders = [make() for make in _ASKED.get(scene_id, [])]
+            scene, reader = inspect_frames(scene_class(scene_id), scene_id, self.manifest, self.media,
+                                           also=recorders)
+            self._runs[scene_id] = SceneRun(scene, reader, recorders)
+        return self._runs[scene_id]
+
+    def recorded(self, followed: Followed) -> tuple[Any, SceneTiming]:
+        """The recorder `followed` names, having seen every frame, and its scene's timing."""
+        run = self.run(followed.scene_id)
+        return run.recorders[followed.index], run.scene.timing

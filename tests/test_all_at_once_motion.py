@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text
-from scene_frames import every_recorder, run_scene, runs
+from scene_frames import follow, runs
 
 from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, value_figure
@@ -246,8 +246,7 @@ class Outlines:
 
 @dataclass
 class Recorded:
-    """The scene run once, each recorder above told every frame (the lesson's longest scene: one
-    run for every test of this file)."""
+    """The scene's shared run (tests/scene_frames.py), as each recorder above saw it."""
 
     layout: Recorder
     outputs: OutputCells
@@ -256,12 +255,14 @@ class Recorded:
     timing: SceneTiming
 
 
+LAYOUT, OUTPUTS, OUTLINES, STEPS = (follow("all-at-once", kind)
+                                    for kind in (Recorder, OutputCells, Outlines, Steps))
+
+
 @pytest.fixture(scope="module")
-def recorded(flite_narration, scene_media) -> Recorded:
-    layout, outputs, outlines, steps = Recorder(), OutputCells(), Outlines(), Steps()
-    timing = run_scene("all-at-once", flite_narration.manifest,
-                       scene_media,
-                       every_recorder(layout, outputs, outlines, steps))
+def recorded(scene_runs) -> Recorded:
+    (layout, timing), (outputs, _), (outlines, _), (steps, _) = (
+        scene_runs.recorded(f) for f in (LAYOUT, OUTPUTS, OUTLINES, STEPS))
     return Recorded(layout, outputs, outlines, steps, timing)
 
 

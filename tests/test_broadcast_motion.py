@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text, VGroup
-from scene_frames import run_scene, runs
+from scene_frames import follow, runs
 
 from attention import exact_score_figure, score_figure
 from attention.attention.lesson import lesson
@@ -91,19 +91,17 @@ def role_of(cell: Rectangle) -> str | None:
                  if np.abs(rgb - np.asarray(color.to_rgb())).max() < 0.01), None)
 
 
-def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
-    frames = Frames()
-    return frames, run_scene(scene_id, manifest, media, frames)
+BROADCAST, DOT_PRODUCTS = follow("broadcast", Frames), follow("dot-products", Frames)
 
 
 @pytest.fixture(scope="module")
-def broadcast(flite_narration, scene_media):
-    return run("broadcast", flite_narration.manifest, scene_media)
+def broadcast(scene_runs) -> tuple[Frames, SceneTiming]:
+    return scene_runs.recorded(BROADCAST)
 
 
 @pytest.fixture(scope="module")
-def dot_products(flite_narration, scene_media):
-    return run("dot-products", flite_narration.manifest, scene_media)
+def dot_products(scene_runs) -> tuple[Frames, SceneTiming]:
+    return scene_runs.recorded(DOT_PRODUCTS)
 
 
 def stacked(cells: list[tuple[float, float, str]]) -> list[list[str]] | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
-from scene_frames import run_scene, runs
+from scene_frames import follow, runs
 
 from attention import score_figure
 from attention.attention.lesson import lesson
@@ -90,20 +90,17 @@ def _working_whole(scene: LessonScene) -> bool:
                for m in opaque)
 
 
-def run(scene_id: str, manifest, media) -> tuple[Frames, SceneTiming]:
-    frames = Frames()
-    return frames, run_scene(scene_id, manifest, media, frames)
+PHRASE, QKV = follow("phrase", Frames), follow("queries-keys-values", Frames)
 
 
 @pytest.fixture(scope="module")
-def phrase(flite_narration, scene_media):
-    return run("phrase", flite_narration.manifest, scene_media)
+def phrase(scene_runs) -> tuple[Frames, SceneTiming]:
+    return scene_runs.recorded(PHRASE)
 
 
 @pytest.fixture(scope="module")
-def qkv(flite_narration, scene_media):
-    return run("queries-keys-values", flite_narration.manifest,
-               scene_media)
+def qkv(scene_runs) -> tuple[Frames, SceneTiming]:
+    return scene_runs.recorded(QKV)
 
 
 def test_each_guess_shows_as_the_voice_says_it(phrase):

@@ -9,16 +9,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, config
+from scene_frames import follow
 
 from attention import exact_score_figure
 from attention.attention.lesson import lesson
 from common.settings import QUALITIES
-from scenes import scene_class
 from scenes.base import LessonScene
 from scenes.inspection import text_boxes, visible_family
-from scenes.plan import RunPlan
-from scenes.timing import scene_timing
-from video.scene_render import manim_config
 
 FPS = QUALITIES["low"].fps
 COLUMN = 0.25  # frame units: a word this close across to its score's centre stands in its column
@@ -67,15 +64,13 @@ class Recorder:
             for top in scene.mobjects})
 
 
+RECORDED = follow("raw-scores", Recorder)
+
+
 @pytest.fixture(scope="module")
-def recorded(flite_narration, scene_media) -> Recorder:
-    """The raw-scores scene run once frame by frame at low quality, without pixels."""
-    recorder = Recorder()
-    with manim_config(QUALITIES["low"], scene_media, "raw-scores"):
-        scene = scene_class("raw-scores")(scene_timing(flite_narration.manifest, "raw-scores", FPS),
-                                          RunPlan.inspection(on_frame=recorder))
-        scene.render()
-    return recorder
+def recorded(scene_runs) -> Recorder:
+    """The raw-scores scene's shared run (tests/scene_frames.py), as the recorder saw it."""
+    return scene_runs.recorded(RECORDED)[0]
 
 
 def test_each_word_keeps_to_its_score_while_the_chart_forms(recorded):
@@ -102,15 +97,11 @@ def test_bar_copies_move_one_at_a_time_inside_the_frame(recorded):
 TEXTS_APART = 0.1  # frame units at least between two texts of scene 5 (about 9 px at 720p)
 
 
-def test_no_two_texts_of_the_chart_touch(flite_narration, scene_media):
-    """On every frame of scene 5's chart (its second sentence, the scene before's lines gone), no
-    two texts come nearer than TEXTS_APART across and up: the label of the whole ("weights sum to
-    1 = 100%") never runs into the title's subtitle."""
-    from scene_frames import run_scene
+class Close(dict):
+    """Pairs of texts (by label) nearer than TEXTS_APART across and up, with their frames, from
+    the scene's second sentence on."""
 
-    close: dict[tuple[str, str], int] = {}
-
-    def on_frame(scene: LessonScene, frame: int, n: int) -> None:
+    def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         if frame < scene.timing.beats[1].start:
             return
         boxes = text_boxes(scene.mobjects)
@@ -119,7 +110,15 @@ def test_no_two_texts_of_the_chart_touch(flite_narration, scene_media):
                 across = max(p[0][0], q[0][0]) - min(p[1][0], q[1][0])
                 up = max(p[0][1], q[0][1]) - min(p[1][1], q[1][1])
                 if max(across, up) < TEXTS_APART and a != b:
-                    close[(a, b)] = close.get((a, b), 0) + 1
+                    self[(a, b)] = self.get((a, b), 0) + 1
 
-    run_scene("raw-scores", flite_narration.manifest, scene_media, on_frame)
+
+CLOSE = follow("raw-scores", Close)
+
+
+def test_no_two_texts_of_the_chart_touch(scene_runs):
+    """On every frame of scene 5's chart (its second sentence, the scene before's lines gone), no
+    two texts come nearer than TEXTS_APART across and up: the label of the whole ("weights sum to
+    1 = 100%") never runs into the title's subtitle."""
+    close, _ = scene_runs.recorded(CLOSE)
     assert not close, close

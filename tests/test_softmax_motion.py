@@ -5,27 +5,32 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scene_frames import run_scene
+from scene_frames import follow
 
 from attention.attention.lesson import lesson
 from attention.figures import exp_figure
 from common.settings import QUALITIES
 from scenes.inspection import overlapping, text_boxes
+from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
 AT_REST = 0.02  # frame units: a copy this close to where a sum stands at the beat's end is still
 
 
+class Boxes(list):
+    """Per frame of the scene: every visible text with its (2, 3) box."""
+
+    def __call__(self, scene, frame: int, n: int) -> None:
+        assert frame == len(self), "a frame was skipped"
+        self.extend([text_boxes(scene.mobjects)] * n)
+
+
+SOFTMAX = follow("softmax", Boxes)
+
+
 @pytest.fixture(scope="module")
-def softmax(flite_narration, scene_media):
-    boxes: list[list[tuple[str, np.ndarray]]] = []
-
-    def on_frame(scene, frame: int, n: int) -> None:
-        assert frame == len(boxes), "a frame was skipped"
-        boxes.extend([text_boxes(scene.mobjects)] * n)
-
-    timing = run_scene("softmax", flite_narration.manifest, scene_media, on_frame)
-    return boxes, timing
+def softmax(scene_runs) -> tuple[Boxes, SceneTiming]:
+    return scene_runs.recorded(SOFTMAX)
 
 
 def test_the_sums_copies_pass_clear_of_every_other_text(softmax):

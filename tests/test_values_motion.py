@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
-from scene_frames import run_scene, runs
+from scene_frames import follow, runs
 
 from attention import exact_score_figure, score_figure, value_figure
 from attention.attention.lesson import lesson
@@ -94,20 +94,17 @@ class FirstCell:
             self.rings.append(rings)
 
 
-@pytest.fixture(scope="module")
-def weighted(flite_narration, scene_media) -> tuple[ValueCells, SceneTiming]:
-    cells = ValueCells()
-    timing = run_scene("weighted-sum", flite_narration.manifest,
-                       scene_media, cells)
-    return cells, timing
+WEIGHTED, MATRICES = follow("weighted-sum", ValueCells), follow("all-at-once", FirstCell)
 
 
 @pytest.fixture(scope="module")
-def matrices(flite_narration, scene_media) -> tuple[FirstCell, SceneTiming]:
-    cells = FirstCell()
-    timing = run_scene("all-at-once", flite_narration.manifest,
-                       scene_media, cells)
-    return cells, timing
+def weighted(scene_runs) -> tuple[ValueCells, SceneTiming]:
+    return scene_runs.recorded(WEIGHTED)
+
+
+@pytest.fixture(scope="module")
+def matrices(scene_runs) -> tuple[FirstCell, SceneTiming]:
+    return scene_runs.recorded(MATRICES)
 
 
 def _scaling(timing: SceneTiming) -> range:
