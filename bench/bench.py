@@ -82,8 +82,14 @@ def timed(cmd: list[str], env: dict | None = None) -> Run:
     return Run(time.perf_counter() - start, peak[0])
 
 
-def lesson_cmd(*args: str) -> list[str]:
-    return [PY, str(ROOT / "render.py"), *args]
+LESSON = "attention"  # the lesson measured (the course's first); a command names it unless given a file
+
+
+def lesson_cmd(command: str, *args: str) -> list[str]:
+    """`render.py command args` on the measured lesson: `--lesson attention` unless `args` name a
+    lesson file (a course of several lessons renders them all, and refuses other commands, without)."""
+    chosen = () if "--lesson" in args else ("--lesson", LESSON)
+    return [PY, str(ROOT / "render.py"), command, *chosen, *args]
 
 
 def fresh_build(base: Path, name: str, narration_from: Path | None) -> Path:
