@@ -1,12 +1,12 @@
 """Live-preview speed: from saving a one-sentence edit to the open page showing the new video.
 
-For each quality: a cold `render` of a copy of the lesson (the reference), then `preview` on
-that build with the page open in headless Chromium; once the preview has its paused copy of
-every beat (video.checkpoints), every sentence in turn is edited, saved, and timed until the
-page shows the new video; then put back. Writes its own section of
+For each lesson of the course and each quality: a cold `render` of a copy of the lesson's script
+(the reference), then `preview` on that build with the page open in headless Chromium; once the
+preview has its paused copy of every beat (video.checkpoints), every sentence in turn is edited,
+saved, and timed until the page shows the new video; then put back. Writes its own section of
 bench/RESULTS.md. Usage: python bench/preview_bench.py [--qualities low,default] [--voice piper]
-[--sentences ID,ID] (only those sentences, printed and not written: a quick look while working)
-[--json FILE] (every run's stages)
+[--lessons ID,ID] (default: every lesson of course.yaml) [--sentences ID,ID] (only those
+sentences, printed and not written: a quick look while working) [--json FILE] (every run's stages)
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ sys.path.insert(0, str(ROOT))
 
 from results import write_section  # noqa: E402  (beside this script)
 
-from transcript import DEFAULT_PATH, load_script  # noqa: E402
+from transcript import load_script  # noqa: E402
+from transcript.lessons import declared  # noqa: E402
+from transcript.loader import load_course  # noqa: E402
 
 START, END = "<!-- preview-bench:start -->", "<!-- preview-bench:end -->"
 CHROMIUM = "/usr/bin/chromium"
@@ -81,12 +83,19 @@ class Preview:
         self.process.wait(timeout=30)
 
 
-def measure(quality: str, voice: str, base: Path, only: set[str] | None = None) -> dict:
+def course_lessons() -> dict[str, Path]:
+    """Every lesson of course.yaml, in the course's order: id -> its script."""
+    return {stop.lesson: declared(stop.lesson, stop.module).script
+            for stop in load_course(ROOT / "course.yaml").lessons}
+
+
+def measure(lesson_id: str, script: Path, quality: str, voice: str, base: Path,
+            only: set[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
-    lesson = base / f"{quality}.yaml"
-    shutil.copyfile(DEFAULT_PATH, lesson)
-    build = base / f"{quality}-build" / "attention"  # the lesson's folder; --build is its parent
+    lesson = base / f"{lesson_id}-{quality}.yaml"
+    shutil.copyfile(script, lesson)
+    build = base / f"{lesson_id}-{quality}-build" / lesson_id  # the lesson's folder; --build is its parent
     cold = cold_render(lesson, build, quality, voice)
     script = load_script(lesson)
     preview = Preview(lesson, build, quality, voice)
@@ -127,7 +136,7 @@ def measure(quality: str, voice: str, base: Path, only: set[str] | None = None) 
                         "stages": {"watch": status["started_at"] - saved, **stages,
                                    "browser": shown - status["published_at"]},
                     })
-                    print(f"{quality} {sentence.id}: {shown - saved:.2f} s", flush=True)
+                    print(f"{lesson_id} {quality} {sentence.id}: {shown - saved:.2f} s", flush=True)
                 assert lesson.read_text(encoding="utf-8") == original
             browser.close()
     finally:
@@ -150,17 +159,20 @@ def section(results: dict, voice: str) -> str:
     lines = [START, "## Live preview: save to page", "",
              f"Measured {date.today().isoformat()} by `python bench/preview_bench.py` on "
              f"{os.cpu_count()} cores ({cpu}), voice {voice}; load average at the end {load:.1f} "
-             "(the machine is shared, so figures vary between runs). For each quality: a cold "
+             "(the machine is shared, so figures vary between runs). For each lesson of the course "
+             "and each quality: a cold "
              "`render` of a copy of the lesson, then `preview` on that build with the page open "
              "in headless Chromium. Once the preview holds a paused copy of every beat, every "
              "sentence in turn gets two words more in front, and the time runs from the file's "
              "save to the page showing the new video; then it is put back (not timed).", "",
-             "| quality | sentence | save → page | beats drawn |", "|---|---|---|---|"]
-    for q, r in results.items():
-        lines += [f"| {q} | {run['sentence']} | {run['total']:.2f} s | {run['drawn']} |"
+             "| lesson | quality | sentence | save → page | beats drawn |", "|---|---|---|---|---|"]
+    for (lesson, q), r in results.items():
+        lines += [f"| {lesson} | {q} | {run['sentence']} | {run['total']:.2f} s | {run['drawn']} |"
                   for run in r["runs"]]
-    lines += ["", "| target | measured | met |", "|---|---|---|"]
-    for q, r in results.items():
+    lines += ["", "| target (every lesson's edits together) | measured | met |", "|---|---|---|"]
+    for q in dict.fromkeys(q for _, q in results):
+        every = [run for (_, quality), r in results.items() if quality == q for run in r["runs"]]
+        r = {"runs": every, "cold": max(r["cold"] for (_, quality), r in results.items() if quality == q)}
         totals = [run["total"] for run in r["runs"]]
         median, worst = statistics.median(totals), max(totals)
         if q == "low":
@@ -176,23 +188,23 @@ def section(results: dict, voice: str) -> str:
               "runs beside the drawing, so the stages add up to more than the total; watch is "
               "from the save to the render's start, browser from the published version to the "
               "page showing it.", "",
-              "| quality | sentence | total | " + " | ".join(STAGES) + " |",
-              "|---|---|---|" + "---|" * len(STAGES)]
-    for q, r in results.items():
+              "| lesson | quality | sentence | total | " + " | ".join(STAGES) + " |",
+              "|---|---|---|---|" + "---|" * len(STAGES)]
+    for (lesson, q), r in results.items():
         worst = max(r["runs"], key=lambda run: run["total"])
-        lines.append(f"| {q} | {worst['sentence']} | {worst['total']:.2f} | "
+        lines.append(f"| {lesson} | {q} | {worst['sentence']} | {worst['total']:.2f} | "
                      + " | ".join(f"{worst['stages'][s]:.2f}" for s in STAGES) + " |")
         middle = {s: statistics.median(run["stages"][s] for run in r["runs"]) for s in STAGES}
-        lines.append(f"| {q} | median of each stage | "
+        lines.append(f"| {lesson} | {q} | median of each stage | "
                      f"{statistics.median(run['total'] for run in r['runs']):.2f} | "
                      + " | ".join(f"{middle[s]:.2f}" for s in STAGES) + " |")
     lines += ["", "Reading:", ""]
-    for q, r in results.items():
+    for (lesson, q), r in results.items():
         worst = max(r["runs"], key=lambda run: run["total"])
         st = worst["stages"]
         live = st["watch"] + st["page"] + st["browser"]
         lines.append(
-            f"- {q}: the preview had a paused copy of every beat {r['warm']:.0f} s after its "
+            f"- {lesson}, {q}: the preview had a paused copy of every beat {r['warm']:.0f} s after its "
             f"first render was shown. In the worst case drawing took {st['drawing']:.1f} s of "
             f"{worst['total']:.1f} s ({worst['drawn']} beat{'s' * (worst['drawn'] != 1)} of "
             f"{worst['sentence']}); the voice took {st['voice']:.1f} s before it, levelling and "
@@ -205,17 +217,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--qualities", default="low,default")
     parser.add_argument("--voice", default="piper", choices=("piper", "flite"))
+    parser.add_argument("--lessons", default="", help="only these lesson ids (default: every lesson of the course)")
     parser.add_argument("--sentences", default="", help="only these sentence ids; not written")
     parser.add_argument("--json", default="", help="also write every run's figures here")
     args = parser.parse_args()
     only = set(filter(None, args.sentences.split(",")))
+    lessons = course_lessons()
+    chosen = [x for x in args.lessons.split(",") if x] or list(lessons)
+    unknown = [x for x in chosen if x not in lessons]
+    if unknown:
+        raise SystemExit(f"preview_bench: --lessons {','.join(unknown)}: not a lesson of course.yaml; "
+                         f"give some of {', '.join(lessons)}")
     with tempfile.TemporaryDirectory(prefix="preview-bench-") as tmp:
-        results = {q: measure(q, args.voice, Path(tmp), only) for q in args.qualities.split(",")}
+        results = {(lesson, q): measure(lesson, lessons[lesson], q, args.voice, Path(tmp), only)
+                   for lesson in chosen for q in args.qualities.split(",")}
     text = section(results, args.voice)
-    if not only:
+    if not only and not args.lessons:
         write_section(text, START, END)
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
+        Path(args.json).write_text(json.dumps({f"{k[0]} {k[1]}": v for k, v in results.items()},
+                                              indent=1), encoding="utf-8")
     print(text)
 
 
