@@ -15,7 +15,7 @@ from typing import Any
 
 from common.settings import QUALITIES
 from scenes import scene_class
-from scenes.inspection import FrameReader
+from scenes.inspection import FrameReader, visible_family
 from scenes.plan import RunPlan
 from scenes.timing import SceneTiming, scene_timing
 from video.scene_render import manim_config
@@ -100,3 +100,21 @@ class SceneRuns:
         """The recorder `followed` names, having seen every frame, and its scene's timing."""
         run = self.run(followed.scene_id)
         return run.recorders[followed.index], run.scene.timing
+
+
+@dataclass
+class _ThisFrame:
+    """The visible parts of a scene's frame (`visible_family`), walked once for all the recorders
+    of one run that ask on that frame rather than once each: kept until another frame is asked."""
+
+    scene: Any = None
+    frame: int = -1
+    parts: list = field(default_factory=list)
+
+    def family(self, scene: Any, frame: int) -> list:
+        if scene is not self.scene or frame != self.frame:
+            self.scene, self.frame, self.parts = scene, frame, visible_family(scene.mobjects)
+        return self.parts
+
+
+shown = _ThisFrame().family  # shown(scene, frame): that frame's visible parts

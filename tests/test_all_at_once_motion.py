@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text
-from scene_frames import follow, runs
+from scene_frames import follow, runs, shown
 
 from attention.attention.lesson import lesson
 from attention.figures import exact_score_figure, percent_figure, value_figure
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, visible_family
+from scenes.inspection import label, opacity
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -41,7 +41,7 @@ class Recorder:
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         assert frame == len(self.old), "a frame was skipped"
-        family = visible_family(scene.mobjects)
+        family = shown(scene, frame)
         if frame == 0:
             self.first = {id(m): m.get_center().copy() for m in family}
         old = {id(m): (m.get_center().copy(), opacity(m)) for m in family if id(m) in self.first}
@@ -112,7 +112,7 @@ class OutputCells:
         from scenes.attention.s9_all_at_once import CELL_H, CROSS_LEFT, ROW_TOP, VALUE_W
 
         places = set()
-        for m in visible_family(scene.mobjects):
+        for m in shown(scene, frame):
             if type(m) is not Rectangle or float(m.get_stroke_opacity()) < SHOWN \
                     or np.abs(np.asarray(m.get_stroke_color().to_rgb())
                               - np.asarray(style.VALUE.to_rgb())).max() >= 0.01:
@@ -177,7 +177,7 @@ class Steps:
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         from scenes.attention.s9_all_at_once import CELL_H, CROSS_LEFT, ROW_TOP
 
-        texts = [m for m in visible_family(scene.mobjects)
+        texts = [m for m in shown(scene, frame)
                  if isinstance(m, Text) and opacity(m) >= OPAQUE]
         placed = sorted(((*m.get_center()[:2], label(m)) for m in texts), key=lambda t: t[0])
         rows = [[text for x, y, text in placed
@@ -234,7 +234,7 @@ class Outlines:
         from scenes.attention.s9_all_at_once import CELL_H, ROW_TOP
 
         spans: tuple[int, ...] = ()
-        for m in visible_family(scene.mobjects):
+        for m in shown(scene, frame):
             if isinstance(m, SurroundingRectangle) and float(m.get_stroke_opacity()) >= SHOWN \
                     and np.abs(np.asarray(m.get_stroke_color().to_rgb())
                                - np.asarray(style.QUERY.to_rgb())).max() < 0.01:

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text, VGroup
-from scene_frames import follow, runs
+from scene_frames import follow, runs, shown
 
 from attention import exact_score_figure, score_figure
 from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, overlapping, text_boxes, visible_family
+from scenes.inspection import label, opacity, overlapping, text_boxes
 from scenes.timing import BeatTiming, SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -45,7 +45,7 @@ class Frames:
 
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         assert frame == len(self.texts), "a frame was skipped"
-        family = visible_family(scene.mobjects)
+        family = shown(scene, frame)
         texts = [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))
                  for m in family if isinstance(m, Text) and opacity(m) >= OPAQUE]
         texts += [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))

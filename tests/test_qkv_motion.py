@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from manim import SurroundingRectangle
 from scene_frames import follow, runs
+from scene_frames import shown as shown_on
 
 from attention import score_figure
 from attention.attention.lesson import lesson
@@ -45,7 +46,7 @@ class Frames:
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         """Frame `frame` of the scene, shown for `n` frames."""
         assert frame == len(self.whole), "a frame was skipped"
-        family = visible_family(scene.mobjects)
+        family = shown_on(scene, frame)
         shown: dict[str, float] = {}
         for m in family:
             if label(m) != type(m).__name__:

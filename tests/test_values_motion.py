@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
-from scene_frames import follow, runs
+from scene_frames import follow, runs, shown
 
 from attention import exact_score_figure, score_figure, value_figure
 from attention.attention.lesson import lesson
@@ -22,7 +22,7 @@ from scenes.attention.s7_weighted_sum import VALUE_XS
 from scenes.attention.s9_all_at_once import CELL_H as ROW_H
 from scenes.attention.s9_all_at_once import CROSS_LEFT, LINES_TOP, ROW_TOP
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, visible_family
+from scenes.inspection import label, opacity
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -39,9 +39,9 @@ def _number(text: str) -> float | None:
         return None
 
 
-def numbers(scene: LessonScene) -> list[tuple[str, np.ndarray, float]]:
+def numbers(scene: LessonScene, frame: int) -> list[tuple[str, np.ndarray, float]]:
     """Every visible number on screen: its text, its centre and its opacity."""
-    return [(label(m), m.get_center(), opacity(m)) for m in visible_family(scene.mobjects)
+    return [(label(m), m.get_center(), opacity(m)) for m in shown(scene, frame)
             if _number(label(m)) is not None]
 
 
@@ -57,7 +57,7 @@ class ValueCells:
         rows = len(lesson().features)
         shown = [[[] for _ in range(rows)] for _ in VALUE_XS]
         present = [[0] * rows for _ in VALUE_XS]
-        for text, (x, y, _), alpha in numbers(scene):
+        for text, (x, y, _), alpha in numbers(scene, frame):
             for i, cx in enumerate(VALUE_XS):
                 j = int(np.floor((TOP - y) / CELL_H))
                 if abs(x - cx) < CELL_W / 2 and 0 <= j < rows:
@@ -81,12 +81,12 @@ class FirstCell:
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         tokens = len(lesson().tokens)
         cells, below = [], []
-        for text, (x, y, _), alpha in numbers(scene):
+        for text, (x, y, _), alpha in numbers(scene, frame):
             if x > CROSS_LEFT and ROW_TOP - tokens * ROW_H < y < ROW_TOP:
                 cells.append((text, alpha))
             elif y < LINES_TOP + 0.1 and alpha >= OPAQUE:
                 below.append(text)
-        rings = sum(1 for m in visible_family(scene.mobjects)
+        rings = sum(1 for m in shown(scene, frame)
                     if isinstance(m, SurroundingRectangle) and opacity(m) >= OPAQUE)
         for _ in range(n):
             self.cells.append(cells)
