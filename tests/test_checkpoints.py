@@ -133,27 +133,3 @@ def test_under_a_temporary_folder_too_long_for_sockets_the_copies_listen_in_tmp(
     monkeypatch.setattr(checkpoints, "socket_bases", lambda: [deep])
     with pytest.raises(OSError, match="set TMPDIR to a short folder"):
         checkpoints.socket_folder("lesson-scenes-1-")
-
-
-def test_a_priming_run_gives_way_to_a_render_at_its_next_beat(flite_narration, tmp_path, copies):
-    """While a render is under way (`giving_way`), a priming run that honours it stops at its
-    next beat after the first: the copies made up to there wait on, no further one is made, and
-    the worker is free for the render. Primed again after, it makes the rest and keeps those."""
-    scene = "dot-products"  # three beats: copies at the first two, then it gives way
-    timing = scene_timing(flite_narration.manifest, scene, FPS)
-    flag = copies / checkpoints.GIVE_WAY
-    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=warm_worker, initargs=(os.getpid(), copies, LOW))
-    try:
-        with checkpoints.giving_way(copies):
-            assert flag.exists()
-            assert pool.submit(checkpoints.prime, timing, LOW, tmp_path / "media",
-                               give_way=flag).result() == scene
-            first = sorted(copies.glob("*.sock"))
-            assert len(first) == 2 and all(answers(p) for p in first)
-        assert not flag.exists()
-        pool.submit(checkpoints.prime, timing, LOW, tmp_path / "media", give_way=flag).result()
-        sockets = sorted(copies.glob("*.sock"))
-        assert len(sockets) == 3 and set(first) < set(sockets) and all(answers(p) for p in sockets)
-    finally:
-        stop_workers(pool)

@@ -15,14 +15,12 @@ killed).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import shutil
 import signal
 import socket
 import tempfile
-from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -238,35 +236,15 @@ def primed(folder: Path, quality: Quality, scene_id: str, starts: dict[str, str]
                for sid, start in starts.items())
 
 
-GIVE_WAY = "rendering"  # in the copies' folder while a render is under way: priming stops
-
-
-@contextlib.contextmanager
-def giving_way(folder: Path) -> Iterator[None]:
-    """While a render runs, the priming runs that honour `folder`'s GIVE_WAY stop at their next
-    beat after the first (the copies made so far wait on), leaving the cores and the workers to
-    the render: an edit made before every copy is does not share the machine with the priming."""
-    flag = folder / GIVE_WAY
-    flag.touch()
-    try:
-        yield
-    finally:
-        flag.unlink(missing_ok=True)
-
-
-def prime(timing: SceneTiming, quality: Quality, media: Path, last: str | None = None,
-          give_way: Path | None = None) -> str:
+def prime(timing: SceneTiming, quality: Quality, media: Path, last: str | None = None) -> str:
     """Run the scene without pixels, leaving a paused copy at each beat's start; with `last`,
-    only up to that beat's start (no copy is wanted further on); with `give_way`, past its first
-    beat only as long as that file is absent (a render under way, `giving_way`)."""
+    only up to that beat's start (no copy is wanted further on)."""
     from scenes.adapter import EndSceneEarlyException
     from video.scene_render import render_beats
 
     def pause(scene: LessonScene, sentence_id: str) -> None:
         pause_here(scene, sentence_id)
-        if scene.plan.resumed is None and (  # not in a copy taking a run over
-                sentence_id == last or give_way is not None and give_way.exists()
-                and sentence_id != scene.timing.beats[0].sentence_id):  # (a run must play once)
+        if sentence_id == last and scene.plan.resumed is None:  # not in a copy taking a run over
             raise EndSceneEarlyException()  # Manim ends the run as if the scene had played out
 
     scene = render_beats(timing, quality, {}, media, rehearsed=True, on_beat=pause).scene

@@ -530,8 +530,7 @@ def prime_scenes(manifest: Manifest, quality: Quality, cache_dir: Path, pool: Ex
         if None in starts.values() or checkpoints.primed(folder, quality, scene.id, starts):  # type: ignore[arg-type]
             continue
         futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality,
-                                   cache_dir / "manim-prime" / scene.id,  # no folder shared
-                                   give_way=folder / checkpoints.GIVE_WAY))
+                                   cache_dir / "manim-prime" / scene.id))  # no folder shared
     return futures
 
 

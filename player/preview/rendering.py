@@ -20,7 +20,6 @@ from scenes import SceneRegistryError
 from transcript import TranscriptError, load_script
 from transcript.lessons import LessonNotFound
 from transcript.manifest import read_manifest
-from video import checkpoints
 from video.errors import SceneFailed
 from video.pipeline import default_jobs, prime_scenes
 from video.script_check import ScriptSceneError
@@ -56,9 +55,8 @@ class Rendering:
             future.cancel()
         o = self.options
         try:
-            with checkpoints.giving_way(self.copies):  # priming under way stops at its next beat
-                return render_preview(o.lesson, o.build, o.quality, version, self.pool,
-                                      voice=o.voice, recordings=o.recordings, stop=stop)
+            return render_preview(o.lesson, o.build, o.quality, version, self.pool, voice=o.voice,
+                                  recordings=o.recordings, stop=stop)
         except Stopped:
             return None
         except BrokenProcessPool as e:  # a worker died: the next render gets new ones
