@@ -13,12 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common.settings import QUALITIES
 from scenes import scene_class
 from scenes.inspection import FrameReader, visible_family
 from scenes.timing import SceneTiming
-
-FPS = QUALITIES["low"].fps
 
 
 def runs(flags: list[bool]) -> list[tuple[int, int]]:
