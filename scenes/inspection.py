@@ -27,6 +27,7 @@ from manim import (
     Text,
     Transform,
     TransformFromCopy,
+    VMobject,
     Wait,
     config,
 )
@@ -65,7 +66,7 @@ _LOW, _HIGH = np.array([-1, -1, 0]), np.array([1, 1, 0])
 
 def text_boxes(mobjects: list[Mobject]) -> list[tuple[str, np.ndarray]]:
     """Every visible text among `mobjects` (and their parts) with its (2, 3) corners."""
-    return [(label(mob), np.array([mob.get_corner(_LOW), mob.get_corner(_HIGH)]))
+    return [(label(mob), corners(mob))
             for mob in visible_family(mobjects)
             if isinstance(mob, TEXTS) and mob.family_members_with_points()]
 
@@ -76,7 +77,7 @@ def out_of_frame(mobjects: list[Mobject]) -> list[str]:
     out = []
     for mob in visible_family(mobjects):
         if mob.family_members_with_points() and opacity(mob) > 0:
-            lo, hi = mob.get_corner(_LOW), mob.get_corner(_HIGH)
+            lo, hi = corners(mob)
             if lo[0] < -half_w - 1e-6 or hi[0] > half_w + 1e-6 or lo[1] < -half_h - 1e-6 \
                     or hi[1] > half_h + 1e-6:
                 out.append(f"{type(mob).__name__} {label(mob)!r}")
@@ -86,16 +87,23 @@ def out_of_frame(mobjects: list[Mobject]) -> list[str]:
 def visible_family(mobjects: list[Mobject]) -> list[Mobject]:
     """The visible texts (whole) and shapes among `mobjects` and their parts, each once."""
     out, seen = [], set()
+    shown: dict[int, float] = {}  # part -> `opacity(part)`, each found once from its parts'
+
+    def opaque(m: Mobject) -> float:
+        if id(m) not in shown:
+            shown[id(m)] = max([_alpha(m) if len(m.points) else 0.0,
+                                *(opaque(s) for s in m.submobjects)])
+        return shown[id(m)]
 
     def walk(m: Mobject) -> None:
         if id(m) in seen:
             return
         seen.add(id(m))
         if isinstance(m, TEXTS):
-            if opacity(m) > 0:
+            if opaque(m) > 0:
                 out.append(m)
             return  # a text's glyphs are not separate texts
-        if m.has_points() and opacity(m) > 0:
+        if m.has_points() and opaque(m) > 0:
             out.append(m)
         for s in m.submobjects:
             walk(s)
@@ -106,10 +114,44 @@ def visible_family(mobjects: list[Mobject]) -> list[Mobject]:
 
 
 def opacity(mob: Mobject) -> float:
-    family = mob.family_members_with_points()
-    if not family:
-        return 0.0
-    return max(max(float(m.get_fill_opacity()), float(m.get_stroke_opacity())) for m in family)
+    """How opaque the most opaque of `mob`'s parts with points is (0 when none is drawn)."""
+    return max((_alpha(m) for m in mob.get_family() if len(m.points)), default=0.0)
+
+
+def _alpha(m: Mobject) -> float:
+    """A part's opacity as Manim reads it (its first fill's or first stroke's, the greater), taken
+    from its arrays for a VMobject: it is read for every part of every frame."""
+    if isinstance(m, VMobject):
+        return float(max(m.get_fill_rgbas()[0, 3], m.get_stroke_rgbas()[0, 3]))
+    return max(float(m.get_fill_opacity()), float(m.get_stroke_opacity()))
+
+
+def corners(mob: Mobject) -> np.ndarray:
+    """`mob`'s lower-left and upper-right corners, (2, 3), as `get_corner` gives them, read from
+    the family's arrays in one pass instead of one walk per coordinate."""
+    boundary = type(mob).get_points_defining_boundary
+    family = mob.get_family()
+    if boundary is VMobject.get_points_defining_boundary and all(isinstance(m, VMobject) for m in family):
+        points = [a for m in family for a in _anchors(m)]
+    elif boundary is Mobject.get_points_defining_boundary:
+        points = [m.points for m in family]
+    else:
+        return np.array([mob.get_corner(_LOW), mob.get_corner(_HIGH)])
+    points = [p for p in points if len(p)]
+    if not points:
+        return np.zeros((2, 3))
+    every = np.concatenate(points)
+    lo, hi = every.min(axis=0), every.max(axis=0)
+    lo[2] = hi[2] = (lo[2] + hi[2]) / 2
+    return np.array([lo, hi])
+
+
+def _anchors(m: VMobject) -> list[np.ndarray]:
+    """The points that bound a VMobject's curves (its anchors, as `get_anchors` gives them)."""
+    if m.points.shape[0] == 1:
+        return [m.points]
+    n = m.n_points_per_cubic_curve
+    return [m.points[::n], m.points[n - 1::n]]
 
 
 def label(mob: Mobject) -> str:
@@ -454,10 +496,12 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], list[tupl
         a = float(rgba[3])
         return a * rgba[:3] + (1 - a) * ground if a > LEGIBLE else None
 
+    looked: list[np.ndarray] = []  # what the digest reads, rounded and hashed once at the end
+
     def look(m: Mobject) -> None:  # to a thousandth: a play's float noise is not a change
-        h.update((np.round(m.points, 3) + 0.0).tobytes())
+        looked.append(m.points.ravel())
         for name in ("fill_rgbas", "stroke_rgbas"):
-            h.update((np.round(np.asarray(getattr(m, name, ()), dtype=float), 3) + 0.0).tobytes())
+            looked.append(np.asarray(getattr(m, name, ()), dtype=float).ravel())
 
     def walk(m: Mobject) -> None:
         if id(m) in seen:
@@ -492,6 +536,8 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], list[tupl
 
     for m in mobjects:
         walk(m)
+    if looked:  # one array, rounded at once: the bytes hashed part by part before, one call
+        h.update((np.round(np.concatenate(looked), 3) + 0.0).tobytes())
     return texts, shapes, parts_, h.hexdigest()
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from scenes import scene_class
-from scenes.inspection import FrameReader, visible_family
+from scenes.inspection import TEXTS, FrameReader, corners, label, opacity, visible_family
 from scenes.timing import SceneTiming
 
 
@@ -81,19 +83,49 @@ class SceneRuns:
         return run.recorders[followed.index], run.scene.timing
 
 
-@dataclass
 class _ThisFrame:
-    """The visible parts of a scene's frame (`visible_family`), walked once for all the recorders
-    of one run that ask on that frame rather than once each: kept until another frame is asked."""
+    """What the recorders of one run read of the frame under way, worked out once for all of them
+    rather than once each, and kept until another frame is asked: its visible parts
+    (`visible_family`), its texts' boxes (`text_boxes`) and each part's opacity and corners."""
 
-    scene: Any = None
-    frame: int = -1
-    parts: list = field(default_factory=list)
+    def __init__(self) -> None:
+        self.scene: Any = None
+        self.frame = -1
+        self.parts: list = []
+        self.texts: list[tuple[str, np.ndarray]] | None = None
+        self._opacity: dict[int, float] = {}
+        self._corners: dict[int, np.ndarray] = {}
 
     def family(self, scene: Any, frame: int) -> list:
+        """The frame's visible parts (`visible_family` of the scene's mobjects)."""
         if scene is not self.scene or frame != self.frame:
             self.scene, self.frame, self.parts = scene, frame, visible_family(scene.mobjects)
+            self.texts, self._opacity, self._corners = None, {}, {}
         return self.parts
 
+    def text_boxes(self, scene: Any, frame: int) -> list[tuple[str, np.ndarray]]:
+        """The frame's visible texts with their corners, as `text_boxes(scene.mobjects)`."""
+        parts = self.family(scene, frame)
+        if self.texts is None:
+            self.texts = [(label(m), self.corners(m)) for m in parts
+                          if isinstance(m, TEXTS) and m.family_members_with_points()]
+        return self.texts
 
-shown = _ThisFrame().family  # shown(scene, frame): that frame's visible parts
+    def opacity(self, mob: Any) -> float:
+        """`opacity(mob)` on the frame last asked for (read once per part and frame)."""
+        if id(mob) not in self._opacity:
+            self._opacity[id(mob)] = opacity(mob)
+        return self._opacity[id(mob)]
+
+    def corners(self, mob: Any) -> np.ndarray:
+        """`corners(mob)` on the frame last asked for: read them, do not change them."""
+        if id(mob) not in self._corners:
+            self._corners[id(mob)] = corners(mob)
+        return self._corners[id(mob)]
+
+
+_FRAME = _ThisFrame()
+shown = _FRAME.family  # shown(scene, frame): that frame's visible parts
+texts_shown = _FRAME.text_boxes  # texts_shown(scene, frame): its texts' boxes, as text_boxes gives
+seen_opacity = _FRAME.opacity  # the opacity of a part of the frame last asked for
+seen_corners = _FRAME.corners  # the corners of a part of the frame last asked for

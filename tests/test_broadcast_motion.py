@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import Rectangle, SurroundingRectangle, Text, VGroup
-from scene_frames import follow, runs, shown
+from scene_frames import follow, runs, seen_corners, seen_opacity, shown, texts_shown
 
 from attention import exact_score_figure, score_figure
 from attention.attention.lesson import lesson
 from common.settings import QUALITIES
 from scenes import style
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, overlapping, text_boxes
+from scenes.inspection import label, overlapping
 from scenes.timing import BeatTiming, SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -46,10 +46,10 @@ class Frames:
     def __call__(self, scene: LessonScene, frame: int, n: int) -> None:
         assert frame == len(self.texts), "a frame was skipped"
         family = shown(scene, frame)
-        texts = [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))
-                 for m in family if isinstance(m, Text) and opacity(m) >= OPAQUE]
-        texts += [(label(m), float(m.get_x()), float(m.get_y()), float(m.height))
-                  for m in family if label(m) in NAMES and opacity(m) >= OPAQUE]
+        texts = [(label(m), *centre(m), float(m.height)) for m in family
+                 if isinstance(m, Text) and seen_opacity(m) >= OPAQUE]
+        texts += [(label(m), *centre(m), float(m.height)) for m in family
+                  if label(m) in NAMES and seen_opacity(m) >= OPAQUE]
         cells: dict[str, int] = {}
         opaque: dict[str, int] = {}
         embedding = []
@@ -66,11 +66,10 @@ class Frames:
             if m.get_stroke_opacity() >= OPAQUE:
                 opaque[role] = opaque.get(role, 0) + 1
                 if role == "embedding":
-                    inside = [t for t, x, y, _ in texts
-                              if abs(x - m.get_x()) < m.width / 2 and abs(y - m.get_y()) < m.height / 2]
-                    embedding.append((round(float(m.get_x()), 2), round(float(m.get_y()), 2),
-                                      inside[0] if len(inside) == 1 else ""))
-        boxes = text_boxes(scene.mobjects)
+                    (cx, cy), w, h = centre(m), m.width, m.height
+                    inside = [t for t, x, y, _ in texts if abs(x - cx) < w / 2 and abs(y - cy) < h / 2]
+                    embedding.append((round(cx, 2), round(cy, 2), inside[0] if len(inside) == 1 else ""))
+        boxes = texts_shown(scene, frame)
         for _ in range(n):
             self.boxes.append(boxes)
             self.texts.append(texts)
@@ -78,6 +77,12 @@ class Frames:
             self.cells.append(cells)
             self.opaque_cells.append(opaque)
             self.rings.append(rings)
+
+
+def centre(m) -> tuple[float, float]:
+    """A part's centre across and up on the frame under way (its `get_x()`, `get_y()`)."""
+    lo, hi = seen_corners(m)
+    return float((lo[0] + hi[0]) / 2), float((lo[1] + hi[1]) / 2)
 
 
 ROLES = {"query": style.QUERY, "key": style.KEY, "value": style.VALUE, "embedding": style.EMBEDDING}

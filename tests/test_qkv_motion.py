@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 from manim import SurroundingRectangle
-from scene_frames import follow, runs
+from scene_frames import follow, runs, seen_corners, seen_opacity, texts_shown
 from scene_frames import shown as shown_on
 
 from attention import score_figure
@@ -20,7 +20,7 @@ from common.settings import QUALITIES
 from scenes.attention.s1_phrase import GUESSES
 from scenes.attention.s2_qkv import SUM_RIGHT
 from scenes.base import LessonScene
-from scenes.inspection import label, opacity, overlapping, text_boxes, visible_family
+from scenes.inspection import label, overlapping
 from scenes.timing import SceneTiming
 
 FPS = QUALITIES["low"].fps
@@ -50,18 +50,18 @@ class Frames:
         shown: dict[str, float] = {}
         for m in family:
             if label(m) != type(m).__name__:
-                shown[label(m)] = max(shown.get(label(m), 0.0), opacity(m))
+                shown[label(m)] = max(shown.get(label(m), 0.0), seen_opacity(m))
         # the marks on the matrices' side (left of the column of products)
-        outlines = [np.round([m.get_corner(np.array([-1, -1, 0])), m.get_corner(np.array([1, 1, 0]))], 3)
-                    for m in family if isinstance(m, SurroundingRectangle) and opacity(m) > 0.05
+        outlines = [np.round(seen_corners(m), 3) for m in family
+                    if isinstance(m, SurroundingRectangle) and seen_opacity(m) > 0.05
                     and m.get_right()[0] < SUM_RIGHT]
-        whole = _working_whole(scene)
+        whole = _working_whole(scene, frame)
         products = sum(1 for m in family if label(m) == "×")
-        signs = np.round([box for name, box in text_boxes(scene.mobjects) if name == "×"], 3)
+        boxes = texts_shown(scene, frame)
+        signs = np.round([box for name, box in boxes if name == "×"], 3)
         lowest = min((box[0][1] for box in signs), default=-np.inf)
-        totals = {name for name, box in text_boxes(scene.mobjects)
+        totals = {name for name, box in boxes
                   if box.mean(axis=0)[0] < SUM_RIGHT and box[1][1] < lowest and _number(name)}
-        boxes = text_boxes(scene.mobjects)
         for _ in range(n):
             self.boxes.append(boxes)
             self.texts.append(shown)
@@ -80,10 +80,10 @@ def _number(text: str) -> bool:
     return True
 
 
-def _working_whole(scene: LessonScene) -> bool:
+def _working_whole(scene: LessonScene, frame: int) -> bool:
     """A product line per feature fully shown, and under them, left of the vectors, its total."""
-    times = [box for name, box in text_boxes(scene.mobjects) if name == "×"]
-    opaque = [m for m in visible_family(scene.mobjects) if opacity(m) > 0.99]
+    times = [box for name, box in texts_shown(scene, frame) if name == "×"]
+    opaque = [m for m in shown_on(scene, frame) if seen_opacity(m) > 0.99]
     if sum(1 for m in opaque if label(m) == "×") != len(lesson().features):
         return False
     lowest = min(box[0][1] for box in times)

@@ -203,3 +203,33 @@ def test_two_numbers_side_by_side_closer_than_number_gap_clash():
     assert _overlapping_pairs(_frame([score, scaled])[0]) == []
     sign = mono("÷", size=style.SMALL_SIZE).next_to(score, RIGHT, buff=0.01)
     assert _overlapping_pairs(_frame([score, sign])[0]) == []
+
+
+def test_the_readers_corners_and_opacity_are_manims_for_every_part_of_every_last_picture(readings):
+    """`corners` and `opacity` read the arrays in one pass (they run on every part of every frame);
+    they must give what Manim's own `get_corner` and opacities give, to the bit, for every kind of
+    part the scenes draw, and for the odd ones: empty, a single point, a plain Mobject, half faded."""
+    import numpy as np
+    from manim import Dot, Mobject, Text, VGroup, VMobject
+
+    from scenes.inspection import corners, opacity
+
+    def manims_corners(m) -> np.ndarray:
+        return np.array([m.get_corner(np.array([-1, -1, 0])), m.get_corner(np.array([1, 1, 0]))])
+
+    def manims_opacity(m) -> float:
+        return max((max(float(p.get_fill_opacity()), float(p.get_stroke_opacity()))
+                    for p in m.family_members_with_points()), default=0.0)
+
+    single, plain = VMobject(), Mobject()
+    single.points = np.array([[1.0, 2.0, 0.5]])
+    plain.points = np.array([[0.0, 1.0, 0.0], [3.0, -2.0, 1.0]])
+    assert np.array_equal(corners(plain), manims_corners(plain))  # (it has no colours to read)
+    odd = [VGroup(), single, VGroup(Dot().set_opacity(0.3), Text("a").shift(3 * UP)), VMobject()]
+    parts = [p for scene, _ in readings.values() for top in scene.mobjects for p in top.get_family()]
+    kinds = {type(p).__name__ for p in parts}
+    assert {"Text", "MathTex", "Rectangle", "VGroup"} <= kinds, kinds
+    for part in [*parts, *odd]:
+        box = manims_corners(part)
+        assert np.array_equal(corners(part), box), (type(part).__name__, corners(part), box)
+        assert opacity(part) == manims_opacity(part), type(part).__name__
