@@ -483,9 +483,11 @@ def _frame(mobjects: list[Mobject]) -> tuple[list[tuple], list[tuple], list[tupl
     ground = np.array(ManimColor(config.background_color).to_rgb())
 
     def alpha(m: Mobject) -> float:
-        rgbas = [a for a in (getattr(m, "fill_rgbas", None), getattr(m, "stroke_rgbas", None))
-                 if a is not None and len(a)]
-        return max((float(a[:, 3].max()) for a in rgbas), default=0.0)
+        shown = 0.0
+        for a in (getattr(m, "fill_rgbas", None), getattr(m, "stroke_rgbas", None)):
+            if a is not None and len(a):  # mostly one colour: read it without a reduction
+                shown = max(shown, float(a[0, 3] if len(a) == 1 else a[:, 3].max()))
+        return shown
 
     def fill(m: Mobject) -> np.ndarray | None:
         """The shape's fill as drawn over the background, when it is filled beyond `LEGIBLE`."""
