@@ -322,16 +322,27 @@ def test_a_scene_error_names_the_scene_file_and_line():
 
 
 def test_an_edited_scene_is_drawn_in_two_runs_that_share_no_folder(tmp_path):
+    from common.files import atomic_write_text, temp_path
     from video.pipeline import BeatJob, _parts
 
     def beats(scene: str, seconds: list[float]) -> list[BeatJob]:
         return [BeatJob(0, scene, f"{scene}-{i}", s, None, False, None, f"k{i}")  # type: ignore[arg-type]
                 for i, s in enumerate(seconds)]
 
+    built = tmp_path / "manim" / "Tex" / "formula"  # what an earlier run built, and one writing
+    built.mkdir(parents=True)
+    (built / "sum.svg").write_text("<svg/>")
+    (built / temp_path(built / "half.svg").name).write_text("<sv")
     one = beats("long", [2.6, 7.4, 3.8, 6.0])
     runs = _parts(["long"], {"long": one}, 2, tmp_path, LOW)
     assert [sid for _, store, _ in runs for sid in sorted(store.part)] == [j.sentence_id for j in one]
     assert len(runs) == 2 and runs[0][2] != runs[1][2]  # two runs, two Manim folders
+    second = runs[1][2] / "Tex" / "formula"  # which starts with what was built whole, linked
+    assert [p.name for p in second.iterdir()] == ["sum.svg"]
+    assert (second / "sum.svg").samefile(built / "sum.svg")
+    atomic_write_text(built / "sum.svg", "<svg>new</svg>")  # written anew: the other keeps its own
+    (second / "more.svg").write_text("<svg/>")
+    assert (second / "sum.svg").read_text() == "<svg/>" and not (built / "more.svg").exists()
     assert all(store.keys == {j.sentence_id: j.key for j in one} for _, store, _ in runs)
     # As many scenes as workers, or a scene of one beat: one run per scene.
     two = {"a": beats("a", [3.0, 4.0]), "b": beats("b", [2.0])}

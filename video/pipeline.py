@@ -15,6 +15,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from common.files import linked_tree
 from common.paths import NotBuilt
 from common.settings import Quality
 from common.stopping import Stop, Stopped
@@ -529,8 +530,9 @@ def prime_scenes(manifest: Manifest, quality: Quality, cache_dir: Path, pool: Ex
         starts = {j.sentence_id: j.start for j in beats}
         if None in starts.values() or checkpoints.primed(folder, quality, scene.id, starts):  # type: ignore[arg-type]
             continue
-        futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality,
-                                   cache_dir / "manim-prime" / scene.id))  # no folder shared
+        media = cache_dir / "manim-prime" / scene.id  # no folder shared with a render's runs,
+        linked_tree(cache_dir / "manim", media)  # but what they built (LaTeX, texts, pictures) is
+        futures.append(pool.submit(checkpoints.prime, beats[0].timing, quality, media))
     return futures
 
 
@@ -582,6 +584,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
             if seconds >= half:
                 break
         runs[0] = (order[0], store(beats[:cut]), cache_dir / "manim")
+        linked_tree(cache_dir / "manim", cache_dir / "manim-second-part")  # warm, not shared
         runs.append((order[0], store(beats[cut:]), cache_dir / "manim-second-part"))
     return runs
 
