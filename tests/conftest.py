@@ -17,12 +17,12 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from shared import locked, made_once, run_folder
+from shared import locked, made_once, run_folder, seed_voices
 
 from audio import NarrationReport, build_narration
 from cli.options import BuildPaths
@@ -58,17 +58,34 @@ def lesson_script() -> Script:
     return load_script()
 
 
-@pytest.fixture(scope="session")
-def flite_narration(tmp_path_factory, lesson_script) -> Narration:
-    """The whole lesson narrated with flite (about 8 s), once per test run: the first worker to
-    ask makes it, the others read it (its manifest and report as build_narration returned them)."""
+def flite_narrated(tmp_path_factory, lesson_id: str) -> Narration:
+    """A shipped lesson (an id of course.yaml) narrated with flite (about 8 s), once per test run:
+    the first worker to ask makes it, the others read it (its manifest and report as
+    build_narration returned them). Its cache seeds the builds that voice the same sentences."""
     def narrate(made: Path) -> None:
-        result = build_narration(lesson_script, BuildPaths(made / "build"), voice="flite")
+        from transcript.lessons import declared
+        from transcript.loader import load_course
+
+        stop = next(s for s in load_course().lessons if s.lesson == lesson_id)
+        script = load_script(declared(lesson_id, stop.module).script)
+        result = build_narration(script, BuildPaths(made / "build"), voice="flite")
         (made / "narration.pickle").write_bytes(pickle.dumps(result))
 
-    made = made_once(run_folder(tmp_path_factory, "flite-build"), narrate)
+    made = made_once(run_folder(tmp_path_factory, f"flite-{lesson_id}"), narrate)
     manifest, report = pickle.loads((made / "narration.pickle").read_bytes())
     return Narration(BuildPaths(made / "build"), manifest, report)
+
+
+@pytest.fixture(scope="session")
+def flite_narration(tmp_path_factory) -> Narration:
+    """The project's lesson (attention) narrated with flite, once per test run (`flite_narrated`)."""
+    return flite_narrated(tmp_path_factory, "attention")
+
+
+@pytest.fixture(scope="session")
+def narrated_with_flite(tmp_path_factory) -> Callable[[str], Narration]:
+    """`flite_narrated` of a shipped lesson's id: read it, or seed a build's cache from its own."""
+    return lambda lesson_id: flite_narrated(tmp_path_factory, lesson_id)
 
 
 @pytest.fixture(scope="session")
@@ -186,7 +203,16 @@ def _rendered_lesson_started(request, tmp_path_factory) -> Iterator[None]:
         lock.close()
         yield
         return
-    render = _render(folder)
+    try:  # its lessons' sentences voiced once for the run, as other builds of them take them
+        from transcript.loader import load_course
+        for stop in load_course().lessons:
+            seed_voices(flite_narrated(tmp_path_factory, stop.lesson).paths.cache,
+                        folder / "build" / stop.lesson / "cache")
+        render = _render(folder)
+    except BaseException as e:
+        (folder / "failed.txt").write_text(f"voicing its lessons failed: {e!r}")
+        lock.close()
+        raise
 
     def wait() -> None:
         try:

@@ -29,6 +29,16 @@ def locked(folder: Path) -> Iterator[None]:
         yield
 
 
+def seed_voices(cache: Path, into: Path) -> None:
+    """A build's voice clips and levelled sentences (`cache`'s voice/ and loudness/) linked into
+    the cache folder `into`, for a build that is not about voicing: the clip cache keys every
+    clip by its text, voice and settings, so a sentence voiced before is reused, any other is
+    voiced afresh. (Links, not copies: the caches write a file whole under a new name.)"""
+    for part in ("voice", "loudness"):
+        if (cache / part).is_dir():
+            shutil.copytree(cache / part, into / part, copy_function=os.link, dirs_exist_ok=True)
+
+
 def made_once(folder: Path, make: Callable[[Path], object]) -> Path:
     """`folder / "made"`, made by `make` (given that path) in the first worker to ask; a folder
     left half-made by a worker that died is made again."""

@@ -1,13 +1,13 @@
 """Recorded takes: one replaces exactly its sentence, is never modified, and bad ones fail clearly."""
 
 import hashlib
-import shutil
 import subprocess
 import wave
 
 import pytest
 from pydub import AudioSegment
 from pydub.generators import Sine
+from shared import seed_voices
 
 from audio import RecordingError, build_narration
 from audio.recordings import load_recordings
@@ -30,8 +30,9 @@ def digest(folder) -> dict:
 
 
 def synthetic_voice_cache(flite_narration, tmp_path) -> BuildPaths:
+    """A build holding the flite narration's voices and levelled sentences, as a re-run has them."""
     paths = BuildPaths(tmp_path / "build")
-    shutil.copytree(flite_narration.paths.cache / "voice", paths.cache / "voice")
+    seed_voices(flite_narration.paths.cache, paths.cache)
     return paths
 
 

@@ -320,10 +320,11 @@ def outputs(build: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("signum, group", STOPPING, ids=[s.name for s, _ in STOPPING])
 def test_a_signal_mid_drawing_prints_one_line_and_leaves_no_workers_or_temporaries(
-        tmp_path, flite_build, signum, group):
+        tmp_path, rendered_lesson, signum, group):
     """`kill` (SIGTERM) printed nothing and exited 143; a hang-up or Ctrl-\\ killed the render
-    outright with a multiprocessing warning; Ctrl-C left the killed workers' half-drawn beats."""
-    build = shutil.copytree(flite_build.root, tmp_path / "build" / "attention", symlinks=True)
+    outright with a multiprocessing warning; Ctrl-C left the killed workers' half-drawn beats.
+    (A rendered lesson with two scenes to draw again: its video stays as it was.)"""
+    build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
     before = outputs(build)
     default = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a foreground job
     try:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from shared import seed_voices
 from strict_webvtt import InvalidVTT, parse_strict
 from test_hostile_input import COURSE, refused_lesson, render
 from test_transcript import GOOD, line_of, write_variant
@@ -138,7 +139,7 @@ def test_the_strict_reader_refuses_what_webvtt_does_not_allow():
     assert parse_strict(good.replace("A &amp;", "<i>A</i> &amp;"))[0].text == "A & B <i>"
 
 
-def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(tmp_path):
+def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(tmp_path, flite_build):
     """`render.py audio` with flite on a lesson whose titles, tagline, question and first sentence
     carry every kind of allowed hostile text (the sentence a blank line too, which captions
     re-flow); its VTT files, a clip's captions and the SCORM manifest are read by their grammars."""
@@ -161,6 +162,7 @@ def test_allowed_hostile_text_makes_valid_captions_chapters_and_scorm_manifest(t
     script = load_script(lesson, course=course)
     assert script.course.title.startswith("How models work & <b>")
     build = tmp_path / "build" / "attention"
+    seed_voices(flite_build.cache, build / "cache")  # the sentences it leaves as they were
     done = render("audio", "--lesson", str(lesson), "--course", str(course), "--build", str(build.parent),
                   "--voice", "flite", timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]

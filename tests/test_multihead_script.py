@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
+from shared import seed_voices
 
 from attention import mlp, percent_figure, short_figure
 from attention.multihead_mlp import LESSON
@@ -214,24 +215,29 @@ def test_its_scenes_are_registered_and_each_draws_a_paragraph(chosen, script):
 
 
 @pytest.fixture(scope="module")
-def narration(tmp_path_factory, script):
-    """The script narrated with flite (about 20 s on 2 cores)."""
+def narration(tmp_path_factory, script, narrated_with_flite):
+    """The script narrated with flite, its voices taken from the run's own flite narration of the
+    lesson (tests/conftest.py)."""
     from audio import build_narration
     from cli.options import BuildPaths
-    manifest, _ = build_narration(script, BuildPaths(tmp_path_factory.mktemp("stop8") / "build"),
-                                  voice="flite")
+    build = BuildPaths(tmp_path_factory.mktemp("stop8") / "build")
+    seed_voices(narrated_with_flite(LESSON.id).paths.cache, build.cache)
+    manifest, _ = build_narration(script, build, voice="flite")
     return manifest
 
 
 @pytest.fixture(scope="module")
-def inspected(narration, tmp_path_factory):
+def inspected(narration, tmp_path_factory, rendered_lesson):
     """Each drawn scene run once frame by frame without a pixel (as tests/test_readability.py runs
-    stop 7's), at low quality, shared by the tests below: scene id -> (scene, FrameReader)."""
+    stop 7's), at low quality, shared by the tests below: scene id -> (scene, FrameReader). Its
+    Manim folder starts with the LaTeX, texts and pictures the run's render of the lesson built."""
     from inspected import inspect_frames
 
+    from common.files import linked_tree
     from scenes import scene_class
     runs = {}
     media = tmp_path_factory.mktemp("stop8-media")
+    linked_tree(rendered_lesson.root.parent / LESSON.id / "cache" / "manim", media)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(CHOSEN_ENV, LESSON.id)
         mp.setenv(MODULES_ENV, f"{LESSON.id}=attention.multihead_mlp")
