@@ -1,9 +1,10 @@
-"""Scene 4: the MLP. Every token's vector stands under its token, the features named on the left
-(no token looks at another: a wall between each two). Up: W_up (six features in, eight hidden
-neurons out) meets each vector, creature's first neuron worked as its terms plus a bias, then the
-other rows fill, every token at once. The bend: each negative sum snaps to 0 where it stands.
-Down: W_down takes the eight back to six (creature's entry worked, the other rows filling); each
-vector's six are added to it, entry by entry."""
+"""Scene 4: the MLP. Every token's vector after attention stands under its token, the features
+named on the left: creature's carried from the residual, the others' said to come the same way
+(the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
+features in, eight hidden neurons out) meets each vector, creature's first neuron worked as its
+terms plus a bias, then the other rows fill, every token at once. The bend: each negative sum
+snaps to 0 where it stands. Down: W_down takes the eight back to six (creature's entry worked, the
+other rows filling); each vector's six are added to it, entry by entry."""
 
 import numpy as np
 from manim import (
@@ -146,17 +147,22 @@ class MLPScene(LessonScene):
         walls = VGroup(*(DashedLine([(xs[i] + xs[i + 1]) / 2, HEADER_Y - 0.35, 0],
                                     [(xs[i] + xs[i + 1]) / 2, hiddens.get_bottom()[1], 0],
                                     color=style.MUTED, stroke_width=2) for i in range(n - 1)))
-        alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y, 0])
+        # where the other tokens' vectors come from (attention, worked as for creature), over what
+        # the MLP does with them, both under the walls
+        derived = caption("every token after attention: the same heads and W_O",
+                          color=style.EMBEDDING).move_to([0, WORK_Y + 0.3, 0])
+        alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y - 0.1, 0])
 
         with self.beat("no-token-looks") as b:
             # the features' names and creature's new vector move from the residual into the
             # MLP's picture, creature's under its token, as the rest of the last picture leaves;
-            # on "MLP" every other token's vector under its own; on "looks" walls between them
+            # then every other token's vector under its own, with where it comes from (worked as
+            # creature's was); on "looks" walls between them
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     self.from_previous("creature", ins[f], FadeIn(ins[f])),
                                     self.from_previous("names", names, FadeIn(names))),
                   Play(*(FadeIn(g, shift=0.1 * DOWN) for i, g in enumerate(ins) if i != f),
-                       run_time=0.5), by="no")
+                       FadeIn(derived, shift=0.1 * DOWN), run_time=0.6), by="no")
             b.fit(Play(LaggedStart(*(FadeIn(w) for w in walls), lag_ratio=0.2),
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
@@ -179,7 +185,7 @@ class MLPScene(LessonScene):
             # "up": W_up and the empty hidden layers; "into": W_up's row for the first neuron
             # meets creature's vector, its terms, the bias and their sum written, the sum its
             # entry; then W_up's other rows in turn, every token's entry of each filling together
-            b.fit(Play(FadeOut(alone), run_time=0.3),
+            b.fit(Play(FadeOut(alone, derived), run_time=0.3),
                   Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
             b.fit(*product(w_up, k, ring(ins[f], style.EMBEDDING, 3, 0.05), hiddens, f, up_line,
                            style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4), together=True))
