@@ -1,8 +1,9 @@
 """Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
 values (each token's, named under it: the token's features × that head's W_V) weighted by
 creature's weights and summed, a line per head, standing complete to be read. End to end, head
-2's vector stands right under head 1's: six numbers. On "W O" they unroll into a row, "head 1 | head
-2", each over the column of W_O it meets, apart from the model's features that name W_O's rows;
+1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
+unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
+model's features that name W_O's rows;
 W_O maps them onto those features (one entry worked as its terms and their sum, the rest
 filling); added to creature's vector, entry by entry, as the voice reads what moved, nothing
 creature knew is lost."""
@@ -39,8 +40,9 @@ from scenes.rules import during, leaving
 from scenes.widgets import caption, label, mono
 
 # the heads' lines: each head's values weighted and summed, its short vector at the line's end
-LINE_Y = (1.45, -0.05)  # each head's line's centre: head 2's vector stands right under head 1's
-SUMS_X = 0.8  # the lines' centre
+LINE_Y = (1.45, -0.4)  # each head's line's centre
+SUMS_X = 0.2  # the lines' centre
+JOIN = 0.75  # end to end, the two vectors stand this far right of the lines, head 2's under head 1's
 VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
 ENTRY_Y = -2.1  # head 1's first number worked as its terms
 UNDER = 0.5  # in the scene change, head 2's weights wait this far under their line
@@ -118,7 +120,11 @@ class ConcatScene(LessonScene):
             equals_.append(eq)
         for column in heads:
             hide_numbers(column)
-        joined = SurroundingRectangle(VGroup(*heads), color=style.INK, buff=0.06, stroke_width=3)
+        # end to end: head 1's vector right of its line, head 2's right under it, one column of six
+        ends = [heads[0].get_center() + JOIN * RIGHT]
+        ends.append(ends[0] + (heads[0].height + heads[1].height) / 2 * DOWN)
+        joined = SurroundingRectangle(VGroup(*(h.copy().move_to(e) for h, e in zip(heads, ends))),
+                                      color=style.INK, buff=0.06, stroke_width=3)
         numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.INK)
         numbers.next_to(joined, DOWN, buff=0.12)
         # head 1's first number worked as its terms: each token's weight × its value's first entry
@@ -155,8 +161,8 @@ class ConcatScene(LessonScene):
             # the heads' weights carry into a line per head as scene 2 leaves; on "short" each
             # head's short vector, empty; on "values" the value vectors by their weights, each
             # named by its token, with where they come from (W_V), and head 1's first number's
-            # terms; on "summed" that sum and both vectors fill; "End to end": the two vectors,
-            # one under the other, outlined as one column of six, named on "six", while the lines
+            # terms; on "summed" that sum and both vectors fill; "End to end": head 1's vector steps
+            # out right, head 2's slides under it, outlined as one column of six on "six", while the lines
             # stand complete, READ seconds after their results, before they leave
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
@@ -173,7 +179,9 @@ class ConcatScene(LessonScene):
                                      if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
             complete = self.frame  # every line stands complete from here
             six = said_at(b, "count", "features", L)
-            b.fit(Play(FadeIn(joined), run_time=0.6), by=six[0], n=six[1])
+            b.fit(Play(heads[0].animate.move_to(ends[0]), run_time=0.4),
+                  Play(heads[1].animate.move_to(ends[1]), run_time=0.9), by=six[0], n=six[1])
+            b.fit(Play(FadeIn(joined), run_time=0.3))
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
                   Play(Wait(), run_time=max(0.05, READ - held)),
