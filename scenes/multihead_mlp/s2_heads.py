@@ -449,15 +449,16 @@ class HeadsScene(LessonScene):
         heads_named = [caption(f"head {h + 1}", color=style.HEADS[h]).move_to([FINAL_X[h], TOP_Y, 0])
                        for h in heads]
         rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_names[0]),
-                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_names[1],
-                       token_names2)]
+                VGroup(keys2, raw2, scaled2, exps2, dot2, divide2, total2, *col_names2[:3], queries[1],
+                       query_names[1], token_names2)]
 
         with self.beat("rows-side-by-side") as b:
-            # "Side by side": the working leaves, head 2's weights move beside head 1's, each column
-            # named by its head; "two rows" flashes both; "overlap": what both give each token, and
-            # its sum
+            # "Side by side": the working leaves (head 2's share, read last, as the weights move,
+            # nothing passing over it), head 2's weights move beside head 1's, each column named by
+            # its head; "two rows" flashes both; "overlap": what both give each token, and its sum
             b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
-                  Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
+                  Play(FadeOut(share2, rate_func=during(0.4, 1.0)),
+                       weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
                        run_time=0.9),
