@@ -303,7 +303,7 @@ class NeuronScene(LessonScene):
             # cell, complete on the spoken figure; "no token had": the others' zeros; "soft": named
             b.fit(Play(fired.animate.set_color(style.QUERY), FadeIn(out, scale=0.5), FadeIn(grid),
                        FadeIn(soft_name), run_time=0.6),
-                  Play(out.animate.move_to(below), FadeOut(grid.texts[0][f]), run_time=0.5),
+                  Play(out.animate.move_to(below), grid.texts[0][f].animate.set_opacity(0), run_time=0.5),
                   Play(out.animate.move_to(written), run_time=0.5),
                   by=said_at(b, "added", "soft", L)[0])
             b.fit(Play(Indicate(grid.rects[0][f], color=style.QUERY, scale_factor=1.0), run_time=0.7),
