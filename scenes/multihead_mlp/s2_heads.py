@@ -6,7 +6,8 @@ key, named and worked the same way under the query, which stays. The query rises
 fluffy's key moves up into its row, and every other token's key fills in beside W_K. Then each
 head's query meets every token's key: the dot products, scaled by √d, through softmax (the
 exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
-side by side, what the two rows share."""
+side by side (head 2's last line of working read until its weights move there), what the two
+rows share."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 named on the left: creature's carried from the residual, the others' said to come the same way
 (the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
 features in, eight hidden neurons out) meets each vector, creature's first neuron worked as its
-terms plus a bias, then the other rows fill, every token at once. The bend: each negative sum
+terms plus a bias (each term's two cells, W_up's and the vector's, outlined as it is written),
+then the other rows fill, every token at once. The bend: each negative sum
 snaps to 0 where it stands. Down: W_down takes the eight back to six (creature's entry worked, the
 other rows filling); each vector's six are added to it, entry by entry."""
 
