@@ -179,7 +179,7 @@ class ConcatScene(LessonScene):
                                      if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
             complete = self.frame  # every line stands complete from here
             six = said_at(b, "count", "features", L)
-            b.fit(Play(heads[0].animate.move_to(ends[0]), run_time=0.4),
+            b.fit(Play(heads[0].animate.move_to(ends[0]), its_sum.animate.shift(JOIN * RIGHT), run_time=0.4),
                   Play(heads[1].animate.move_to(ends[1]), run_time=0.9), by=six[0], n=six[1])
             b.fit(Play(FadeIn(joined), run_time=0.3))
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
