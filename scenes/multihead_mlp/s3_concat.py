@@ -179,13 +179,13 @@ class ConcatScene(LessonScene):
                                      if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
             complete = self.frame  # every line stands complete from here
             six = said_at(b, "count", "features", L)
-            b.fit(Play(heads[0].animate.move_to(ends[0]), its_sum.animate.shift(JOIN * RIGHT), run_time=0.4),
+            b.fit(Play(FadeOut(its_sum), run_time=0.2), Play(heads[0].animate.move_to(ends[0]), run_time=0.4),
                   Play(heads[1].animate.move_to(ends[1]), run_time=0.9), by=six[0], n=six[1])
             b.fit(Play(FadeIn(joined), run_time=0.3))
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
                   Play(Wait(), run_time=max(0.05, READ - held)),
-                  Play(FadeOut(lines, firsts, entry, its_sum), run_time=0.4))
+                  Play(FadeOut(lines, firsts, entry), run_time=0.4))
 
         # W_O as the matrix of the product: a row per feature of the model (named on the left), a
         # column per entry of the heads' six numbers, which stand as a row over its columns

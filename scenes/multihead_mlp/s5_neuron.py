@@ -295,16 +295,17 @@ class NeuronScene(LessonScene):
         written = mono(short_figure(L.output[f, soft]), style.INK, size=style.SMALL_SIZE).set_z_index(1)
         written.move_to(grid.texts[0][f])
         out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise
+        grid.texts[0][f].set_opacity(0)  # creature's cell waits, empty, for what the neuron writes
         below = [out.get_x(), grid.get_y(), 0]
 
         with self.beat("soft-to-the-touch") as b:
-            # "Firing": the dot lights, its output written beside it, and the feature every token
-            # has at 0 comes; creature's 0 leaves as the output moves down and along into its
-            # cell, complete on the spoken figure; "no token had": the others' zeros; "soft": named
+            # "Firing": the dot lights, its output written beside it, and the feature comes, every
+            # other token's at 0, creature's cell empty; the output moves down and along into it,
+            # complete on the spoken figure; "no token had": the others' zeros; "soft": named
             b.fit(Play(fired.animate.set_color(style.QUERY), FadeIn(out, scale=0.5), FadeIn(grid),
                        FadeIn(soft_name), run_time=0.6),
-                  Play(out.animate.move_to(below), grid.texts[0][f].animate.set_opacity(0), run_time=0.5),
-                  Play(out.animate.move_to(written), run_time=0.5),
+                  Play(lambda: [out.animate.move_to(below)], run_time=0.5),
+                  Play(lambda: [out.animate.move_to(written)], run_time=0.5),  # (made on its turn)
                   by=said_at(b, "added", "soft", L)[0])
             b.fit(Play(Indicate(grid.rects[0][f], color=style.QUERY, scale_factor=1.0), run_time=0.7),
                   by="no")
