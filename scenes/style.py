@@ -13,6 +13,9 @@ QUERY = ManimColor("#ffd166")  # yellow: what am I looking for
 KEY = ManimColor("#4cc9f0")  # cyan: what do I contain
 VALUE = ManimColor("#7bd389")  # green: what I'll hand over
 WEIGHT = ManimColor("#ff8a5b")  # orange: scores, softmax weights
+# One colour per attention head (stop 8), on its matrices' outlines, its name, its weights and its
+# output: pink for head 1, blue for head 2, apart from every role colour above.
+HEADS = (ManimColor("#f783ac"), ManimColor("#748ffc"))
 
 FONT = "DejaVu Sans"
 MONO = "DejaVu Sans Mono"

@@ -1,10 +1,13 @@
-"""Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each with
-its own, smaller W_Q: creature's six features times it give a query of three numbers (one entry
-worked as its terms and their sum). Head 1's W_K then takes W_Q's place and fluffy's features
-creature's: fluffy's key, worked the same way, before every token's key fills in. Then each
+"""Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each in
+its own colour (`style.HEADS`: its matrices, its name, its weights), each with its own, smaller
+W_Q: creature's six features times it give a query of three numbers (one entry worked as its terms
+and their sum). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
+key, named and worked the same way under the query, which stays. The query rises over the table,
+fluffy's key moves up into its row, and every other token's key fills in beside W_K. Then each
 head's query meets every token's key: the dot products, scaled by √d, through softmax (the
 exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
-side by side, what the two rows share."""
+side by side (head 2's last line of working read until its weights move there), what the two
+rows share."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from manim import (
     Indicate,
     LaggedStart,
     Line,
+    ManimColor,
     MathTex,
     SurroundingRectangle,
     TransformFromCopy,
@@ -51,6 +55,8 @@ NAMES_RIGHT = 1.15  # the rows' names end here, from the panel's left
 MATRIX_TOP = 1.95  # W_Q's first row's top
 MATRIX_H = 0.38  # a row of W_Q
 QUERY_Y = -1.3  # the query under W_Q's columns
+KEY_Y = -1.87  # fluffy's key while it is worked, under the query
+ASIDE_X = 3.55  # W_K's left edge, from the panel's left, while every token's key fills in beside it
 ROW_TOP = 1.825  # the keys' first row's top
 ROW_H = 0.45  # a token's row of the attention table
 COLUMNS = (3.85, 4.6, 5.35, 6.3)  # q·k, ÷√d, exp, weight: each column's centre, from the panel's left
@@ -90,10 +96,10 @@ def spread(columns: list[VGroup], names: VGroup, left: float, right: float) -> N
         x += w + gap
 
 
-def weights_column(weights: np.ndarray, x: float) -> Grid:
-    """Creature's weights in one head as a column of cells, one per token's row, each a bar as
-    long as its share with its percentage."""
-    g = Grid([[percent_figure(w)] for w in weights], style.WEIGHT, cell_w=WEIGHT_W, cell_h=ROW_H,
+def weights_column(weights: np.ndarray, x: float, color: ManimColor) -> Grid:
+    """Creature's weights in one head as a column of cells in that head's colour, one per token's
+    row, each a bar as long as its share with its percentage."""
+    g = Grid([[percent_figure(w)] for w in weights], color, cell_w=WEIGHT_W, cell_h=ROW_H,
              levels=np.asarray(weights)[:, None])
     return g.move_to([x, ROW_TOP, 0], aligned_edge=UP)
 
@@ -127,7 +133,8 @@ class HeadsScene(LessonScene):
             label("which article came with me?", size=style.SMALL_SIZE, color=style.QUERY))
         names = VGroup()
         for h in heads:
-            names.add(label(f"head {h + 1}", size=style.SMALL_SIZE).move_to([0, QUESTION_Y, 0])
+            names.add(label(f"head {h + 1}", size=style.SMALL_SIZE, color=style.HEADS[h])
+                      .move_to([0, QUESTION_Y, 0])
                       .align_to([at(h, 0), 0, 0], LEFT))
             questions[h].next_to(names[h], RIGHT, buff=0.25)
         divider = Line([0, 2.95, 0], [0, -2.8, 0], color=style.TOKEN, stroke_width=2)
@@ -147,13 +154,13 @@ class HeadsScene(LessonScene):
             e.move_to([at(h, 0.7), MATRIX_TOP, 0], aligned_edge=UP)
             e_name = caption("creature", color=style.EMBEDDING).move_to([at(h, 0.7), TOP_Y, 0])
             embeds.append(VGroup(e, e_name))
-            m = Grid([[short_figure(v) for v in row] for row in L.w_q[h]], style.QUERY, cell_w=CELL,
+            m = Grid([[short_figure(v) for v in row] for row in L.w_q[h]], style.HEADS[h], cell_w=CELL,
                      cell_h=MATRIX_H, text_color=style.INK)
             m.move_to([at(h, MATRIX_X), MATRIX_TOP, 0], aligned_edge=UP + LEFT)
             matrices.append(m)
             times.append(mono("×", style.MUTED, size=style.SMALL_SIZE).move_to(
                 [(e.get_right()[0] + m.get_left()[0]) / 2, matrix_row_y(n_feat // 2) + MATRIX_H / 2, 0]))
-            w_name = built(MathTex, rf"W_Q^{{({h + 1})}}", font_size=30, color=style.INK)
+            w_name = built(MathTex, rf"W_Q^{{({h + 1})}}", font_size=30, color=style.HEADS[h])
             matrix_names.append(w_name.move_to([m.get_center()[0], TOP_Y + 0.03, 0]))
             sizes.append(caption(f"{n_feat} × {L.w_q[h].shape[1]}").next_to(w_name, RIGHT, buff=0.2))
             q = Grid([[short_figure(v) for v in runs[h].queries[f]]], style.QUERY, cell_w=CELL, cell_h=ROW_H)
@@ -206,6 +213,44 @@ class HeadsScene(LessonScene):
                       SurroundingRectangle(matrices[0].col(0), color=style.INK, buff=0.04, stroke_width=3))
         worked = VGroup(terms, rule, total)
 
+        def table(h: int):
+            """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
+            and the lines working fluffy's (head 1) or a's (head 2) entries."""
+            r: AttentionResult = runs[h]
+            j = L.index("fluffy" if h == 0 else "a")
+            keys = Grid([[short_figure(v) for v in row] for row in r.keys], style.KEY, cell_w=CELL,
+                        cell_h=ROW_H).move_to([at(h, MATRIX_X), ROW_TOP, 0], aligned_edge=UP + LEFT)
+            token_names = VGroup(*(caption(t, color=style.INK).move_to([0, row_y(k), 0])
+                                   .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT)
+                                   for k, t in enumerate(L.tokens)))
+            heads_ = VGroup(*(caption(t).move_to([at(h, c), TOP_Y, 0]) for t, c in
+                              zip(("q·k", f"÷√{r.d_k}", "exp", "weight"), COLUMNS)))
+            raw = column([short_figure(v) for v in r.raw_scores[f]], at(h, COLUMNS[0]), style.WEIGHT)
+            scaled = column([short_figure(v) for v in r.scores[f]], at(h, COLUMNS[1]), style.WEIGHT)
+            exps = column([exp_figure(v) for v in r.exponentials[f]], at(h, COLUMNS[2]), style.WEIGHT)
+            weights = weights_column(r.weights[f], at(h, COLUMNS[3]), style.HEADS[h])
+            q = r.queries[f]
+            dot = product_line([(short_figure(q[k]), short_figure(r.keys[j, k])) for k in range(r.d_k)],
+                               short_figure(r.raw_scores[f, j]), (style.QUERY, style.KEY, style.WEIGHT),
+                               at(h, 0.3), WORK_Y[0])
+            divide = spelled([(short_figure(r.raw_scores[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
+                              (root_figure(r.scale), style.INK), (" = ", style.MUTED),
+                              (short_figure(r.scores[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
+            divide.move_to([at(h, 0.3), WORK_Y[1], 0], aligned_edge=LEFT)
+            summed = []
+            for k, e in enumerate(r.exponentials[f]):
+                summed += [(" + " if k else "", style.MUTED), (exp_figure(e), style.WEIGHT)]
+            summed += [(" = ", style.MUTED), (exp_figure(r.exp_sums[f]), style.WEIGHT)]
+            total_line = spelled([p for p in summed if p[0]], size=style.SMALL_SIZE)
+            total_line.move_to([at(h, 0.3), WORK_Y[2], 0], aligned_edge=LEFT)
+            share = spelled([(exp_figure(r.exponentials[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
+                             (exp_figure(r.exp_sums[f]), style.WEIGHT), (" = ", style.MUTED),
+                             (percent_figure(r.weights[f, j]), style.HEADS[h])], size=style.SMALL_SIZE)
+            share.move_to([at(h, 0.3), WORK_Y[3], 0], aligned_edge=LEFT)
+            spread([raw, scaled, exps], heads_[:3], keys.get_right()[0],
+                   min(weights.get_left()[0], heads_[3].get_left()[0]))
+            return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
+
         # head 1's W_K in W_Q's place, fluffy's features in creature's: fluffy's key, its first
         # entry worked the same way
         jf = L.index("fluffy")
@@ -213,9 +258,9 @@ class HeadsScene(LessonScene):
         f_embed = Grid([[short_figure(v)] for v in xf], style.EMBEDDING, cell_w=CELL, cell_h=MATRIX_H)
         f_embed.move_to(embeds[0][0], aligned_edge=UP)
         f_name = caption("fluffy", color=style.EMBEDDING).move_to(embeds[0][1])
-        k_matrix = Grid([[short_figure(v) for v in row] for row in wk], style.KEY, cell_w=CELL,
+        k_matrix = Grid([[short_figure(v) for v in row] for row in wk], style.HEADS[0], cell_w=CELL,
                         cell_h=MATRIX_H, text_color=style.INK).move_to(matrices[0], aligned_edge=UP + LEFT)
-        k_name = built(MathTex, r"W_K^{(1)}", font_size=30, color=style.INK).move_to(matrix_names[0])
+        k_name = built(MathTex, r"W_K^{(1)}", font_size=30, color=style.HEADS[0]).move_to(matrix_names[0])
         k_terms = products(xf, wk[:, 0])
         for i, t in enumerate(k_terms):
             t.move_to([0, matrix_row_y(i), 0]).align_to(terms, RIGHT)
@@ -224,8 +269,14 @@ class HeadsScene(LessonScene):
         k_total.next_to(k_rule, DOWN, buff=0.1).align_to(k_terms, RIGHT)
         k_pair = VGroup(SurroundingRectangle(f_embed, color=style.INK, buff=0.04, stroke_width=3),
                         SurroundingRectangle(k_matrix.col(0), color=style.INK, buff=0.04, stroke_width=3))
-        f_key = Grid([[short_figure(v) for v in runs[0].keys[jf]]], style.KEY, cell_w=CELL, cell_h=ROW_H)
-        f_key.move_to(queries[0], aligned_edge=LEFT)
+        # fluffy's key is its row of head 1's table of keys, worked under the query (named as it
+        # is worked), then moved up into its place in the table
+        keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
+        key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
+        f_key, f_key_texts = keys.row(jf), keys.texts[jf]
+        f_key_home = f_key.get_center()
+        f_key.move_to([at(0, MATRIX_X), KEY_Y, 0], aligned_edge=LEFT)
+        f_key_frame = VGroup(*keys.rects[jf])
         f_key_name = caption("fluffy's key", color=style.KEY).next_to(f_key, RIGHT, buff=0.2)
         k_worked = VGroup(k_terms, k_rule, k_total)
 
@@ -233,8 +284,7 @@ class HeadsScene(LessonScene):
             # "its own": in each half, beside creature's features, that head's W_Q; "smaller": its size;
             # "W Q": its first column meets creature's features, term by term, summed; "W K": the
             # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
-            # "three", "six": the sizes, on head 2 (head 1's features and query give way to its
-            # keys' next, too soon to read them)
+            # "three", "six": the sizes, on head 2
             b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
             b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
@@ -255,53 +305,16 @@ class HeadsScene(LessonScene):
                   Play(FadeIn(three[1]), run_time=0.5),
                   by=said_at(b, "count", "features", L)[0])
             b.fit(Play(FadeIn(six[1]), run_time=0.1))
-            # in the pause: head 1's W_Q gives way to its W_K, creature's features to fluffy's, and
-            # fluffy's key's first entry is worked as the query's was
+            # in the pause: head 1's W_Q gives way to its W_K, creature's features to fluffy's (the
+            # query stays); under the query, fluffy's key, named and still empty, and its first
+            # entry worked as the query's was
             b.fit(Play(Wait(), run_time=0.7),
-                  Play(FadeOut(worked, queries[0], query_names[0], matrices[0],
-                               matrix_names[0], embeds[0]), run_time=0.3),
-                  Play(FadeIn(k_matrix, k_name, f_embed, f_name), run_time=0.3),
+                  Play(FadeOut(worked, matrices[0], matrix_names[0], embeds[0]), run_time=0.3),
+                  Play(FadeIn(k_matrix, k_name, f_embed, f_name), FadeIn(f_key_frame), FadeIn(f_key_name),
+                       run_time=0.3),
                   Play(FadeIn(k_pair), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in k_terms), lag_ratio=0.3),
                        run_time=0.9))
-
-        def table(h: int):
-            """Head h's attention for creature, column by column: keys, q·k, ÷√d, exp, weights,
-            and the lines working fluffy's (head 1) or a's (head 2) entries."""
-            r: AttentionResult = runs[h]
-            j = L.index("fluffy" if h == 0 else "a")
-            keys = Grid([[short_figure(v) for v in row] for row in r.keys], style.KEY, cell_w=CELL,
-                        cell_h=ROW_H).move_to([at(h, MATRIX_X), ROW_TOP, 0], aligned_edge=UP + LEFT)
-            token_names = VGroup(*(caption(t, color=style.INK).move_to([0, row_y(k), 0])
-                                   .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT)
-                                   for k, t in enumerate(L.tokens)))
-            heads_ = VGroup(*(caption(t).move_to([at(h, c), TOP_Y, 0]) for t, c in
-                              zip(("q·k", f"÷√{r.d_k}", "exp", "weight"), COLUMNS)))
-            raw = column([short_figure(v) for v in r.raw_scores[f]], at(h, COLUMNS[0]), style.WEIGHT)
-            scaled = column([short_figure(v) for v in r.scores[f]], at(h, COLUMNS[1]), style.WEIGHT)
-            exps = column([exp_figure(v) for v in r.exponentials[f]], at(h, COLUMNS[2]), style.WEIGHT)
-            weights = weights_column(r.weights[f], at(h, COLUMNS[3]))
-            q = r.queries[f]
-            dot = product_line([(short_figure(q[k]), short_figure(r.keys[j, k])) for k in range(r.d_k)],
-                               short_figure(r.raw_scores[f, j]), (style.QUERY, style.KEY, style.WEIGHT),
-                               at(h, 0.3), WORK_Y[0])
-            divide = spelled([(short_figure(r.raw_scores[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
-                              (root_figure(r.scale), style.INK), (" = ", style.MUTED),
-                              (short_figure(r.scores[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
-            divide.move_to([at(h, 0.3), WORK_Y[1], 0], aligned_edge=LEFT)
-            summed = []
-            for k, e in enumerate(r.exponentials[f]):
-                summed += [(" + " if k else "", style.MUTED), (exp_figure(e), style.WEIGHT)]
-            summed += [(" = ", style.MUTED), (exp_figure(r.exp_sums[f]), style.WEIGHT)]
-            total_line = spelled([p for p in summed if p[0]], size=style.SMALL_SIZE)
-            total_line.move_to([at(h, 0.3), WORK_Y[2], 0], aligned_edge=LEFT)
-            share = spelled([(exp_figure(r.exponentials[f, j]), style.WEIGHT), (" ÷ ", style.MUTED),
-                             (exp_figure(r.exp_sums[f]), style.WEIGHT), (" = ", style.MUTED),
-                             (percent_figure(r.weights[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
-            share.move_to([at(h, 0.3), WORK_Y[3], 0], aligned_edge=LEFT)
-            spread([raw, scaled, exps], heads_[:3], keys.get_right()[0],
-                   min(weights.get_left()[0], heads_[3].get_left()[0]))
-            return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
 
         def rows_of(*cols: VGroup) -> list[VGroup]:
             return [VGroup(*(c[k] for c in cols)) for k in range(len(L.tokens))]
@@ -313,12 +326,13 @@ class HeadsScene(LessonScene):
             return [Indicate(result, color=style.WEIGHT, scale_factor=1.15),
                     LaggedStart(*(FadeIn(entries[k]) for k in order), lag_ratio=0.25)]
 
-        def ring(mob) -> SurroundingRectangle:
-            return SurroundingRectangle(mob, color=style.WEIGHT, buff=0.06)
+        def ring(mob, h: int) -> SurroundingRectangle:
+            """An outline in head h's colour around one of its weights."""
+            return SurroundingRectangle(mob, color=style.HEADS[h], buff=0.06)
 
-        def picked(token: str):
-            """A token's box outlined in the weights' colour: a head put much of creature's weight on it."""
-            return tokens[L.index(token)].box.animate.set_stroke(style.WEIGHT, width=4)
+        def picked(token: str, h: int):
+            """A token's box outlined in head h's colour: that head put much of creature's weight on it."""
+            return tokens[L.index(token)].box.animate.set_stroke(style.HEADS[h], width=4)
 
         moved_up = [queries[h].copy().move_to([at(h, MATRIX_X), TOP_Y, 0], aligned_edge=LEFT) for h in heads]
         query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
@@ -340,43 +354,45 @@ class HeadsScene(LessonScene):
             return Play(queries[h].animate.move_to(moved_up[h]), query_names[h].animate.move_to(query_up[h]),
                         *also_, run_time=0.5)
 
-        keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
         dot, divide, total_line, share = lines
-        key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
-        source = caption("every token's key: its features × W_K", color=style.KEY).move_to(
+        source = caption("every token's key: its features × the same W_K", color=style.KEY).move_to(
             also[0], aligned_edge=LEFT)
+        aside = (at(0, ASIDE_X) - k_matrix.get_left()[0]) * RIGHT  # W_K, beside the table of keys
 
         with self.beat("head-one-adjectives") as b:
-            # fluffy's first key entry's sum, held; the question flashes on "adjectives"; fluffy's
-            # key fills by "adjectives"; on "meets each key" W_K leaves, the query returns over the
-            # table and every token's key fills in, fluffy's first; then fluffy's key meets the
-            # query term by term and every dot product is written; "scaled": each ÷√d; "softmax":
-            # the exponentials, their sum, fluffy's share of it, every token's weight; then each
-            # percentage outlined as it is said
+            # fluffy's first key entry's sum, held; it is the key's first entry (written in place:
+            # a copy flying there would cross the query) and the rest fill, by "adjectives"; the
+            # question flashes; on "its query" the working leaves, W_K steps aside, then the
+            # query rises over the table and fluffy's key into its row; on "meets each
+            # key" every other token's key fills in from W_K's side, each its features × W_K; then
+            # fluffy's key meets the query term by term and every dot product is written;
+            # "scaled": each ÷√d; "softmax": the exponentials, their sum, fluffy's share of it,
+            # every token's weight; then each percentage outlined as it is said
             b.fit(Play(Create(k_rule), FadeIn(k_total, shift=0.1 * DOWN), run_time=0.5),
-                  Play(FadeOut(k_pair), TransformFromCopy(k_total, f_key.texts[0][0]),
-                       FadeIn(f_key.body[0][0]), FadeIn(f_key_name), run_time=0.5),
-                  Play(*(FadeIn(c) for c in list(f_key.body)[1:]), run_time=0.3), by="adjectives")
+                  Play(FadeOut(k_pair), FadeIn(f_key_texts[0]), run_time=0.5),
+                  Play(*(FadeIn(t) for t in f_key_texts[1:]), run_time=0.3), by="adjectives")
             b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
-                  by="query")
-            # "meets each key": W_K and the working leave, fluffy's key goes up to its row, the query
-            # comes back over the table, and every token's key fills in, each its features × W_K
-            queries[0].move_to(moved_up[0])
-            query_names[0].move_to(query_up[0])
-            order = [jf] + [k for k in range(len(L.tokens)) if k != jf]
-            b.until("meets")  # fluffy's worked entry stands complete until here
-            b.fit(Play(FadeOut(k_matrix, k_name, sizes[0], times[0], f_embed, f_name, k_worked, also[0]),
-                       run_time=0.25),
-                  Play(FadeIn(source), FadeIn(queries[0]), FadeIn(query_names[0]), FadeIn(col_names[0]),
-                       LaggedStart(*(FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.1 * LEFT)
-                                     for k in order), lag_ratio=0.25), run_time=0.6), by="key")
-            b.fit(Play(FadeIn(key_row), FadeIn(query_box), FadeOut(f_key, f_key_name), run_time=0.3),
+                  by="its")  # fluffy's worked entry stands complete until here
+            gone, steps, rises = during(0.0, 0.3), during(0.25, 0.6), during(0.5, 1.0)
+            b.fit(Play(FadeOut(k_worked, f_embed, f_name, f_key_name, sizes[0], times[0], also[0],
+                               rate_func=gone),
+                       VGroup(k_matrix, k_name).animate(rate_func=steps).shift(aside),
+                       queries[0].animate(rate_func=rises).move_to(moved_up[0]),
+                       query_names[0].animate(rate_func=rises).move_to(query_up[0]),
+                       f_key.animate(rate_func=rises).move_to(f_key_home), run_time=0.8), by="meets")
+            others = [k for k in range(len(L.tokens)) if k != jf]
+            b.fit(Play(FadeIn(token_names[jf]), FadeIn(source),
+                       Indicate(k_name, color=style.HEADS[0], scale_factor=1.25),
+                       LaggedStart(*(FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.15 * LEFT)
+                                     for k in others), lag_ratio=0.3), run_time=0.6), by="key")
+            b.fit(Play(FadeOut(k_matrix, k_name, source), run_time=0.2),
+                  Play(FadeIn(key_row), FadeIn(query_box), FadeIn(col_names[0]), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeIn(dot.total), run_time=0.3),
-                  Play(FadeOut(key_row, query_box, source), *settle(dot.total, raw, j), run_time=0.7),
+                  Play(FadeOut(key_row, query_box), *settle(dot.total, raw, j), run_time=0.7),
                   by="scaled")
             b.fit(Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.5),
                   Play(*settle(divide[-1], scaled, j), run_time=0.7),
@@ -387,16 +403,17 @@ class HeadsScene(LessonScene):
                   Play(FadeIn(share, shift=0.1 * RIGHT), run_time=0.5),
                   Play(FadeIn(col_names[3]), *settle(share[-1], weights.body, j), run_time=0.7),
                   by=said_at(b, "adjectives", "fluffy", L)[0])
-            fluffy, blue = ring(weights.texts[L.index("fluffy")][0]), ring(weights.texts[L.index("blue")][0])
-            b.fit(Play(FadeIn(fluffy), picked("fluffy"), run_time=0.6), by="blue")
-            b.fit(Play(FadeOut(fluffy), FadeIn(blue), picked("blue"), run_time=0.5))
+            fluffy = ring(weights.texts[L.index("fluffy")][0], 0)
+            blue = ring(weights.texts[L.index("blue")][0], 0)
+            b.fit(Play(FadeIn(fluffy), picked("fluffy", 0), run_time=0.6), by="blue")
+            b.fit(Play(FadeOut(fluffy), FadeIn(blue), picked("blue", 0), run_time=0.5))
 
         keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
         dot2, divide2, total2, share2 = lines2
         n = len(L.tokens)
         # head 2's pick, its own look: an arc over the phrase from creature to 'a'
         ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
-        pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.WEIGHT, stroke_width=3)
+        pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.HEADS[1], stroke_width=3)
 
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes, by "article"; "Same
@@ -420,28 +437,29 @@ class HeadsScene(LessonScene):
                   Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.3), by="percent")
             b.fit(Play(FadeIn(share2, shift=0.1 * RIGHT), run_time=0.3),
                   Play(FadeIn(col_names2[3]), *settle(share2[-1], weights2.body, j2), run_time=0.4), by="on")
-            article = ring(weights2.texts[j2][0])
+            article = ring(weights2.texts[j2][0], 1)
             b.fit(Play(FadeIn(article), run_time=0.3), by="a")
-            b.fit(Play(Create(pick_arc), picked("a"), run_time=0.6))
+            b.fit(Play(Create(pick_arc), picked("a", 1), run_time=0.6))
 
         # what the two rows share: beside each token the smaller of its two weights, and their sum
         shared = np.min(L.focus_head_weights, axis=0)
-        both = weights_column(shared, FINAL_X[2])
-        both_name = caption("in both", color=style.WEIGHT).move_to([FINAL_X[2], TOP_Y, 0])
+        both = weights_column(shared, FINAL_X[2], style.MUTED)
+        both_name = caption("in both", color=style.INK).move_to([FINAL_X[2], TOP_Y, 0])
         total_both = label(f"= {percent_figure(shared.sum())}", size=style.BODY_SIZE,
-                           color=style.WEIGHT).next_to(both, DOWN, buff=0.15)
-        heads_named = [caption(f"head {h + 1}", color=style.WEIGHT).move_to([FINAL_X[h], TOP_Y, 0])
+                           color=style.INK).next_to(both, DOWN, buff=0.15)
+        heads_named = [caption(f"head {h + 1}", color=style.HEADS[h]).move_to([FINAL_X[h], TOP_Y, 0])
                        for h in heads]
         rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_names[0]),
-                VGroup(keys2, raw2, scaled2, exps2, *lines2, *col_names2[:3], queries[1], query_names[1],
-                       token_names2)]
+                VGroup(keys2, raw2, scaled2, exps2, dot2, divide2, total2, *col_names2[:3], queries[1],
+                       query_names[1], token_names2)]
 
         with self.beat("rows-side-by-side") as b:
-            # "Side by side": the working leaves, head 2's weights move beside head 1's, each column
-            # named by its head; "two rows" flashes both; "overlap": what both give each token, and
-            # its sum
+            # "Side by side": the working leaves (head 2's share, read last, as the weights move,
+            # nothing passing over it), head 2's weights move beside head 1's, each column named by
+            # its head; "two rows" flashes both; "overlap": what both give each token, and its sum
             b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
-                  Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
+                  Play(FadeOut(share2, rate_func=during(0.4, 1.0)),
+                       weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
                        run_time=0.9),

@@ -1,7 +1,12 @@
-"""Scene 3: concatenate, then W_O. Creature's two heads each hand back a short vector; end to end
-they make six numbers again; W_O maps them onto the model's features (a matrix times that column,
-one entry worked as its terms and their sum, the rest filling); added to creature's vector, entry
-by entry, as the voice reads what moved, nothing creature knew is lost."""
+"""Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
+values (each token's, named under it: the token's features × that head's W_V) weighted by
+creature's weights and summed, a line per head, standing complete to be read. End to end, head
+1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
+unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
+model's features that name W_O's rows;
+W_O maps them onto those features (one entry worked as its terms and their sum, the rest
+filling); added to creature's vector, entry by entry, as the voice reads what moved, nothing
+creature knew is lost."""
 
 import numpy as np
 from manim import (
@@ -10,10 +15,13 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    Create,
     FadeIn,
     FadeOut,
     LaggedStart,
+    Line,
     MathTex,
+    Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
     VGroup,
@@ -31,32 +39,36 @@ from scenes.prebuilt import built
 from scenes.rules import during, leaving
 from scenes.widgets import caption, label, mono
 
-ROW_TOP = 2.2  # the top of every column's first cell: a row per feature of the model
-CELL_H = 0.5
-CELL_W = 0.8
-MATRIX_CELL = 0.5  # a cell of W_O's grid
-MATRIX_RIGHT = -1.65  # W_O's right edge, left of the heads' column
-CONCAT_X = -0.95  # the heads' outputs, end to end
-MOVED_X = 0.55  # W_O times them: what moves into creature's vector
-SUMS_X = 0.3  # the centre of each head's weighted sum, a line per head
-SUMS_DROP = 0.5  # head 2's line stands this much lower than its place under head 1's
+# the heads' lines: each head's values weighted and summed, its short vector at the line's end
+LINE_Y = (1.45, -0.4)  # each head's line's centre
+SUMS_X = 0.2  # the lines' centre
+JOIN = 0.75  # end to end, the two vectors stand this far right of the lines, head 2's under head 1's
 VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
 ENTRY_Y = -2.1  # head 1's first number worked as its terms
-WORK_GAP = 0.45  # the worked entry's line stands this far under W_O
-WORKED_READ = 1.7  # seconds W_O's worked entry stands complete before the other rows fill
-READ = 1.6  # seconds the last entries written stand before the scene ends
-OLD_X, NEW_X = -1.6, 2.65  # the residual: creature's vector + what moved (at MOVED_X) = its new one
+UNDER = 0.5  # in the scene change, head 2's weights wait this far under their line
+# W_O and the residual: a row per feature of the model
+ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
+CELL_H = 0.5
+CELL_W = 0.8  # a cell of a vector, and a column of W_O: each under its entry of the heads' row
+ROW_Y = 2.1  # the heads' six numbers as a row, over W_O's columns
+HEAD_NAMES_Y = 2.65  # "head 1" | "head 2", each over its half of the row
+MATRIX_LEFT = -2.2  # W_O's left edge, right of the features' names
+RESULT_X = 3.9  # W_O times the row: what moves into creature's vector
+WORK_Y = -2.35  # W_O's worked entry, under its name
+READ = 2.0  # seconds a line of working stands complete after its result before it leaves
+LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
+OLD_X, MOVED_X, NEW_X = -1.6, 0.55, 2.65  # the residual: creature's vector + what moved = its new one
 NAMES_GAP = 0.2
 
 
 def row_y(j: int) -> float:
-    """The centre of the `j`-th row of cells."""
+    """The centre of the `j`-th row of W_O and of the residual's columns."""
     return ROW_TOP - CELL_H * (j + 0.5)
 
 
-def placed(grid: Grid, x: float, first_row: int = 0) -> Grid:
-    """`grid` (a column) centred on x, its first cell on row `first_row`."""
-    return grid.move_to([x, ROW_TOP - CELL_H * first_row, 0], aligned_edge=UP)
+def placed(grid: Grid, x: float) -> Grid:
+    """`grid` (a column) centred on x, its first cell on W_O's first row."""
+    return grid.move_to([x, ROW_TOP, 0], aligned_edge=UP)
 
 
 class ConcatScene(LessonScene):
@@ -72,79 +84,92 @@ class ConcatScene(LessonScene):
         scale = float(max(np.abs(L.after_attention).max(), 1e-9))
         n = len(L.features)
         tokens = header(L)
+        colors = style.HEADS  # each head's colour: its name, its weights, its short vector
 
         # each head's short vector as its values weighted by creature's weights (as percentages,
         # as the heads' rows read them) and summed: a line per head, weight × value column + ...
-        # = the head's output, filled once summed (head 2's a little lower, so that on "End to
-        # end" it moves up under head 1's)
-        heads = [cells(outputs[0], style.VALUE, CELL_W, CELL_H, scale),
-                 cells(outputs[1], style.VALUE, CELL_W, CELL_H, scale)]
+        # = the head's output, filled once summed; each value column named by its token, and
+        # where the values come from under the head's name
+        heads = [cells(outputs[h], colors[h], CELL_W, CELL_H, scale) for h in range(len(outputs))]
         short = len(outputs[0])
-        head_names, percents, values, signs, equals_ = [], [], [], [], []
+        head_names, percents, values, signs, equals_, tokens_named, sources = [], [], [], [], [], [], []
         for h, head in enumerate(L.attention.heads):
             columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale)
                        for t in range(len(L.tokens))]
             # (in the font of scene 2's cells they come from: carried, they move, not morph)
-            weights = [mono(percent_figure(float(head.weights[f, t])), style.WEIGHT, size=style.SMALL_SIZE)
+            weights = [mono(percent_figure(float(head.weights[f, t])), colors[h], size=style.SMALL_SIZE)
                        for t in range(len(L.tokens))]
-            name, eq = caption(f"head {h + 1}:", color=style.VALUE), label("=", size=style.SMALL_SIZE,
-                                                                           color=style.MUTED)
+            name = caption(f"head {h + 1}:", color=colors[h])
+            eq = label("=", size=style.SMALL_SIZE, color=style.MUTED)
             pieces, marks = [name], VGroup()
             for t, col in enumerate(columns):
                 sign = [label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []
                 times = label("×", size=style.SMALL_SIZE, color=style.MUTED)
                 marks.add(*sign, times)
                 pieces += [*sign, weights[t], times, col]
-            VGroup(*pieces, eq, heads[h]).arrange(RIGHT, buff=0.12).move_to(
-                [SUMS_X, row_y(short * h + (short - 1) / 2) - SUMS_DROP * h, 0])
+            line = VGroup(*pieces, eq, heads[h]).arrange(RIGHT, buff=0.12).move_to([SUMS_X, LINE_Y[h], 0])
+            line.shift((heads[0].get_x() - heads[h].get_x()) * RIGHT)  # the short vectors in one column
+            tokens_named.append(VGroup(*(caption(t).next_to(col, DOWN, buff=0.08)
+                                         for t, col in zip(L.tokens, columns))))
+            sources.append(caption("values: each token × W_V", color=style.VALUE)
+                           .next_to(name, DOWN, buff=0.15).align_to(name, RIGHT))
             head_names.append(name)
             percents.append(VGroup(*weights))
             values.append(columns)
             signs.append(marks)
             equals_.append(eq)
-        stacked = heads[1].copy().move_to([CONCAT_X, ROW_TOP - CELL_H * short, 0], aligned_edge=UP)
-        first = heads[0].copy().move_to([CONCAT_X, ROW_TOP, 0], aligned_edge=UP)
         for column in heads:
             hide_numbers(column)
-        numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.VALUE)
-        numbers.next_to(VGroup(first, stacked), DOWN, buff=0.15)
+        # end to end: head 1's vector right of its line, head 2's right under it, one column of six
+        ends = [heads[0].get_center() + JOIN * RIGHT]
+        ends.append(ends[0] + (heads[0].height + heads[1].height) / 2 * DOWN)
+        joined = SurroundingRectangle(VGroup(*(h.copy().move_to(e) for h, e in zip(heads, ends))),
+                                      color=style.INK, buff=0.06, stroke_width=3)
+        numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.INK)
+        numbers.next_to(joined, DOWN, buff=0.12)
         # head 1's first number worked as its terms: each token's weight × its value's first entry
         head = L.attention.heads[0]
         entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
                          for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
                         style.VALUE)
+        entry.total[-1].set_color(colors[0])  # the sum is head 1's number
         entry.move_to([SUMS_X, ENTRY_Y, 0])
         firsts = VGroup(*(SurroundingRectangle(col.cell(0, 0), color=style.VALUE, buff=0.03,
                                                stroke_width=3) for col in values[0]))
-        its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=style.VALUE, buff=0.03, stroke_width=4)
+        its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=colors[0], buff=0.03, stroke_width=4)
 
         def weights_carried() -> tuple[list, list]:
             """Scene 2's columns of creature's weights, carried: in the scene change head 2's
-            figures drop to its line's height as their cells leave, then each figure moves into
-            its place in its head's line, head 1's first (no figure passes another)."""
+            figures drop to under its line as their cells leave (clear of the paths head 1's
+            figures take over them), then each figure moves into its place in its head's line,
+            head 1's first (no figure passes another)."""
             if "weights" not in self.previous:
                 return [], [FadeIn(VGroup(*percents, *head_names))]
             columns = self.take("weights")
             figures = [VGroup(*(c.texts[t][0] for t in range(len(L.tokens)))) for c in columns]
             frames = [m for c in columns for row in (*c.rects, *c.bars) for m in row if m is not None]
-            drop = (percents[1].get_y() - figures[1].get_y()) * UP
+            drop = (percents[1].get_y() - UNDER - figures[1].get_y()) * UP
             spread = [ReplacementTransform(figures[h][t], percents[h][t], rate_func=during(*span))
                       for h, span in enumerate(((0.0, 0.65), (0.35, 1.0))) for t in range(len(L.tokens))]
             return ([figures[1].animate.shift(drop).build(), *leaving(frames)],
                     [*spread, FadeIn(VGroup(*head_names), shift=0.1 * RIGHT)])
 
         change, spread = weights_carried()
+        lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_,
+                       *tokens_named, *sources)
         with self.beat("outputs-end-to-end") as b:
             # the heads' weights carry into a line per head as scene 2 leaves; on "short" each
-            # head's short vector, empty; on "values" the value vectors by their weights, and head
-            # 1's first number's terms; on "summed" that sum and both vectors fill; "End to end":
-            # (from "to") the lines leave and the two short vectors close up into one column, the worked line
-            # going along under it, its number still outlined
+            # head's short vector, empty; on "values" the value vectors by their weights, each
+            # named by its token, with where they come from (W_V), and head 1's first number's
+            # terms; on "summed" that sum and both vectors fill; "End to end": head 1's vector steps
+            # out right, head 2's slides under it, outlined as one column of six on "six", while the lines
+            # stand complete, READ seconds after their results, before they leave
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
                   Play(*spread, run_time=1.2), by="short")
             b.fit(Play(FadeIn(*equals_, *heads), run_time=0.5), by="values")
-            b.fit(Play(FadeIn(VGroup(*(c for col in values for c in col), *signs)), run_time=0.25),
+            b.fit(Play(FadeIn(VGroup(*(c for col in values for c in col), *signs, *tokens_named, *sources)),
+                       run_time=0.4),
                   Play(FadeIn(firsts, its_sum), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
                        run_time=0.8), by="summed")
@@ -152,63 +177,75 @@ class ConcatScene(LessonScene):
                   Play(LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
                                      for h in range(len(heads)) for j in range(short)
                                      if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
-            lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_)
-            to_first = first.get_center() - heads[0].get_center()
-            b.until("to")  # (the lines stand a moment longer, to be read)
-            b.fit(Play(FadeOut(lines, firsts), run_time=0.4),
-                  Play(VGroup(heads[0], its_sum).animate.shift(to_first),  # the outline with its number
-                       heads[1].animate.move_to(stacked), entry.animate.set_x(CONCAT_X), run_time=0.9),
-                  by=said_at(b, "count", "features", L)[0], n=said_at(b, "count", "features", L)[1])
-            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3))
+            complete = self.frame  # every line stands complete from here
+            six = said_at(b, "count", "features", L)
+            b.fit(Play(FadeOut(its_sum), run_time=0.2), Play(heads[0].animate.move_to(ends[0]), run_time=0.4),
+                  Play(heads[1].animate.move_to(ends[1]), run_time=0.9), by=six[0], n=six[1])
+            b.fit(Play(FadeIn(joined), run_time=0.3))
+            held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
+            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
+                  Play(Wait(), run_time=max(0.05, READ - held)),
+                  Play(FadeOut(lines, firsts, entry), run_time=0.4))
 
-        # W_O as the matrix of the product: a row per feature of the model, a column per entry
-        # of the heads' outputs; the features named on the left
+        # W_O as the matrix of the product: a row per feature of the model (named on the left), a
+        # column per entry of the heads' six numbers, which stand as a row over its columns
         matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
-                      cell_w=MATRIX_CELL, cell_h=CELL_H)
-        matrix.move_to([MATRIX_RIGHT, ROW_TOP, 0], aligned_edge=UP + RIGHT)
-        matrix_name = built(MathTex, "W_O", color=style.INK, font_size=34).next_to(matrix, UP, buff=0.12)
+                      cell_w=CELL_W, cell_h=CELL_H)
+        matrix.move_to([MATRIX_LEFT, ROW_TOP, 0], aligned_edge=UP + LEFT)
+        matrix_name = built(MathTex, "W_O", color=style.INK, font_size=34).next_to(matrix, DOWN, buff=0.15)
         names = VGroup(*(caption(name).move_to([0, row_y(j), 0]) for j, name in enumerate(L.features)))
         for name in names:
             name.align_to(matrix.get_left() + NAMES_GAP * LEFT, RIGHT)
-        result = placed(cells(moved, style.VALUE, CELL_W, CELL_H, scale), MOVED_X)
+        row_cells = [heads[h].cell(j, 0) for h in range(len(heads)) for j in range(short)]
+        slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
+        halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
+        head_labels = VGroup(*(caption(f"head {h + 1}", color=colors[h]).move_to([x, HEAD_NAMES_Y, 0])
+                               for h, x in enumerate(halves)))
+        split = (slots[short - 1] + slots[short]) / 2
+        divider = Line([split, ROW_Y + CELL_H / 2, 0], [split, HEAD_NAMES_Y + 0.15, 0], color=style.MUTED,
+                       stroke_width=2)
+        result = placed(cells(moved, style.VALUE, CELL_W, CELL_H, scale), RESULT_X)
         hide_numbers(result)
         equals = label("=", size=style.TITLE_SIZE, color=style.MUTED).move_to(
-            [(CONCAT_X + MOVED_X) / 2, row_y(n / 2 - 0.5), 0])
+            [(matrix.get_right()[0] + result.get_left()[0]) / 2, row_y(n / 2 - 0.5), 0])
         result_name = caption("moved", color=style.VALUE).next_to(result, UP, buff=0.15)
-        concat_name = caption("end to end", color=style.VALUE).next_to(
-            VGroup(heads[0], stacked), UP, buff=0.15)
 
-        # the entry worked out: W_O's row for "fluffy texture" meets the column, its terms and
-        # their sum written on one line under the product (clear of every row's cells)
+        # the entry worked out: W_O's row for "fluffy texture" meets the row of six, its terms
+        # (each of the six in its head's colour) and their sum on one line under W_O's name
         r = L.features.index("fluffy texture")
         worked = working([(short_figure(w_o[k, r]), short_figure(concat[k])) for k in range(len(concat))],
                          None, short_figure(float(w_o[:, r] @ concat)), style.VALUE)
-        worked.move_to([(matrix.get_left()[0] + result.get_right()[0]) / 2,
-                        matrix.get_bottom()[1] - WORK_GAP, 0])
-        pair = VGroup(SurroundingRectangle(VGroup(heads[0], stacked), color=style.VALUE, buff=0.05,
-                                           stroke_width=3),
-                      SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06,
-                                           stroke_width=4))
+        for k in range(len(concat)):
+            worked.terms[k][-1].set_color(colors[k // short])
+        worked.move_to([(matrix.get_left()[0] + result.get_right()[0]) / 2, WORK_Y, 0])
+        row_box = Rectangle(width=len(slots) * CELL_W + 0.1, height=CELL_H + 0.1, color=style.INK,
+                            stroke_width=3).move_to([(slots[0] + slots[-1]) / 2, ROW_Y, 0])
+        pair = VGroup(row_box, SurroundingRectangle(result.cell(r, 0), color=style.VALUE, buff=0.06,
+                                                    stroke_width=4))
         ring = SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3)
 
         with self.beat("w-o-mixes") as b:
-            # "W O": the matrix, the features it maps onto, the empty column of what moves; on
-            # "maps" its row for fluffy texture meets the heads' column: the terms, then their sum,
-            # which is the entry, standing to be read; then that working leaves and the other
+            # "W O": the six numbers leave their column for a row, first across, each to the column
+            # of W_O it meets, then up (none passes another), each head named over its half; W_O
+            # comes in under them; "onto": the features it maps onto name its rows, with the empty
+            # column of what moves; its row for fluffy texture meets the row of six: the terms,
+            # then their sum, which is the entry, standing READ seconds; then that working leaves
+            # (no line of working stands while an entry it did not work out fills) and the other
             # rows' entries fill together
-            b.fit(Play(FadeOut(entry, its_sum), run_time=0.3),
-                  Play(FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * DOWN), FadeIn(names),
-                       FadeIn(concat_name), FadeIn(equals), FadeIn(result), FadeIn(result_name),
-                       run_time=0.6), by="maps")
-            b.fit(Play(FadeIn(ring), FadeIn(pair), FadeOut(numbers), run_time=0.4),
+            b.fit(Play(FadeOut(joined, rate_func=during(0.0, 0.4)),
+                       *(c.animate.set_x(x) for c, x in zip(row_cells, slots)), run_time=0.5),
+                  Play(lambda: [c.animate.set_y(ROW_Y) for c in row_cells], run_time=0.5),
+                  Play(FadeOut(numbers), FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
+                       FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
+            b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.4),
+                  Play(FadeIn(ring), FadeIn(pair), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
-                       run_time=1.3),
-                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.5),
-                  Play(Wait(), run_time=WORKED_READ),
-                  # (no line of working stands while an entry it did not work out fills)
+                       run_time=0.9),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.4),
+                  Play(Wait(), run_time=READ),
                   Play(FadeOut(worked, ring, pair), run_time=0.3),
                   Play(LaggedStart(*(AnimationGroup(*reveal(result, j)) for j in range(n) if j != r),
-                                   lag_ratio=0.15), run_time=0.7))
+                                   lag_ratio=0.15), run_time=0.5))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
         before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
@@ -223,6 +260,7 @@ class ConcatScene(LessonScene):
         before_name = caption(L.tokens[f], color=style.EMBEDDING).next_to(before, UP, buff=0.15)
         after_name = caption("its new vector", color=style.EMBEDDING).next_to(after, UP, buff=0.15)
         names_to = (before.get_left()[0] - NAMES_GAP - names.get_right()[0]) * RIGHT
+        to_moved = (MOVED_X - result.get_x()) * RIGHT
 
         def band(j: int) -> VGroup:
             """Row `j` of the sum outlined: creature's entry, what moved, the new entry."""
@@ -231,15 +269,16 @@ class ConcatScene(LessonScene):
 
         said = ["fluffy texture", "blue colour", "article"]
         with self.beat("creature-gains") as b:
-            # "Added to creature's vector": the product leaves, the features' names move up to
-            # creature's vector as it comes, what moved stays; as each figure is said its row
-            # adds up (a band across it, the new entry written); then the rows where nothing
-            # moved, creature keeping what it knew
-            b.fit(Play(FadeOut(matrix, matrix_name, heads[0], heads[1], concat_name, equals),
+            # "Added to creature's vector": the product leaves; what moved and the features' names
+            # move to their places in the sum as creature's vector comes; as each figure is said
+            # its row adds up (a band across it, the new entry written); then the rows where
+            # nothing moved, creature keeping what it knew
+            b.fit(Play(FadeOut(matrix, matrix_name, heads[0], heads[1], head_labels, divider, equals),
                        run_time=0.4),
-                  Play(names.animate.shift(names_to), FadeIn(before), FadeIn(before_name),
-                       FadeIn(plus), FadeIn(equals_new), FadeIn(after), FadeIn(after_name),
-                       run_time=0.7),
+                  Play(names.animate.shift(names_to), VGroup(result, result_name).animate.shift(to_moved),
+                       run_time=0.6),
+                  Play(FadeIn(before), FadeIn(before_name), FadeIn(plus), FadeIn(equals_new), FadeIn(after),
+                       FadeIn(after_name), run_time=0.5),
                   by=said_at(b, "moved", said[0], L)[0], n=said_at(b, "moved", said[0], L)[1])
             shown = None
             for k, feature in enumerate(said):
@@ -256,6 +295,6 @@ class ConcatScene(LessonScene):
             others = [j for j in range(n) if L.features[j] not in said]
             b.fit(Play(FadeOut(shown), run_time=0.3),
                   Play(LaggedStart(*(AnimationGroup(*reveal(after, j)) for j in others),
-                                   lag_ratio=0.3), run_time=0.8), rest=READ)
+                                   lag_ratio=0.3), run_time=0.8), rest=LAST_READ)
         # the MLP works on every token's vector after attention: creature's new one moves into it
         self.keep(tokens=tokens, creature=after, names=names)

@@ -1,9 +1,11 @@
-"""Scene 4: the MLP. Every token's vector stands under its token, the features named on the left
-(no token looks at another: a wall between each two). Up: W_up (six features in, eight hidden
-neurons out) meets each vector, creature's first neuron worked as its terms plus a bias, then the
-other rows fill, every token at once. The bend: each negative sum snaps to 0 where it stands.
-Down: W_down takes the eight back to six (creature's entry worked, the other rows filling); each
-vector's six are added to it, entry by entry."""
+"""Scene 4: the MLP. Every token's vector after attention stands under its token, the features
+named on the left: creature's carried from the residual, the others' said to come the same way
+(the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
+features in, eight hidden neurons out) meets each vector, creature's first neuron worked as its
+terms plus a bias (each term's two cells, W_up's and the vector's, outlined as it is written),
+then the other rows fill, every token at once. The bend: each negative sum
+snaps to 0 where it stands. Down: W_down takes the eight back to six (creature's entry worked, the
+other rows filling); each vector's six are added to it, entry by entry."""
 
 import numpy as np
 from manim import (
@@ -91,25 +93,32 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
     return SurroundingRectangle(mob, color=color, buff=buff, stroke_width=width)
 
 
-def product(matrix: Grid, row: int, vector_ring, columns: VGroup, focus: int, line, color,
-            lag: float, times: tuple[float, float, float], together: bool = False) -> list[Play]:
+def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, line, color,
+            times: tuple[float, float, float], together: bool = False) -> list[Play]:
     """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
-    the matrix meets the focus token's vector (`vector_ring`), `line`'s terms, bias and sum are
-    written (`times`: how long each, and the entry's reveal), its entry shows, then that row's
-    entry of every other token; then each other row in turn, outlined in place, every token's
-    entry of it filling together (`together`: all the other rows at once, under one outline)."""
+    the matrix meets the focus token's `vector`, `line`'s terms written one by one, each as the
+    two cells it multiplies (the matrix's entry, the vector's) light up, then its bias and sum
+    (`times`: how long the terms take, the sum, and the entry's reveal); its entry shows, then
+    that row's entry of every other token; then each other row in turn, outlined in place, every
+    token's entry of it filling together (`together`: all the other rows at once, under one
+    outline)."""
     rows = len(matrix.texts)
     outline = ring(matrix.row(row), style.INK, buff=0.03)
-    pair = VGroup(vector_ring, ring(columns[focus].cell(row, 0), color, 4, 0.05))
+    target = ring(columns[focus].cell(row, 0), color, 4, 0.05)
+    # each term's pair of cells, outlined (never filled over their digits)
+    pairs = [VGroup(ring(matrix.cell(row, j), style.QUERY, 3, 0.0),
+                    ring(vector.cell(j, 0), style.QUERY, 3, 0.0))
+             for j in range(len(line.terms))]
     rest = [j for j in range(rows) if j != row]
     terms, total, shown = times
-    return [Play(FadeIn(outline), FadeIn(pair), run_time=0.4),
-            Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in line.terms), lag_ratio=lag),
-                 run_time=terms),
-            Play(FadeIn(line.bias), FadeIn(line.total, shift=0.1 * LEFT), run_time=total),
+    return [Play(FadeIn(outline), FadeIn(target), run_time=0.4),
+            *(Play(FadeIn(t, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(pairs[j - 1])] if j else []),
+                   run_time=terms / len(pairs))
+              for j, (t, p) in enumerate(zip(line.terms, pairs))),
+            Play(FadeOut(pairs[-1]), FadeIn(line.bias), FadeIn(line.total, shift=0.1 * LEFT), run_time=total),
             Play(*reveal(columns[focus], row), run_time=shown),
-            Play(FadeOut(pair), *(a for i, col in enumerate(columns) if i != focus for a in reveal(col, row)),
-                 run_time=shown),
+            Play(FadeOut(target), *(a for i, col in enumerate(columns) if i != focus
+                                    for a in reveal(col, row)), run_time=shown),
             *(sweeping(outline, [ring(VGroup(*(matrix.row(j) for j in rest)), style.INK, buff=0.03)],
                        [[a for col in columns for j in rest for a in reveal(col, j)]], slow=0.6)
               if together else
@@ -146,17 +155,22 @@ class MLPScene(LessonScene):
         walls = VGroup(*(DashedLine([(xs[i] + xs[i + 1]) / 2, HEADER_Y - 0.35, 0],
                                     [(xs[i] + xs[i + 1]) / 2, hiddens.get_bottom()[1], 0],
                                     color=style.MUTED, stroke_width=2) for i in range(n - 1)))
-        alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y, 0])
+        # where the other tokens' vectors come from (attention, worked as for creature), over what
+        # the MLP does with them, both under the walls
+        derived = caption("every token after attention: the same heads and W_O",
+                          color=style.EMBEDDING).move_to([0, WORK_Y + 0.3, 0])
+        alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y - 0.1, 0])
 
         with self.beat("no-token-looks") as b:
             # the features' names and creature's new vector move from the residual into the
             # MLP's picture, creature's under its token, as the rest of the last picture leaves;
-            # on "MLP" every other token's vector under its own; on "looks" walls between them
+            # then every other token's vector under its own, with where it comes from (worked as
+            # creature's was); on "looks" walls between them
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     self.from_previous("creature", ins[f], FadeIn(ins[f])),
                                     self.from_previous("names", names, FadeIn(names))),
                   Play(*(FadeIn(g, shift=0.1 * DOWN) for i, g in enumerate(ins) if i != f),
-                       run_time=0.5), by="no")
+                       FadeIn(derived, shift=0.1 * DOWN), run_time=0.6), by="no")
             b.fit(Play(LaggedStart(*(FadeIn(w) for w in walls), lag_ratio=0.2),
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
@@ -179,10 +193,10 @@ class MLPScene(LessonScene):
             # "up": W_up and the empty hidden layers; "into": W_up's row for the first neuron
             # meets creature's vector, its terms, the bias and their sum written, the sum its
             # entry; then W_up's other rows in turn, every token's entry of each filling together
-            b.fit(Play(FadeOut(alone), run_time=0.3),
+            b.fit(Play(FadeOut(alone, derived), run_time=0.3),
                   Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
-            b.fit(*product(w_up, k, ring(ins[f], style.EMBEDDING, 3, 0.05), hiddens, f, up_line,
-                           style.WEIGHT, lag=0.3, times=(1.0, 0.5, 0.4), together=True))
+            b.fit(*product(w_up, k, ins[f], hiddens, f, up_line, style.WEIGHT, times=(1.8, 0.5, 0.4),
+                           together=True))
 
         # the bend: each negative sum snaps to 0 where it stands
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
@@ -222,8 +236,7 @@ class MLPScene(LessonScene):
             b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.4))
-            b.fit(*product(w_down, c, ring(hiddens[f], style.WEIGHT, 3, 0.05), outs, f, down_line,
-                           style.VALUE, lag=0.2, times=(0.9, 0.4, 0.3)))
+            b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3)))
 
         # added back, entry by entry: each vector's entries and the MLP's, a row at a time
         news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]

@@ -3,7 +3,7 @@
 texture and noun, and creature's first hidden neuron moves up to be named. Its sum for creature,
 fluffy, blue and creature before attention is written as terms, each number copied from its
 row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones bending to 0);
-firing, it writes "soft", a feature no token had."""
+firing, its output (read off the bend) moves into "soft", a feature no token had."""
 
 import math
 
@@ -13,6 +13,7 @@ from manim import (
     DR,
     LEFT,
     RIGHT,
+    UL,
     UP,
     AnimationGroup,
     Axes,
@@ -38,7 +39,7 @@ from scenes.base import LessonScene, Play
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import header, said_at, working
 from scenes.rules import during
-from scenes.widgets import caption, count_to, label, spelled
+from scenes.widgets import caption, label, mono, spelled
 
 FORMULA_Y = 2.55
 LINES_Y = (1.65, 0.85, 0.05, -0.75)  # creature, fluffy, blue, creature before attention
@@ -281,23 +282,33 @@ class NeuronScene(LessonScene):
 
         soft = L.features.index("soft")
         olds = [[short_figure(after[i, soft]) for i in range(len(L.tokens))]]
-        news = [[short_figure(L.output[i, soft]) for i in range(len(L.tokens))]]
         grid = Grid(olds, style.EMBEDDING, cell_w=1.15, cell_h=0.45, col_labels=list(L.tokens))
         grid.move_to([0, SOFT_Y, 0]).align_to([NAMES_RIGHT + 0.2, 0, 0], LEFT)
         for t in grid.all_texts():
             t.set_z_index(1)
-        target = Grid(news, style.EMBEDDING, cell_w=1.15, cell_h=0.45).move_to(grid.body)
         soft_name = caption("soft", color=style.INK).move_to(grid.body).align_to([NAMES_RIGHT, 0, 0], RIGHT)
         touch = label("soft to the touch", size=style.BODY_SIZE - 4, color=style.EMBEDDING)
         touch.next_to(grid.body, DOWN, buff=0.15).align_to(grid.body, RIGHT)  # clear of the graph's lines
+        # what the neuron writes: its output, read off the bend at creature's dot, carried into
+        # creature's cell (down the graph's right, then along the row: it crosses no text)
+        fired = dots[0][0]
+        written = mono(short_figure(L.output[f, soft]), style.INK, size=style.SMALL_SIZE).set_z_index(1)
+        written.move_to(grid.texts[0][f])
+        out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise
+        grid.texts[0][f].set_opacity(0)  # creature's cell waits, empty, for what the neuron writes
+        below = [out.get_x(), grid.get_y(), 0]
 
         with self.beat("soft-to-the-touch") as b:
-            # "writes": the feature every token has at 0; on the figure creature's becomes it;
-            # "no token had": the others' zeros; "soft": named
-            b.fit(Play(dots[0][0].animate.set_color(style.QUERY), FadeIn(grid), FadeIn(soft_name),
-                       run_time=0.6), by=said_at(b, "added", "soft", L)[0])
-            b.fit(Play(count_to(grid, target, after[:, soft], L.output[:, soft], figure=short_figure),
-                       run_time=0.7), by="no")
+            # "Firing": the dot lights, its output written beside it, and the feature comes, every
+            # other token's at 0, creature's cell empty; the output moves down and along into it,
+            # complete on the spoken figure; "no token had": the others' zeros; "soft": named
+            b.fit(Play(fired.animate.set_color(style.QUERY), FadeIn(out, scale=0.5), FadeIn(grid),
+                       FadeIn(soft_name), run_time=0.6),
+                  Play(lambda: [out.animate.move_to(below)], run_time=0.5),
+                  Play(lambda: [out.animate.move_to(written)], run_time=0.5),  # (made on its turn)
+                  by=said_at(b, "added", "soft", L)[0])
+            b.fit(Play(Indicate(grid.rects[0][f], color=style.QUERY, scale_factor=1.0), run_time=0.7),
+                  by="no")
             b.fit(Play(*(Indicate(grid.texts[0][i], color=style.EMBEDDING) for i in range(len(L.tokens))
                          if i != f), run_time=0.7), by="soft")
             b.fit(Play(FadeIn(touch, shift=0.1 * LEFT), run_time=0.5))

@@ -1,7 +1,8 @@
-"""Scene 6: one block. Attention moves information between tokens (arrows from token to token,
-the pairs the heads weigh most); the MLP works on each token alone (a box per token, nothing
-between them); both with their residuals (each token's vector passing around and added back) make
-one transformer block, and a model stacks dozens of them."""
+"""Scene 6: one block. Attention moves information between tokens (a shaded cell over each
+token's line, arrows from token to token: the pairs the heads weigh most); the MLP works on each
+token alone (a box per token, nothing between them); both with their residuals (each token's
+vector passing round each layer, outside its cells and boxes, and added back) make one
+transformer block, and a model stacks dozens of them."""
 
 import numpy as np
 from manim import (
@@ -36,7 +37,8 @@ MLP_Y = 1.0  # the MLP's boxes
 BYPASS = 0.8  # the residual passes this far right of a token's line
 STRONG = 0.3  # an arrow for each weight of at least this much, in any head, between two tokens
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
-NAME_GAP = 0.3  # between the attention layer's name, inside it, and the first token's line
+NAME_GAP = 0.25  # between the attention layer's name and its first cell
+LANE = 0.2  # between an attention cell and the residual passing right of it
 LANDING = 0.7  # the share of the scene change after which the layer builds (the phrase below it)
 
 
@@ -48,10 +50,13 @@ def plus_node(x: float, y: float) -> VGroup:
 
 
 def bypass(x: float, low: float, high: float) -> VGroup:
-    """A residual: from the token's line below a sublayer, round its right, into the "+" above
-    (three straight pieces, none of whose boxes reaches the sublayer's name)."""
+    """A residual: from the token's line below a sublayer, round its right (outside the
+    sublayer's cell or box), into the "+" above: three straight pieces, edged in the background's
+    colour so that an attention arrow it passes over is seen to pass under it."""
     corners = [[x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, high, 0], [x + 0.16, high, 0]]
-    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3) for a, b in zip(corners, corners[1:])))
+    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3)
+                    .set_stroke(style.BACKGROUND, width=10, background=True).set_z_index(3)
+                    for a, b in zip(corners, corners[1:])))
 
 
 class BlockScene(LessonScene):
@@ -64,14 +69,13 @@ class BlockScene(LessonScene):
         tokens = token_row(L.tokens).scale(0.8).move_to([0, TOKENS_Y, 0])
         tokens[L.focus].box.set_stroke(style.QUERY, width=3)
         xs = [t.get_x() for t in tokens]
-        # the layer's name inside it, left of the first token's line, and as much room on the
-        # right: the block stands centred. Filled, over the residuals that pass behind it.
+        # the attention layer as a shaded cell over each token's line, named on its left; the
+        # cells leave a lane right of each line, where that token's residual passes round them
         band_name = label("attention", size=style.BODY_SIZE - 2, color=style.KEY)
-        half = -xs[0] + NAME_GAP + band_name.width + 0.25
-        band = Rectangle(width=2 * half, height=ATTENTION_Y[1] - ATTENTION_Y[0], stroke_color=style.KEY,
-                         stroke_width=3, fill_color=style.BACKGROUND, fill_opacity=1)
-        band.move_to([0, sum(ATTENTION_Y) / 2, 0]).set_z_index(1)
-        band_name.move_to(band).align_to([xs[0] - NAME_GAP, 0, 0], RIGHT).set_z_index(2)
+        band = VGroup(*(Rectangle(width=2 * (BYPASS - LANE), height=ATTENTION_Y[1] - ATTENTION_Y[0],
+                                  stroke_width=0, fill_color=style.KEY, fill_opacity=0.16)
+                        .move_to([x, sum(ATTENTION_Y) / 2, 0]) for x in xs))
+        band_name.next_to(band[0], LEFT, buff=NAME_GAP)
 
         # an arrow from token j to token i where some head puts at least STRONG of i's weight on j
         strongest = np.max(L.attention.weights, axis=0)  # (n, n): each pair's weight in its best head
