@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from common.files import linked_tree
+
 
 def run_folder(tmp_path_factory, name: str) -> Path:
     """A folder every worker of this test run sees under the same name (in the session's own
@@ -31,12 +33,11 @@ def locked(folder: Path) -> Iterator[None]:
 
 def seed_voices(cache: Path, into: Path) -> None:
     """A build's voice clips and levelled sentences (`cache`'s voice/ and loudness/) linked into
-    the cache folder `into`, for a build that is not about voicing: the clip cache keys every
-    clip by its text, voice and settings, so a sentence voiced before is reused, any other is
-    voiced afresh. (Links, not copies: the caches write a file whole under a new name.)"""
+    the cache folder `into` (common.files.linked_tree), for a build that is not about voicing: the
+    clip cache keys every clip by its text, voice and settings, so a sentence voiced before is
+    reused, any other is voiced afresh."""
     for part in ("voice", "loudness"):
-        if (cache / part).is_dir():
-            shutil.copytree(cache / part, into / part, copy_function=os.link, dirs_exist_ok=True)
+        linked_tree(cache / part, into / part)
 
 
 def made_once(folder: Path, make: Callable[[Path], object]) -> Path:
