@@ -106,8 +106,10 @@ class NeuronScene(LessonScene):
             """The MLP scene's column for this token: the rest of it leaves, then the two
             features move into the row (within `when`, shares of the scene change: one column
             after another, none crossing another's cells; `arc` bends the path), the row's name
-            showing as they land; a fade in when that scene kept no such column."""
-            target, named = row[3], FadeIn(row[0], rate_func=during(when[1] - 0.1, when[1]))
+            (on screen unseen from the start, so that both runs stack it alike) showing as they
+            land; a fade in when that scene kept no such column."""
+            target = row[3]
+            named = row[0].animate(rate_func=during(when[1] - 0.1, when[1])).set_opacity(1).build()
             if name not in self.previous:
                 return [FadeIn(target), named]
             column = self.take(name)
@@ -146,6 +148,7 @@ class NeuronScene(LessonScene):
             # lands, as the rest of that picture leaves; "one
             # neuron": creature's first hidden neuron picked out, moving up to be named; each
             # feature lights in every row as it is said, each weight as it is said
+            self.add(*(r[0].set_opacity(0) for r in rows[:3]))
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *carried("fluffy", rows[1], (0.1, 0.4)),
                                     *carried("blue", rows[2], (0.4, 0.7), arc=-0.6),
