@@ -101,9 +101,10 @@ class BlockScene(LessonScene):
         for i, j in pairs:
             right, apart = j < i, abs(i - j) - 1  # moving right: over the cells; left: under them
             y = ATTENTION_Y[1] if right else ATTENTION_Y[0]
-            ends = [np.array([xs[min(i, j)] - LEAVES, y, 0]),
-                    np.array([xs[max(i, j)] - RIGHT_END[apart], y, 0])]
-            arrows.add(moving(*(ends if right else ends[::-1]), OVER[apart] if right else -UNDER[apart]))
+            left_end = np.array([xs[min(i, j)] - LEAVES, y, 0])
+            right_end = np.array([xs[max(i, j)] - RIGHT_END[apart], y, 0])
+            arrows.add(moving(left_end, right_end, OVER[apart]) if right else
+                       moving(right_end, left_end, -UNDER[apart]))
 
         lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
                               stroke_width=2) for x in xs))
