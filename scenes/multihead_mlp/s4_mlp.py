@@ -44,6 +44,7 @@ SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.3  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
+RELU_Y = 1.35  # the ReLU's rule, right of the vectors' lower rows
 READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
@@ -209,7 +210,8 @@ class MLPScene(LessonScene):
         marks = VGroup(*(ring(hiddens[i].cell(j, 0), style.WEIGHT, 4, 0.04)
                          for i in range(n) for j in range(m) if pre[i, j] < 0))
         relu = caption("ReLU: below 0 → 0", color=style.WEIGHT)
-        relu.next_to(hiddens, RIGHT, buff=0.35)  # level with the hidden layers' middle, where W_down comes
+        # right of the vectors, over where W_down comes, clear of the six it gives back: it stays
+        relu.move_to([0, RELU_Y, 0]).align_to([xs[-1] + SIDE + IN_W / 2 + 0.25, 0, 0], LEFT)
 
         # W_down drawn turned, right of the hidden layers: a row per hidden neuron, level with
         # creature's, a column per feature, so that each term of creature's product is two cells
@@ -231,7 +233,7 @@ class MLPScene(LessonScene):
 
         with self.beat("bend-and-down") as b:
             # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
-            # W_up, its line and the ReLU's rule leave, each vector steps aside, W_down comes; its
+            # W_up and its line leave, each vector steps aside, W_down comes; its
             # column for the feature creature gains, level with creature's bent hidden layer,
             # meets it term by term, the sum written; then W_down's other columns, every token's
             # entries filling together
@@ -240,7 +242,7 @@ class MLPScene(LessonScene):
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
                                  for i in negative]), run_time=0.8),
                   Play(FadeOut(marks), run_time=0.3), by="back")
-            b.fit(Play(FadeOut(w_up, up_name, up_line, relu), ins.animate.shift(SIDE * LEFT),
+            b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
             b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
