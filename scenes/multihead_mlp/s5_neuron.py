@@ -51,6 +51,7 @@ SOFT_Y = -2.0  # the feature the neuron writes, for every token
 AXES_AT = (4.1, -0.25)
 UNIT = 0.8  # the graph's length for one unit of its sum (and of its output)
 FEATURES = ("fluffy texture", "noun")  # what the neuron weighs
+TURN = 0.6  # the arc of the first feature's path, as a pair moves from a column into a row
 HOP = 0.4  # how far a copied number dips under its row's texts, from its cell into its line
 
 
@@ -113,8 +114,10 @@ class NeuronScene(LessonScene):
             if name not in self.previous:
                 return [FadeIn(target), named]
             column = self.take(name)
+            # the first feature's cell, over the second in the column and left of it in the row,
+            # turns over it (a straight path would cross its corner)
             moves = [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when),
-                                          path_arc=arc)
+                                          path_arc=arc + (TURN if m == 0 else 0.0))
                      for m, j in enumerate(cols)]
             return moves + [named] + [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3))
                                       for j in range(column.n_rows) if j not in cols]
@@ -150,9 +153,9 @@ class NeuronScene(LessonScene):
             # feature lights in every row as it is said, each weight as it is said
             self.add(*(r[0].set_opacity(0) for r in rows[:3]))
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
-                                    *carried("fluffy", rows[1], (0.1, 0.4)),
-                                    *carried("blue", rows[2], (0.4, 0.7), arc=-0.6),
-                                    *carried("creature", rows[0], (0.7, 1.0)), *pick(), run_time=1.3),
+                                    *carried("fluffy", rows[1], (0.28, 0.52)),
+                                    *carried("blue", rows[2], (0.52, 0.76), arc=-0.6),
+                                    *carried("creature", rows[0], (0.76, 1.0)), *pick(), run_time=1.3),
                   by="It")
             # the neuron's number and bar leave, its outline moves up round its name (before the
             # features' names show, whichever way it comes)
