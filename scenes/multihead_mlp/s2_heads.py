@@ -420,7 +420,8 @@ class HeadsScene(LessonScene):
             # tokens": the tokens and their keys in this head, then at once a's dot product term
             # by term ("its own numbers"), each line of working held while its column fills
             # beside it: ÷√d, the exponentials and their sum; "on 'a'": an arc from creature to
-            # 'a', its head-2 pick, as a's share of the sum and the weights show (the lines and
+            # 'a', its head-2 pick, as a's share of the sum and the weights show (its result not
+            # flashed: an Indicate in the play that fades it in would undo the fade; the lines and
             # weights stay into the next sentence, to be read)
             b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
                   rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08)), by="article")
@@ -439,7 +440,7 @@ class HeadsScene(LessonScene):
                   Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.35), by="a")
             article = ring(weights2.texts[j2][0], 1)
             b.fit(Play(Create(pick_arc), picked("a", 1), FadeIn(share2, shift=0.1 * RIGHT),
-                       FadeIn(col_names2[3]), *settle(share2[-1], weights2.body, j2), run_time=0.6),
+                       FadeIn(col_names2[3]), settle(share2[-1], weights2.body, j2)[1], run_time=0.6),
                   Play(FadeIn(article), run_time=0.3), rest=0.0)
 
         # what the two rows share: beside each token the smaller of its two weights, and their sum
