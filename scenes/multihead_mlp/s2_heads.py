@@ -417,29 +417,31 @@ class HeadsScene(LessonScene):
 
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes, by "article"; "Same
-            # tokens": the tokens and their keys in this head; then a column and its working line
-            # per phrase, each landing on its word: the dot products (a's worked) on "tokens", ÷√d
-            # on "numbers", the exponentials and their sum on the figure, the weights and a's share
-            # on "percent"; "on 'a'": an arc from creature to 'a', its head-2 pick
+            # tokens": the tokens and their keys in this head, then at once a's dot product term
+            # by term ("its own numbers"), each line of working held while its column fills
+            # beside it: ÷√d, the exponentials and their sum; "on 'a'": an arc from creature to
+            # 'a', its head-2 pick, as a's share of the sum and the weights show (its result not
+            # flashed: an Indicate in the play that fades it in would undo the fade; the lines and
+            # weights stay into the next sentence, to be read)
             b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
                   rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08)), by="article")
+            b.until("Same")
             b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.1 * LEFT)
                                      for k in range(n)), lag_ratio=0.25), FadeIn(col_names2[0]),
-                       run_time=0.8), by="tokens")
-            b.fit(Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
                        run_time=0.5),
-                  Play(FadeIn(dot2.total), run_time=0.2),
-                  Play(*settle(dot2.total, raw2, j2), run_time=0.4), by="numbers")
-            b.fit(Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT), run_time=0.3),
-                  Play(*settle(divide2[-1], scaled2, j2), run_time=0.35), by=said_at(b, "article", "a", L)[0])
-            b.fit(Play(FadeIn(col_names2[2]), LaggedStart(*(FadeIn(e) for e in exps2), lag_ratio=0.2),
-                       run_time=0.3),
-                  Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.3), by="percent")
-            b.fit(Play(FadeIn(share2, shift=0.1 * RIGHT), run_time=0.3),
-                  Play(FadeIn(col_names2[3]), *settle(share2[-1], weights2.body, j2), run_time=0.4), by="on")
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
+                       run_time=0.8),
+                  Play(FadeIn(dot2.total), run_time=0.25),
+                  Play(*settle(dot2.total, raw2, j2), run_time=0.6),
+                  Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT), run_time=0.35),
+                  Play(*settle(divide2[-1], scaled2, j2), run_time=0.6),
+                  Play(FadeIn(col_names2[2]), LaggedStart(*(FadeIn(e) for e in exps2), lag_ratio=0.2),
+                       run_time=0.4),
+                  Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.35), by="a")
             article = ring(weights2.texts[j2][0], 1)
-            b.fit(Play(FadeIn(article), run_time=0.3), by="a")
-            b.fit(Play(Create(pick_arc), picked("a", 1), run_time=0.6))
+            b.fit(Play(Create(pick_arc), picked("a", 1), FadeIn(share2, shift=0.1 * RIGHT),
+                       FadeIn(col_names2[3]), settle(share2[-1], weights2.body, j2)[1], run_time=0.6),
+                  Play(FadeIn(article), run_time=0.3), rest=0.0)
 
         # what the two rows share: beside each token the smaller of its two weights, and their sum
         shared = np.min(L.focus_head_weights, axis=0)
@@ -454,16 +456,20 @@ class HeadsScene(LessonScene):
                        query_names[1], token_names2)]
 
         with self.beat("rows-side-by-side") as b:
-            # "Side by side": the working leaves (head 2's share, read last, as the weights move,
-            # nothing passing over it), head 2's weights move beside head 1's, each column named by
-            # its head; "two rows" flashes both; "overlap": what both give each token, and its sum
-            b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], col_names2[3], *rest), run_time=0.5),
+            # "Side": head 1's working and head 2's pick leave (head 2's working, in its own half,
+            # is still read); "side": head 2's working leaves too (its share, read last, as the
+            # weights move, nothing passing over it) and head 2's weights move beside head 1's,
+            # each column named by its head; "two columns" flashes both; "overlap": what both
+            # give each token, and its sum
+            b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], rest[0]), run_time=0.4),
+                  by="side", n=2)
+            b.fit(Play(FadeOut(col_names2[3], rest[1]), run_time=0.35),
                   Play(FadeOut(share2, rate_func=during(0.4, 1.0)),
                        weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
-                       run_time=0.9),
-                  Play(*(FadeIn(n, shift=0.1 * DOWN) for n in heads_named), run_time=0.4), by="two")
+                       run_time=0.8),
+                  Play(*(FadeIn(n, shift=0.1 * DOWN) for n in heads_named), run_time=0.35), by="two")
             outlines = [SurroundingRectangle(VGroup(w, n), color=style.INK, buff=0.08, stroke_width=2)
                         for w, n in zip((weights, weights2), heads_named)]
             b.fit(Play(LaggedStart(*(FadeIn(o) for o in outlines), lag_ratio=0.5), run_time=0.8),

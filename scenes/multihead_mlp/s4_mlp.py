@@ -4,8 +4,9 @@ named on the left: creature's carried from the residual, the others' said to com
 features in, eight hidden neurons out) meets each vector, creature's first neuron worked as its
 terms plus a bias (each term's two cells, W_up's and the vector's, outlined as it is written),
 then the other rows fill, every token at once. The bend: each negative sum
-snaps to 0 where it stands. Down: W_down takes the eight back to six (creature's entry worked, the
-other rows filling); each vector's six are added to it, entry by entry."""
+snaps to 0 where it stands. Down: W_down, drawn turned beside the hidden layers (a row per
+neuron), takes the eight back to six (creature's entry worked, each term's two cells side by side,
+the other features filling); each vector's six are added to it, entry by entry."""
 
 import numpy as np
 from manim import (
@@ -43,6 +44,7 @@ SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.3  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
+RELU_Y = 1.35  # the ReLU's rule, right of the vectors' lower rows
 READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
@@ -94,19 +96,23 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
 
 
 def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, line, color,
-            times: tuple[float, float, float], together: bool = False) -> list[Play]:
+            times: tuple[float, float, float], together: bool = False,
+            transposed: bool = False) -> list[Play]:
     """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
     the matrix meets the focus token's `vector`, `line`'s terms written one by one, each as the
     two cells it multiplies (the matrix's entry, the vector's) light up, then its bias and sum
     (`times`: how long the terms take, the sum, and the entry's reveal); its entry shows, then
     that row's entry of every other token; then each other row in turn, outlined in place, every
     token's entry of it filling together (`together`: all the other rows at once, under one
-    outline)."""
-    rows = len(matrix.texts)
-    outline = ring(matrix.row(row), style.INK, buff=0.03)
+    outline). `transposed`: the matrix is drawn turned, its rows as columns level with the
+    vector's entries, so that each term's two cells stand side by side."""
+    line_of = matrix.col if transposed else matrix.row
+    cell = (lambda i, j: matrix.cell(j, i)) if transposed else matrix.cell
+    rows = matrix.n_cols if transposed else matrix.n_rows
+    outline = ring(line_of(row), style.INK, buff=0.03)
     target = ring(columns[focus].cell(row, 0), color, 4, 0.05)
     # each term's pair of cells, outlined (never filled over their digits)
-    pairs = [VGroup(ring(matrix.cell(row, j), style.QUERY, 3, 0.0),
+    pairs = [VGroup(ring(cell(row, j), style.QUERY, 3, 0.0),
                     ring(vector.cell(j, 0), style.QUERY, 3, 0.0))
              for j in range(len(line.terms))]
     rest = [j for j in range(rows) if j != row]
@@ -119,10 +125,10 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
             Play(*reveal(columns[focus], row), run_time=shown),
             Play(FadeOut(target), *(a for i, col in enumerate(columns) if i != focus
                                     for a in reveal(col, row)), run_time=shown),
-            *(sweeping(outline, [ring(VGroup(*(matrix.row(j) for j in rest)), style.INK, buff=0.03)],
+            *(sweeping(outline, [ring(VGroup(*(line_of(j) for j in rest)), style.INK, buff=0.03)],
                        [[a for col in columns for j in rest for a in reveal(col, j)]], slow=0.6)
               if together else
-              sweeping(outline, [ring(matrix.row(j), style.INK, buff=0.03) for j in rest],
+              sweeping(outline, [ring(line_of(j), style.INK, buff=0.03) for j in rest],
                        [[a for col in columns for a in reveal(col, j)] for j in rest]))]
 
 
@@ -204,30 +210,33 @@ class MLPScene(LessonScene):
         marks = VGroup(*(ring(hiddens[i].cell(j, 0), style.WEIGHT, 4, 0.04)
                          for i in range(n) for j in range(m) if pre[i, j] < 0))
         relu = caption("ReLU: below 0 → 0", color=style.WEIGHT)
-        relu.next_to(hiddens, RIGHT, buff=0.35)  # level with the hidden layers' middle, under W_down's name
+        # right of the vectors, over where W_down comes, clear of the six it gives back: it stays
+        relu.move_to([0, RELU_Y, 0]).align_to([xs[-1] + SIDE + IN_W / 2 + 0.25, 0, 0], LEFT)
 
-        # W_down as the left matrix of the way back: a row per feature, level with the vectors'
-        # rows, a column per hidden neuron; right of the vectors, each of which steps aside for
-        # the six the MLP gives back
+        # W_down drawn turned, right of the hidden layers: a row per hidden neuron, level with
+        # creature's, a column per feature, so that each term of creature's product is two cells
+        # side by side; the six it gives back stand right of each vector, which steps aside
         outs = VGroup(*(column(out[i], style.VALUE, IN_W, xs[i] + SIDE, X_TOP, scale) for i in range(n)))
         for g in outs:
             hide_numbers(g)
-        w_down = Grid([[short_figure(v) for v in row] for row in L.w_down.T], style.MUTED,
+        w_down = Grid([[short_figure(v) for v in row] for row in L.w_down], style.MUTED,
                       cell_w=DOWN_W, cell_h=CELL_H)
-        w_down.move_to([outs.get_right()[0] + GAP, X_TOP, 0], aligned_edge=UP + LEFT)
+        w_down.move_to([hiddens.get_right()[0] + GAP, H_TOP, 0], aligned_edge=UP + LEFT)
         down_name = VGroup(built(MathTex, "W_{down}", color=style.INK, font_size=30),
                            caption(f"{figure('count', 'neurons', L)} → {figure('count', 'features', L)}"))
-        down_name.arrange(RIGHT, buff=0.25).next_to(w_down, DOWN, buff=0.15)
+        down_name.arrange(DOWN, buff=0.1).next_to(w_down, RIGHT, buff=0.2).align_to(w_down, UP)
         c = int(np.argmax(np.abs(out[f])))  # the feature the MLP writes for creature
+        made = caption(L.features[c]).next_to(w_down.col(c), UP, buff=0.08)  # what that column makes
         terms = [(short_figure(L.w_down[j, c]), short_figure(act[f, j])) for j in range(m)]
         down_line = working(terms, short_figure(L.b_down[c]), short_figure(out[f, c]), style.WEIGHT)
         down_line.move_to([0, WORK_Y, 0])
 
         with self.beat("bend-and-down") as b:
             # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
-            # W_up and its line leave, each vector steps aside, W_down comes; its row for the
-            # feature creature gains meets creature's bent hidden layer, the terms and sum
-            # written; then W_down's other rows, every token's entries filling together
+            # W_up and its line leave, each vector steps aside, W_down comes; its
+            # column for the feature creature gains, level with creature's bent hidden layer,
+            # meets it term by term, the sum written; then W_down's other columns, every token's
+            # entries filling together
             b.until("bend")
             b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
@@ -235,16 +244,16 @@ class MLPScene(LessonScene):
                   Play(FadeOut(marks), run_time=0.3), by="back")
             b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
-                  Play(FadeIn(w_down), FadeIn(down_name), FadeIn(outs), run_time=0.4))
-            b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3)))
+                  Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
+            b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
+                           transposed=True))
 
         # added back, entry by entry: each vector's entries and the MLP's, a row at a time
         news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]
         added = caption(f"{L.tokens[f]}'s {L.features[c]}:", color=style.INK)
         residual = VGroup(added, entry_sum(x[f, c], out[f, c], new[f, c]))
-        # (under the ReLU's rule, right of the hidden layers: W_down's line stays to be read)
-        residual.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(relu, DOWN, buff=0.4)
-        residual.align_to(relu, LEFT)
+        # (in W_down's place, right of the hidden layers: W_down's line stays to be read)
+        residual.arrange(DOWN, aligned_edge=LEFT, buff=0.12).next_to(hiddens, RIGHT, buff=0.35)
 
         def band(j: int) -> SurroundingRectangle:
             return ring(VGroup(ins[0].cell(j, 0), outs[-1].cell(j, 0)), style.VALUE, 3, 0.03)
@@ -258,12 +267,13 @@ class MLPScene(LessonScene):
                 [FadeIn(total, shift=0.1 * LEFT)] if j == c else [])
 
         with self.beat("added-back") as b:
-            # on "result" creature's new entry as a sum still to be done; on "added" a band runs
-            # down the rows, each token's entry + the MLP's = its new one, row by row (an entry
-            # the MLP changes counts to its new figure as the band passes; creature's, the sum's
-            # result with it)
+            # on "result" W_down leaves and creature's new entry shows in its place as a sum still
+            # to be done; on "added" a band runs down the rows, each token's entry + the MLP's =
+            # its new one, row by row (an entry the MLP changes counts to its new figure as the
+            # band passes; creature's, the sum's result with it)
             b.until("result")
-            b.fit(Play(FadeIn(VGroup(added, *residual[1][:-1]), shift=0.1 * UP), run_time=0.4), by="added")
+            b.fit(Play(FadeOut(w_down, down_name, made), run_time=0.3),
+                  Play(FadeIn(VGroup(added, *residual[1][:-1]), shift=0.1 * UP), run_time=0.4), by="added")
             now = band(0)
             b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
                   *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],

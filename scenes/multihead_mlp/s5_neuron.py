@@ -1,9 +1,10 @@
-"""Scene 5: one neuron. It comes out of the MLP's picture: creature's, fluffy's and blue's vectors
-(as the mlp scene keeps them) move into rows of the two features the AND neuron weighs, fluffy
-texture and noun, and creature's first hidden neuron moves up to be named. Its sum for creature,
-fluffy, blue and creature before attention is written as terms, each number copied from its
-row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones bending to 0);
-firing, its output (read off the bend) moves into "soft", a feature no token had."""
+"""Scene 5: one neuron. It comes out of the MLP's picture: fluffy's, blue's and creature's vectors
+(as the mlp scene keeps them) move one after another into rows of the two features the AND
+neuron weighs, fluffy texture and noun, each row named as it lands, and creature's first hidden
+neuron moves up to be named. Its sum for creature, fluffy, blue and creature before attention is
+written as terms, each number copied from its row's cells; the ReLU drawn as a graph, each sum a
+dot on it (the negative ones bending to 0); firing, its output (read off the bend) moves into
+"soft", a feature no token had."""
 
 import math
 
@@ -50,6 +51,7 @@ SOFT_Y = -2.0  # the feature the neuron writes, for every token
 AXES_AT = (4.1, -0.25)
 UNIT = 0.8  # the graph's length for one unit of its sum (and of its output)
 FEATURES = ("fluffy texture", "noun")  # what the neuron weighs
+TURN = 0.6  # the arc of the first feature's path, as a pair moves from a column into a row
 HOP = 0.4  # how far a copied number dips under its row's texts, from its cell into its line
 
 
@@ -101,18 +103,24 @@ class NeuronScene(LessonScene):
         heads = VGroup(*(caption(name.split()[-1]).next_to(rows[0][3].cell(0, m), UP, buff=0.1)
                          for m, name in enumerate(FEATURES)))
 
-        def carried(name: str, row: tuple, when: tuple[float, float]) -> list:
+        def carried(name: str, row: tuple, when: tuple[float, float], arc: float = 0.0) -> list:
             """The MLP scene's column for this token: the rest of it leaves, then the two
-            features move into the row (within `when`, shares of the scene change, so that no
-            two columns' cells cross); a fade in when that scene kept no such column."""
+            features move into the row (within `when`, shares of the scene change: one column
+            after another, none crossing another's cells; `arc` bends the path), the row's name
+            (on screen unseen from the start, so that both runs stack it alike) showing as they
+            land; a fade in when that scene kept no such column."""
             target = row[3]
+            named = row[0].animate(rate_func=during(when[1] - 0.1, when[1])).set_opacity(1).build()
             if name not in self.previous:
-                return [FadeIn(target)]
+                return [FadeIn(target), named]
             column = self.take(name)
-            moves = [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when))
+            # the first feature's cell, over the second in the column and left of it in the row,
+            # turns over it (a straight path would cross its corner)
+            moves = [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when),
+                                          path_arc=arc + (TURN if m == 0 else 0.0))
                      for m, j in enumerate(cols)]
-            return moves + [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3))
-                            for j in range(column.n_rows) if j not in cols]
+            return moves + [named] + [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3))
+                                      for j in range(column.n_rows) if j not in cols]
 
         picked = []  # the MLP scene's hidden neuron this one is (its cell), when that scene kept it
         ring = SurroundingRectangle(neuron, color=style.WEIGHT, buff=0.1, stroke_width=3)
@@ -138,18 +146,20 @@ class NeuronScene(LessonScene):
                                   *(lit(r[3], m) for r in rows[:3]))
 
         with self.beat("weighs-two-features") as b:
-            # the phrase moves up, creature's, fluffy's and blue's vectors from the MLP into rows
-            # (the two features this neuron weighs) as the rest of that picture leaves; "one
+            # the phrase moves up, fluffy's, blue's and creature's vectors from the MLP into rows
+            # (the two features this neuron weighs), one after another, each row named as it
+            # lands, as the rest of that picture leaves; "one
             # neuron": creature's first hidden neuron picked out, moving up to be named; each
             # feature lights in every row as it is said, each weight as it is said
+            self.add(*(r[0].set_opacity(0) for r in rows[:3]))
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
-                                    *carried("fluffy", rows[1], (0.25, 0.65)),
-                                    *carried("blue", rows[2], (0.4, 0.8)),
-                                    *carried("creature", rows[0], (0.55, 1.0)), *pick(), run_time=1.3),
+                                    *carried("fluffy", rows[1], (0.28, 0.52)),
+                                    *carried("blue", rows[2], (0.52, 0.76), arc=-0.6),
+                                    *carried("creature", rows[0], (0.76, 1.0)), *pick(), run_time=1.3),
                   by="It")
             # the neuron's number and bar leave, its outline moves up round its name (before the
-            # rows' names show, whichever way it comes)
-            names = FadeIn(VGroup(*(r[0] for r in rows[:3]), heads))
+            # features' names show, whichever way it comes)
+            names = FadeIn(heads)
             ringed = [Play(FadeOut(VGroup(*picked[0][1:])), run_time=0.25),
                       Play(ReplacementTransform(picked[0][0], ring), run_time=0.5)] if picked else \
                 [Play(Create(ring), run_time=0.4)]

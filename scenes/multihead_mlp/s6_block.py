@@ -1,8 +1,9 @@
 """Scene 6: one block. Attention moves information between tokens (a shaded cell over each
-token's line, arrows from token to token: the pairs the heads weigh most); the MLP works on each
-token alone (a box per token, nothing between them); both with their residuals (each token's
-vector passing round each layer, outside its cells and boxes, and added back) make one
-transformer block, and a model stacks dozens of them."""
+token's line, arrows from token to token: the pairs the heads weigh most, those moving right over
+the cells, those moving left under them); the MLP works on each token alone (a box per token,
+nothing between them); both with their residuals (each token's vector passing round each layer,
+right of its cells and boxes, and added back; no arrow crosses one) make one transformer block,
+and a model stacks dozens of them."""
 
 import numpy as np
 from manim import (
@@ -11,7 +12,6 @@ from manim import (
     RIGHT,
     UP,
     Create,
-    CurvedArrow,
     FadeIn,
     FadeOut,
     Indicate,
@@ -20,7 +20,7 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     RoundedRectangle,
-    SurroundingRectangle,
+    TipableVMobject,
     VGroup,
 )
 
@@ -30,11 +30,19 @@ from scenes.base import LessonScene, Play
 from scenes.rules import during
 from scenes.widgets import caption, label, token_row
 
-TOKENS_Y = -2.35  # the tokens entering the block, at its foot
-ATTENTION_Y = (-1.6, -0.4)  # the attention layer's bottom and top
-ADD_Y = (0.05, 2.0)  # where attention's result, then the MLP's, is added to each token's vector
-MLP_Y = 1.0  # the MLP's boxes
+TOKENS_Y = -2.5  # the tokens entering the block, at its foot
+ATTENTION_Y = (-1.35, -0.45)  # the attention layer's bottom and top
+ADD_Y = (-0.22, 2.0)  # where attention's result, then the MLP's, is added to each token's vector
+MLP_Y = 1.1  # the MLP's boxes
+BRANCH = 0.15  # each residual leaves its token's line this far below its layer
 BYPASS = 0.8  # the residual passes this far right of a token's line
+# an arrow between two tokens' cells: those moving right over the cells, from the top of one to
+# the top of the other, those moving left under them; each rises (or dips) straight from its cell
+# and clears the "+" and residuals of every cell it passes, so no arrow crosses a residual
+LEAVES = 0.5  # an arrow meets the left one of its two cells this far left of the token's line
+RIGHT_END = (0.58, 0.43, 0.28)  # and the right one this far left of it, by how many tokens apart
+OVER = (0.65, 0.77, 0.89)  # how far over the cells it goes (under them: UNDER), by tokens apart
+UNDER = (0.3, 0.4, 0.5)
 STRONG = 0.3  # an arrow for each weight of at least this much, in any head, between two tokens
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
@@ -51,12 +59,21 @@ def plus_node(x: float, y: float) -> VGroup:
 
 def bypass(x: float, low: float, high: float) -> VGroup:
     """A residual: from the token's line below a sublayer, round its right (outside the
-    sublayer's cell or box), into the "+" above: three straight pieces, edged in the background's
-    colour so that an attention arrow it passes over is seen to pass under it."""
+    sublayer's cell or box), into the "+" above: three straight pieces (no attention arrow
+    crosses them: see `moving`)."""
     corners = [[x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, high, 0], [x + 0.16, high, 0]]
-    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3)
-                    .set_stroke(style.BACKGROUND, width=10, background=True).set_z_index(3)
-                    for a, b in zip(corners, corners[1:])))
+    return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3) for a, b in zip(corners, corners[1:])))
+
+
+def moving(start: np.ndarray, end: np.ndarray, reach: float) -> TipableVMobject:
+    """An arrow from one cell's edge to another's, leaving and reaching them straight up (or
+    down, `reach` < 0), at most `reach` above (below) them between."""
+    lift = np.array([0, reach / 0.75, 0])  # a cubic's handles this far off reach 3/4 of it
+    arrow = TipableVMobject(color=style.KEY, stroke_width=3)
+    arrow.start_new_path(start)
+    arrow.add_cubic_bezier_curve_to(start + lift, end + lift, end)
+    arrow.add_tip(tip_length=0.13, tip_width=0.12)
+    return arrow.set_z_index(2)
 
 
 class BlockScene(LessonScene):
@@ -82,10 +99,12 @@ class BlockScene(LessonScene):
         pairs = [(i, j) for i in range(n) for j in range(n) if i != j and strongest[i, j] >= STRONG]
         arrows = VGroup()
         for i, j in pairs:
-            right = j < i  # information moving right curves over, moving left under
-            y = sum(ATTENTION_Y) / 2 + (0.12 if right else -0.12)
-            arrows.add(CurvedArrow([xs[j], y, 0], [xs[i], y, 0], angle=-0.5,
-                                   color=style.KEY, stroke_width=3, tip_length=0.15).set_z_index(2))
+            right, apart = j < i, abs(i - j) - 1  # moving right: over the cells; left: under them
+            y = ATTENTION_Y[1] if right else ATTENTION_Y[0]
+            left_end = np.array([xs[min(i, j)] - LEAVES, y, 0])
+            right_end = np.array([xs[max(i, j)] - RIGHT_END[apart], y, 0])
+            arrows.add(moving(left_end, right_end, OVER[apart]) if right else
+                       moving(right_end, left_end, -UNDER[apart]))
 
         lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
                               stroke_width=2) for x in xs))
@@ -124,9 +143,12 @@ class BlockScene(LessonScene):
 
         nodes = VGroup(*(plus_node(x, y) for y in ADD_Y for x in xs))
         loops = VGroup(*(bypass(x, low, high) for x in xs
-                         for low, high in ((ATTENTION_Y[0] - 0.15, ADD_Y[0]), (ADD_Y[0] + 0.25, ADD_Y[1]))))
+                         for low, high in ((ATTENTION_Y[0] - BRANCH, ADD_Y[0]), (MLP_Y - 0.45, ADD_Y[1]))))
         block = VGroup(band, arrows, boxes, nodes, loops, into_mlp, out_of_mlp)
-        frame = SurroundingRectangle(VGroup(block, band_name), color=style.INK, buff=0.15, stroke_width=3)
+        # the block's frame: round the layers and the attention layer's name, with room inside
+        inside = VGroup(block, band_name)
+        frame = Rectangle(width=inside.width + 0.6, height=inside.height + 0.4, color=style.INK,
+                          stroke_width=3).move_to(inside)
         name = label("one transformer block", size=style.TITLE_SIZE, color=style.INK)
         name.next_to(frame, UP, buff=0.15)
 
