@@ -59,7 +59,7 @@ from scenes.adapter import (
 )
 from scenes.adapter import renderer as make_renderer
 from scenes.beat import Beat, BeatRecord, Cue, Play
-from scenes.inspection import describe, hidden_by, key, out_of_frame, text_boxes
+from scenes.inspection import describe, describe_mobject, hidden_by, key, out_of_frame, text_boxes
 from scenes.inspection import label as text_label
 from scenes.plan import Mode, RunPlan
 from scenes.prebuilt import Picture, last_picture
@@ -92,25 +92,36 @@ class MissingBeats(RuntimeError):
 
 
 class OverriddenAnimation(ValueError):
-    """Two animations of one mobject in one play: each frame the last sets it, so the first
-    has no effect at all (two `.animate` of one mobject cancel out silently)."""
+    """Two animations of one mobject in one play, or of a group and a part of it: each frame the
+    later sets the shared part from where it began, so the earlier has no effect on it (two
+    `.animate` of one mobject cancel out; a flash of a text in the play that fades in its group
+    leaves the text unseen)."""
 
 
 def check_one_animation_each(animations: list[Animation], where: str) -> None:
-    """Refuse a play that animates one mobject twice (see `OverriddenAnimation`)."""
+    """Refuse a play that animates one mobject twice, itself or as part of a group (see
+    `OverriddenAnimation`)."""
     def flat(group: list[Animation]) -> list[Animation]:
         return [b for a in group
                 for b in (flat(a.animations) if isinstance(a, AnimationGroup) else [a])
                 if not isinstance(b, Wait)]
 
-    first: dict[int, Animation] = {}
+    owner: dict[int, Animation] = {}
     for a in flat(animations):
-        earlier = first.setdefault(id(a.mobject), a)
-        if earlier is not a:
+        for part in (a.mobject.get_family() if a.mobject is not None else []):
+            earlier = owner.setdefault(id(part), a)
+            if earlier is a:
+                continue
+            if a.mobject is earlier.mobject:
+                raise OverriddenAnimation(
+                    f"{where}: {describe(earlier)} and {describe(a)} in one play; the last overrides "
+                    "the first, which has no effect; fix: chain the changes in one .animate "
+                    "(m.animate.shift(...).set_color(...)) or play them one after another")
             raise OverriddenAnimation(
-                f"{where}: {describe(earlier)} and {describe(a)} in one play; the last overrides "
-                "the first, which has no effect; fix: chain the changes in one .animate "
-                "(m.animate.shift(...).set_color(...)) or play them one after another")
+                f"{where}: {describe(earlier)} and {describe(a)} in one play both move "
+                f"{describe_mobject(part)}; the last sets it from where it began, so the first has no "
+                "effect on it; fix: play them one after another, or animate the group's other "
+                "parts without it")
 
 
 class HiddenText(ValueError):

@@ -634,10 +634,14 @@ def _inside_frame(box: np.ndarray) -> bool:
                 and box[0][1] >= -half_h - 1e-6 and box[1][1] <= half_h + 1e-6)
 
 
+def describe_mobject(mob: Mobject) -> str:
+    """A mobject as an error names it: `Text 'x'`, `Square`."""
+    return f"{type(mob).__name__} {label(mob)!r}" if isinstance(mob, TEXTS) else type(mob).__name__
+
+
 def describe(animation: Animation) -> str:
     """An animation as an author wrote it: `Text 'x'.animate`, `FadeIn(Text 'x')`."""
-    mob = animation.mobject
-    what = f"{type(mob).__name__} {label(mob)!r}" if isinstance(mob, TEXTS) else type(mob).__name__
+    what = describe_mobject(animation.mobject)
     if isinstance(animation, _MethodAnimation):
         return f"{what}.animate"
     return f"{type(animation).__name__}({what})"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from inspected import inspect_frames
-from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, LaggedStart, Rectangle, Square
+from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, Indicate, LaggedStart, Rectangle, Square, VGroup
 
 from attention import percent_figure
 from attention.attention.lesson import lesson
@@ -249,4 +249,33 @@ def test_two_animate_of_one_mobject_in_one_play_are_refused_as_it_is_played(flit
                               "Square.animate in one play")
     assert "fix: " in message
     _, reader = run(flite_narration, tmp_path, kind(TwiceAnimated, chained=True))
+    assert reader.finish() == [] and reader.idle == []
+
+
+class FlashedAsItFades(Synthetic):
+    """Two squares faded in as a group while the second is flashed: in one play, or (`after`)
+    the flash in the next one."""
+
+    after = False
+
+    def first_beat(self, b) -> None:
+        pair = VGroup(Square(1, color=style.KEY), Square(1, color=style.KEY).shift(2 * RIGHT))
+        if self.after:
+            b.play(FadeIn(pair), run_time=0.4)
+            b.play(Indicate(pair[1]), run_time=0.4)
+        else:
+            b.play(FadeIn(pair), Indicate(pair[1]), run_time=0.4)
+
+
+def test_a_group_and_a_part_of_it_animated_in_one_play_are_refused(flite_narration, tmp_path):
+    """The flash, played last, sets its square from where it began, unseen, on every frame: the
+    fade never shows it. Refused at the play, naming both animations and the part they share."""
+    with pytest.raises(OverriddenAnimation) as refused:
+        run(flite_narration, tmp_path, FlashedAsItFades)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert message.startswith("scene 'phrase', beat 'take-the-phrase', play 1: FadeIn")
+    assert "FadeIn(VGroup) and Indicate(Square) in one play both move Square" in message
+    assert "fix: play them one after another" in message
+    scene, reader = run(flite_narration, tmp_path, kind(FlashedAsItFades, after=True))
     assert reader.finish() == [] and reader.idle == []
