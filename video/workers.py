@@ -31,22 +31,10 @@ PRELOADED = ["manim"]  # imported by the fork server, once per render; never a l
 def worker_context() -> BaseContext:
     """How drawing workers start: forked from multiprocessing's fork server, which imports
     `PRELOADED` when the first worker of the process starts (inside `TiedPool.submit`, so it
-    holds the stopping signals too) and ends once that process and its workers have ended."""
+    holds the stopping signals too) and ends when the process that started it does."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOADED)
     return context
-
-
-def _umask() -> int:
-    """This process's umask, read without setting it (a thread writing a file meanwhile would
-    get the one set in between)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
-    except (OSError, StopIteration):
-        mask = os.umask(0o22)
-        os.umask(mask)
-        return mask
 
 
 @dataclass(frozen=True)
@@ -57,7 +45,13 @@ class Parent:
 
     pid: int = field(default_factory=os.getpid)
     environ: dict[str, str] = field(default_factory=lambda: dict(os.environ))
-    umask: int = field(default_factory=_umask)
+    umask: int = field(default_factory=lambda: _umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
 
 
 def tie_to_parent(parent: int | Parent) -> None:
