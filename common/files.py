@@ -34,6 +34,13 @@ def temp_path(target: Path) -> Path:
                             f"{target.suffix}")
 
 
+def temp_folder(target: Path) -> Path:
+    """A fresh temporary folder, named as `temp_path` names one, made beside `target`."""
+    folder = temp_path(target)
+    folder.mkdir()
+    return folder
+
+
 def is_temporary(path: Path) -> bool:
     return bool(_TEMP.match(Path(path).name))
 
@@ -114,6 +121,19 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def remove_folder(folder: Path) -> None:
+    """Remove a temporary folder, renamed first: a process still writing into it by name (the
+    encoder of a killed drawing worker) then finds no folder, so no file reappears in it."""
+    gone = temp_path(folder)  # a temporary of this process: swept if it dies before the end
+    try:
+        os.rename(folder, gone)
+    except FileNotFoundError:
+        return
+    except OSError:
+        gone = folder  # (not ours to rename: removed where it is)
+    shutil.rmtree(gone, ignore_errors=True)
+
+
 def sweep_temporaries(folder: Path, *, all_runs: bool = False, deep: bool = True,
                       legacy: bool = False) -> list[Path]:
     """Remove the project's temporaries in `folder` (and below it, with `deep`) left by runs that
@@ -136,7 +156,7 @@ def sweep_temporaries(folder: Path, *, all_runs: bool = False, deep: bool = True
                 continue
             path = Path(dirpath) / name
             if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path, ignore_errors=True)
+                remove_folder(path)
                 dirnames.remove(name)
             else:
                 path.unlink(missing_ok=True)

@@ -27,7 +27,7 @@ from audio import VoiceError, build_narration
 from audio.narration import check_said
 from audio.recordings import RecordingError, load_recordings
 from audio.voices import FliteVoice
-from common.files import atomic_write_bytes, sweep_temporaries, temp_path
+from common.files import atomic_write_bytes, sweep_temporaries, temp_folder, temp_path
 from common.paths import BuildPaths
 from player.server import make_server
 from transcript import TranscriptError, load_script
@@ -373,6 +373,34 @@ def test_sweeping_keeps_the_temporaries_of_live_runs(tmp_path):
     dead.write_bytes(b"x")
     assert sweep_temporaries(tmp_path) == [dead]
     assert mine.exists() and not dead.exists()
+
+
+def test_an_encoder_that_outlives_its_killed_worker_writes_nothing_once_the_run_is_swept(tmp_path):
+    """A drawing worker killed before its beat's ffmpeg had read a frame (ffmpeg makes its file
+    only then) left that ffmpeg to write the file after the render had swept the cache: a
+    `.…lesson-tmp.mp4` in the beat folder, about one killed render in ten. A run writes its
+    beats in a working folder of its own (video.scene_render.BeatRun), which a sweep removes."""
+    import numpy as np
+
+    from common.settings import QUALITIES
+    from video.encode import video_args
+    from video.frames import Encoder, PipeTarget
+
+    low = QUALITIES["low"]
+    beats = tmp_path / "beats"
+    beats.mkdir()
+    working = temp_folder(beats / "drawing")
+    encoder = Encoder(PipeTarget(working / temp_path(beats / "b.mp4").name, low.width, low.height,
+                                 low.fps, tuple(video_args(low))))
+    # the render, its worker dead, sweeps the cache (as a process other than the worker)
+    subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                    "from common.files import sweep_temporaries as s; s(Path(sys.argv[1]), all_runs=True)",
+                    str(beats)], cwd=REPO, check=True)
+    encoder.put(np.zeros((low.height, low.width, 4), np.uint8), 3)  # the encoder goes on
+    encoder.end()
+    with pytest.raises(RuntimeError, match="No such file"):
+        encoder.wait()
+    assert list(beats.rglob("*")) == []
 
 
 # 7. paths and input the tools choke on ---------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import NoReturn, Protocol
 
 from manim import tempconfig
 
-from common.files import atomic_output, atomic_write_text, temp_path
+from common.files import atomic_output, atomic_write_text, remove_folder, temp_folder, temp_path
 from common.settings import Quality
 from scenes import scene_class
 from scenes.base import LessonScene, StopAfterBeat
@@ -167,6 +167,7 @@ class BeatRun:
         self.halves, self.moves = outputs.halves, moves
         self.chosen: dict[str, Path] = {}
         self.tmps: dict[str, Path] = {}
+        self.folders: dict[Path, Path] = {}  # a beat folder: this run's working folder in it
         self.targets: dict[str, PipeTarget] = {}
         self._scene: LessonScene | None = None
         self.first_part: tuple[int, int, Path, str] | None = None  # the fork: pid, pipe, file, beat
@@ -191,11 +192,20 @@ class BeatRun:
         if split is not None:
             out = in_halves(out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        self.chosen[sentence_id], self.tmps[sentence_id] = out, temp_path(out)
+        self.chosen[sentence_id], self.tmps[sentence_id] = out, self._working(out)
         self.targets[sentence_id] = self._target(self.tmps[sentence_id], sentence_id, True)
         if split is not None:
             self._fork(sentence_id, split)
         return True
+
+    def _working(self, out: Path) -> Path:
+        """A temporary for `out` in this run's working folder beside it. Once the folder is
+        swept, an encoder that outlived its killed worker finds nowhere to write: a stopped run
+        leaves no file behind, whenever its encoders end."""
+        folder = self.folders.get(out.parent)
+        if folder is None:
+            folder = self.folders[out.parent] = temp_folder(out.parent / "drawing")
+        return folder / temp_path(out).name
 
     def _target(self, path: Path, sentence_id: str, first_frames: bool,
                 poster: Path | None = None) -> PipeTarget:
@@ -331,6 +341,8 @@ class BeatRun:
         for tmp in self.tmps.values():
             tmp.unlink(missing_ok=True)
             _poster_of(tmp).unlink(missing_ok=True)
+        for folder in self.folders.values():
+            remove_folder(folder)
 
 
 class _FirstPart:
