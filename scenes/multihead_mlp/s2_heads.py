@@ -3,8 +3,9 @@ its own colour (`style.HEADS`: its matrices, its name, its weights), each with i
 W_Q: creature's six features times it give a query of three numbers (one entry worked as its terms
 and their sum). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
 key, named and worked the same way under the query, which stays. The query rises over the table,
-fluffy's key moves up into its row, and every other token's key fills in beside W_K. Then each
-head's query meets every token's key: the dot products, scaled by √d, through softmax (the
+fluffy's key moves up into its row, and every other token's key fills in beside W_K; head 2's
+keys come out of its own W_K, shown beside them for a moment the same way. Then each head's
+query meets every token's key: the dot products, scaled by √d, through softmax (the
 exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
 side by side (head 2's last line of working read until its weights move there), what the two
 rows share."""
@@ -414,24 +415,33 @@ class HeadsScene(LessonScene):
         # head 2's pick, its own look: an arc over the phrase from creature to 'a'
         ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
         pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.HEADS[1], stroke_width=3)
+        # head 2's own W_K, where head 1's stood beside its table of keys: every token's key comes
+        # out of it
+        k_matrix2 = Grid([[short_figure(v) for v in row] for row in L.w_k[1]], style.HEADS[1], cell_w=CELL,
+                         cell_h=MATRIX_H, text_color=style.INK).move_to([at(1, ASIDE_X), MATRIX_TOP, 0],
+                                                                        aligned_edge=UP + LEFT)
+        k_name2 = built(MathTex, r"W_K^{(2)}", font_size=30, color=style.HEADS[1]).move_to(
+            [k_matrix2.get_center()[0], TOP_Y + 0.03, 0])
 
         with self.beat("head-two-article") as b:
-            # head 2's W_Q leaves and its query rises as its question flashes, by "article"; "Same
-            # tokens": the tokens and their keys in this head, then at once a's dot product term
-            # by term ("its own numbers"), each line of working held while its column fills
-            # beside it: ÷√d, the exponentials and their sum; "on 'a'": an arc from creature to
-            # 'a', its head-2 pick, as a's share of the sum and the weights show (its result not
-            # flashed: an Indicate in the play that fades it in would undo the fade; the lines and
-            # weights stay into the next sentence, to be read)
+            # head 2's W_Q leaves and its query rises as its question flashes and its own W_K
+            # comes in beside where its keys go, by "article"; "Same tokens": the tokens and their
+            # keys come out of it, then at once a's dot product term by term ("its own numbers"),
+            # W_K leaving before its sum and column come where it stood, each line of working held
+            # while its column fills beside it: ÷√d, the exponentials and their sum; "on 'a'": an
+            # arc from creature to 'a', its head-2 pick, as a's share of the sum and the weights
+            # show (its result not flashed: an Indicate in the play that fades it in would undo the
+            # fade; the lines and weights stay into the next sentence, to be read)
             b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
-                  rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08)), by="article")
+                  rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08),
+                       FadeIn(k_matrix2, k_name2, shift=0.1 * DOWN)), by="article")
             b.until("Same")
-            b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.1 * LEFT)
-                                     for k in range(n)), lag_ratio=0.25), FadeIn(col_names2[0]),
-                       run_time=0.5),
+            b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.3 * LEFT)
+                                     for k in range(n)), lag_ratio=0.3), run_time=0.6),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
                        run_time=0.8),
-                  Play(FadeIn(dot2.total), run_time=0.25),
+                  Play(FadeOut(k_matrix2, k_name2), run_time=0.2),
+                  Play(FadeIn(col_names2[0]), FadeIn(dot2.total), run_time=0.3),
                   Play(*settle(dot2.total, raw2, j2), run_time=0.6),
                   Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT), run_time=0.35),
                   Play(*settle(divide2[-1], scaled2, j2), run_time=0.6),

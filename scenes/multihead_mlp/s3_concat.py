@@ -1,5 +1,6 @@
 """Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
-values (each token's, named under it: the token's features × that head's W_V) weighted by
+values (each token's, named under it: the token's features × that head's W_V; fluffy's in head 1
+worked first, out of W_V⁽¹⁾ under the lines, flying up into its place) weighted by
 creature's weights and summed, a line per head, standing complete to be read. End to end, head
 1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
 unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
@@ -46,6 +47,10 @@ JOIN = 0.75  # end to end, the two vectors stand this far right of the lines, he
 VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
 ENTRY_Y = -2.1  # head 1's first number worked as its terms
 UNDER = 0.5  # in the scene change, head 2's weights wait this far under their line
+# fluffy's value worked under the lines: its features as a row over W_V⁽¹⁾'s columns (drawn
+# turned, a row per entry of the value, level with the value's cells), the value right of it
+PRODUCT_ROW_Y = -1.52  # fluffy's features, a row
+PRODUCT_W = 0.45  # a column of W_V⁽¹⁾ turned, under each feature
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
 CELL_H = 0.5
@@ -154,24 +159,50 @@ class ConcatScene(LessonScene):
             return ([figures[1].animate.shift(drop).build(), *leaving(frames)],
                     [*spread, FadeIn(VGroup(*head_names), shift=0.1 * RIGHT)])
 
+        # fluffy's value in head 1 out of one product: its features (a row) over W_V⁽¹⁾ drawn
+        # turned, = the value (the column of head 1's line it then flies up into, from under it)
+        jf = L.index("fluffy")
+        value = values[0][jf]
+        home = value.get_center()
+        feats = Grid([[short_figure(v) for v in L.embeddings[jf]]], style.EMBEDDING, cell_w=PRODUCT_W,
+                     cell_h=VALUE_H)
+        w_v = Grid([[short_figure(v) for v in row] for row in L.w_v[0].T], colors[0], cell_w=PRODUCT_W,
+                   cell_h=VALUE_H, text_color=style.INK)
+        value.move_to([home[0], PRODUCT_ROW_Y - VALUE_H / 2 - 0.1, 0], aligned_edge=UP)
+        w_v.move_to(value.get_left() + 0.5 * LEFT, aligned_edge=RIGHT)
+        feats.move_to([w_v.get_x(), PRODUCT_ROW_Y, 0])
+        v_equals = label("=", size=style.SMALL_SIZE, color=style.MUTED).move_to(
+            [(w_v.get_right()[0] + value.get_left()[0]) / 2, value.get_y(), 0])
+        w_v_name = built(MathTex, r"W_V^{(1)}", font_size=30, color=colors[0]).next_to(w_v, LEFT, buff=0.2)
+        feats_name = caption(L.tokens[jf], color=style.EMBEDDING).next_to(feats, LEFT, buff=0.2)
+        product = VGroup(feats, feats_name, w_v, w_v_name, v_equals)
         change, spread = weights_carried()
         lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_,
                        *tokens_named, *sources)
         with self.beat("outputs-end-to-end") as b:
-            # the heads' weights carry into a line per head as scene 2 leaves; on "short" each
-            # head's short vector, empty; on "values" the value vectors by their weights, each
-            # named by its token, with where they come from (W_V), and head 1's first number's
-            # terms; on "summed" that sum and both vectors fill; "End to end": head 1's vector steps
-            # out right, head 2's slides under it, outlined as one column of six on "six", while the lines
-            # stand complete, READ seconds after their results, before they leave
+            # the heads' weights carry into a line per head as scene 2 leaves, and under the lines
+            # W_V⁽¹⁾ comes with fluffy's features over it; on "short" each head's short vector,
+            # empty, then out of W_V⁽¹⁾ fluffy's value; on "values" that value flies up into its
+            # place in head 1's line and the other value vectors follow by their weights, each
+            # named by its token, with where they come from (W_V); the product leaves for head
+            # 1's first number's terms (W_V⁽¹⁾'s name, clear of them, last, read); on "summed"
+            # that sum and both vectors fill; "End to end": head 1's vector steps out right, head
+            # 2's slides under it, outlined as one column of six on "six", while the lines stand
+            # complete, READ seconds after their results, before they leave
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
-                  Play(*spread, run_time=1.2), by="short")
-            b.fit(Play(FadeIn(*equals_, *heads), run_time=0.5), by="values")
-            b.fit(Play(FadeIn(VGroup(*(c for col in values for c in col), *signs, *tokens_named, *sources)),
-                       run_time=0.4),
-                  Play(FadeIn(firsts, its_sum), run_time=0.3),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
+                  Play(*spread, FadeIn(product, shift=0.1 * UP, rate_func=during(0.25, 1.0)), run_time=1.2),
+                  by="short")
+            b.fit(Play(FadeIn(*equals_, *heads), run_time=0.4),
+                  Play(FadeIn(value, shift=0.2 * RIGHT), run_time=0.4), by="values")
+            b.fit(Play(value.animate.move_to(home),
+                       FadeIn(VGroup(*(c for col in values for c in col if c is not value), *signs,
+                                     *tokens_named, *sources), rate_func=during(0.55, 1.0)),
+                       run_time=0.6),
+                  Play(FadeOut(*(m for m in product if m is not w_v_name)), FadeIn(firsts, its_sum),
+                       run_time=0.3),
+                  Play(FadeOut(w_v_name, rate_func=during(0.5, 1.0)),
+                       LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
                        run_time=0.8), by="summed")
             b.fit(Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.4),
                   Play(LaggedStart(*(AnimationGroup(*reveal(heads[h], j))

@@ -5,8 +5,9 @@ features in, eight hidden neurons out) meets each vector, creature's first neuro
 terms plus a bias (each term's two cells, W_up's and the vector's, outlined as it is written),
 then the other rows fill, every token at once. The bend: each negative sum
 snaps to 0 where it stands. Down: W_down, drawn turned beside the hidden layers (a row per
-neuron), takes the eight back to six (creature's entry worked, each term's two cells side by side,
-the other features filling); each vector's six are added to it, entry by entry."""
+neuron), takes the eight back to six (creature's entry worked, each term's two cells side by side;
+the other features filling together, a line under the working saying what they are); each
+vector's six are added to it, entry by entry."""
 
 import numpy as np
 from manim import (
@@ -97,7 +98,7 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
 
 def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, line, color,
             times: tuple[float, float, float], together: bool = False,
-            transposed: bool = False) -> list[Play]:
+            transposed: bool = False, note=None) -> list[Play]:
     """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
     the matrix meets the focus token's `vector`, `line`'s terms written one by one, each as the
     two cells it multiplies (the matrix's entry, the vector's) light up, then its bias and sum
@@ -105,7 +106,9 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
     that row's entry of every other token; then each other row in turn, outlined in place, every
     token's entry of it filling together (`together`: all the other rows at once, under one
     outline). `transposed`: the matrix is drawn turned, its rows as columns level with the
-    vector's entries, so that each term's two cells stand side by side."""
+    vector's entries, so that each term's two cells stand side by side. `note`: a line saying
+    what the other rows give, which comes in as their entries all fill at once, no outline
+    running over them (the worked line stays, the note under it)."""
     line_of = matrix.col if transposed else matrix.row
     cell = (lambda i, j: matrix.cell(j, i)) if transposed else matrix.cell
     rows = matrix.n_cols if transposed else matrix.n_rows
@@ -125,7 +128,10 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
             Play(*reveal(columns[focus], row), run_time=shown),
             Play(FadeOut(target), *(a for i, col in enumerate(columns) if i != focus
                                     for a in reveal(col, row)), run_time=shown),
-            *(sweeping(outline, [ring(VGroup(*(line_of(j) for j in rest)), style.INK, buff=0.03)],
+            *([Play(FadeOut(outline), FadeIn(note, shift=0.1 * UP),
+                    *(a for col in columns for j in rest for a in reveal(col, j)), run_time=0.5)]
+              if note is not None else
+              sweeping(outline, [ring(VGroup(*(line_of(j) for j in rest)), style.INK, buff=0.03)],
                        [[a for col in columns for j in rest for a in reveal(col, j)]], slow=0.6)
               if together else
               sweeping(outline, [ring(line_of(j), style.INK, buff=0.03) for j in rest],
@@ -230,13 +236,21 @@ class MLPScene(LessonScene):
         terms = [(short_figure(L.w_down[j, c]), short_figure(act[f, j])) for j in range(m)]
         down_line = working(terms, short_figure(L.b_down[c]), short_figure(out[f, c]), style.WEIGHT)
         down_line.move_to([0, WORK_Y, 0])
+        # what W_down's other columns give every token, read from the core: said as one figure
+        # when they all show alike (here every one is 0), else only that they fill the same way
+        others = [j for j in range(d) if j != c]
+        given = {short_figure(v) for v in out[:, others].ravel()}
+        rest_note = caption(f"other columns: all {next(iter(given))} here" if len(given) == 1
+                            else "other columns: filled the same way", color=style.VALUE)
+        rest_note.next_to(down_line, DOWN, buff=0.18)
 
         with self.beat("bend-and-down") as b:
             # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
             # W_up and its line leave, each vector steps aside, W_down comes; its
             # column for the feature creature gains, level with creature's bent hidden layer,
-            # meets it term by term, the sum written; then W_down's other columns, every token's
-            # entries filling together
+            # meets it term by term, the sum written, and every token's entry of it shows; then,
+            # that line standing, a line under it says what W_down's other columns give, as every
+            # token's entries of them fade in together
             b.until("bend")
             b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
@@ -246,7 +260,7 @@ class MLPScene(LessonScene):
                        names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
             b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
-                           transposed=True))
+                           transposed=True, note=rest_note))
 
         # added back, entry by entry: each vector's entries and the MLP's, a row at a time
         news = [column(new[i], style.EMBEDDING, IN_W, xs[i] - SIDE, X_TOP, scale) for i in range(n)]
