@@ -16,7 +16,6 @@ This module imports little (the render has not read its script yet when it start
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shutil
 import threading
@@ -29,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from common.paths import BuildPaths, NotBuilt
 from common.settings import Quality
-from video.workers import TiedPool, stop_workers, tie_to_parent
+from video.workers import Parent, TiedPool, stop_workers, tie_to_parent, worker_context
 
 if TYPE_CHECKING:
     from scenes.timing import SceneTiming
@@ -71,8 +70,7 @@ class HeadStart:
 
     def __init__(self, quality: Quality) -> None:
         self.quality = quality
-        self.pool = TiedPool(1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_worker, initargs=(os.getpid(),))
+        self.pool = TiedPool(1, mp_context=worker_context(), initializer=_worker, initargs=(Parent(),))
         self.pool.submit(int)  # the worker starts now, and imports Manim
         self.edit: Edit | None = None
         self.priming: Future | None = None
@@ -166,7 +164,7 @@ def _copies_folder() -> Path:
     return checkpoints.socket_folder(f"{PREFIX}{os.getpid()}-")
 
 
-def _worker(parent: int) -> None:
+def _worker(parent: Parent) -> None:
     """The priming worker: dies with the render, and imports Manim while the render still reads
     the lesson."""
     from tqdm import tqdm

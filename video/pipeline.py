@@ -4,7 +4,6 @@ join by stream copy and one mux of the narration."""
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -37,7 +36,7 @@ from video.cache import (
 )
 from video.errors import scene_failed
 from video.lesson_video import join_and_mux
-from video.workers import TiedPool, stop_workers, tie_to_parent
+from video.workers import Parent, TiedPool, stop_workers, tie_to_parent, worker_context
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -221,7 +220,7 @@ class BeatStore:
 _news: Connection | None = None  # in a worker process started by `_draw_all`: told each beat drawn
 
 
-def _start_worker(parent: int, news: Connection) -> None:
+def _start_worker(parent: Parent, news: Connection) -> None:
     """Pool initializer: `tie_to_parent`, and keep where to tell of each beat drawn."""
     global _news
     tie_to_parent(parent)
@@ -249,10 +248,10 @@ class DrawingWorkers:
     @property
     def pool(self) -> TiedPool:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
+            context = worker_context()
             self.news, self._told = context.Pipe(duplex=False)
             self._pool = TiedPool(max_workers=self.jobs, mp_context=context,
-                                  initializer=_start_worker, initargs=(os.getpid(), self._told))
+                                  initializer=_start_worker, initargs=(Parent(), self._told))
         return self._pool
 
     def pids(self) -> set[int]:
@@ -461,11 +460,11 @@ def _draw_all(calls: list[tuple], pool: Executor | None, workers: int, stop: Sto
         for args in calls:
             drew(*_draw(*args, on_drawn=beat))
         return
-    context = multiprocessing.get_context("spawn")
+    context = worker_context()
     news, told = context.Pipe(duplex=False) if pool is None and shared is None else (None, None)
     own = None if pool is not None or shared is not None else TiedPool(
         max_workers=workers, mp_context=context,
-        initializer=_start_worker, initargs=(os.getpid(), told))
+        initializer=_start_worker, initargs=(Parent(), told))
     executor = pool or (shared.pool if shared else own)
     assert executor is not None
     if shared is not None:  # (its pool made above: its news pipe is too)

@@ -6,8 +6,6 @@ more than a worker needs.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -17,20 +15,20 @@ from tqdm import tqdm
 from common.settings import Quality
 from scenes import scene_class, scene_ids
 from video import checkpoints
-from video.workers import TiedPool, tie_to_parent
+from video.workers import Parent, TiedPool, tie_to_parent, worker_context
 
 
 def worker_pool(jobs: int, copies: Path, quality: Quality) -> ProcessPoolExecutor:
     """`jobs` drawing processes, started now so that Manim is imported before the first save;
     they keep paused copies of the scenes they run in `copies`."""
-    pool = TiedPool(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=warm_worker, initargs=(os.getpid(), copies, quality))
+    pool = TiedPool(jobs, mp_context=worker_context(), initializer=warm_worker,
+                    initargs=(Parent(), copies, quality))
     for _ in range(jobs):
         pool.submit(int)
     return pool
 
 
-def warm_worker(parent: int, copies: Path, quality: Quality) -> None:
+def warm_worker(parent: Parent, copies: Path, quality: Quality) -> None:
     """A drawing worker: Manim and the scenes imported before the first scene is asked for."""
     tie_to_parent(parent)
     checkpoints.enable(copies, quality)
