@@ -1,8 +1,10 @@
 """Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each in
 its own colour (`style.HEADS`: its matrices, its name, its weights), each with its own, smaller
 W_Q: creature's six features times it give a query of three numbers (one entry worked as its terms
-and their sum). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
-key, named and worked the same way under the query, which stays. The query rises over the table,
+and their sum; head 2's, in the pause, as the one feature that is not 0 times its row of W_Q, an
+entry at a time). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
+key, named and worked the same way under the query, which stays, its other entries each from the
+column of W_K outlined. The query rises over the table,
 fluffy's key moves up into its row, and every other token's key fills in beside W_K; head 2's
 keys come out of its own W_K, shown beside them for a moment the same way. Then each head's
 query meets every token's key: the dot products, scaled by √d, through softmax (the
@@ -19,7 +21,6 @@ from manim import (
     RIGHT,
     UP,
     Animation,
-    AnimationGroup,
     ArcBetweenPoints,
     Create,
     FadeIn,
@@ -32,7 +33,6 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
-    Wait,
 )
 
 from attention.core import AttentionResult
@@ -270,6 +270,9 @@ class HeadsScene(LessonScene):
         k_total.next_to(k_rule, DOWN, buff=0.1).align_to(k_terms, RIGHT)
         k_pair = VGroup(SurroundingRectangle(f_embed, color=style.INK, buff=0.04, stroke_width=3),
                         SurroundingRectangle(k_matrix.col(0), color=style.INK, buff=0.04, stroke_width=3))
+        # the column of W_K each of the key's other entries comes from, outlined in turn
+        k_cols = [k_pair[1]] + [SurroundingRectangle(k_matrix.col(k), color=style.INK, buff=0.04,
+                                                     stroke_width=3) for k in range(1, wk.shape[1])]
         # fluffy's key is its row of head 1's table of keys, worked under the query (named as it
         # is worked), then moved up into its place in the table
         keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
@@ -281,11 +284,24 @@ class HeadsScene(LessonScene):
         f_key_name = caption("fluffy's key", color=style.KEY).next_to(f_key, RIGHT, buff=0.2)
         k_worked = VGroup(k_terms, k_rule, k_total)
 
+        # head 2's query: creature has one feature that is not 0, so the query is that feature
+        # times its row of W_Q⁽²⁾, an entry under each column
+        (lit,) = np.flatnonzero(x)
+        lit_box = SurroundingRectangle(embeds[1][0].cell(lit, 0), color=style.QUERY, buff=0.04,
+                                       stroke_width=3)
+        lit_row = SurroundingRectangle(matrices[1].row(lit), color=style.INK, buff=0.06, stroke_width=2)
+        lit_cells = [SurroundingRectangle(matrices[1].cell(lit, k), color=style.QUERY, buff=0.02,
+                                          stroke_width=3) for k in range(matrices[1].n_cols)]
+        lit_terms = VGroup(*(spelled([(short_figure(x[lit]), style.EMBEDDING), ("×", style.MUTED),
+                                      (short_figure(v), style.INK)], size=style.SMALL_SIZE)
+                             .next_to(queries[1].cell(0, k), DOWN, buff=0.12)
+                             for k, v in enumerate(L.w_q[1][lit])))
+
         with self.beat("smaller-weights") as b:
             # "its own": in each half, beside creature's features, that head's W_Q; "smaller": its size;
             # "W Q": its first column meets creature's features, term by term, summed; "W K": the
             # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
-            # "three", "six": the sizes, on head 2
+            # "three", "six": the sizes, on head 1
             b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
             b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
@@ -298,24 +314,27 @@ class HeadsScene(LessonScene):
                        FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.5),
                   Play(*(FadeIn(c) for c in list(queries[0].body)[1:]), run_time=0.5),
                   by=said_at(b, "count", "head dims", L)[0])
-            # head 2's query fills the same way, quickly: each entry under the W_Q column it comes from
-            fills = (AnimationGroup(Indicate(matrices[1].col(k), color=style.QUERY, scale_factor=1.0),
-                                    FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN))
-                     for k in range(queries[1].n_cols))
-            b.fit(Play(FadeIn(query_names[1]), LaggedStart(*fills, lag_ratio=0.6), run_time=0.8),
-                  Play(FadeIn(three[1]), run_time=0.5),
-                  by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(FadeIn(six[1]), run_time=0.1))
-            # in the pause: head 1's W_Q gives way to its W_K, creature's features to fluffy's (the
-            # query stays); under the query, fluffy's key, named and still empty, and its first
-            # entry worked as the query's was
-            b.fit(Play(Wait(), run_time=0.7),
-                  Play(FadeOut(worked, matrices[0], matrix_names[0], embeds[0]), run_time=0.3),
-                  Play(FadeIn(k_matrix, k_name, f_embed, f_name), FadeIn(f_key_frame), FadeIn(f_key_name),
-                       run_time=0.3),
-                  Play(FadeIn(k_pair), run_time=0.3),
+            # "three": head 1's query, just filled, is three numbers; "six": creature's features
+            b.fit(Play(FadeIn(three[0]), run_time=0.4), by=said_at(b, "count", "features", L)[0])
+            b.fit(Play(FadeIn(six[0]), run_time=0.3))
+            # in the pause: head 2's query worked the same way, slowly enough to follow: creature's
+            # one feature that is not 0 lights, then its row of W_Q⁽²⁾, and along that row each
+            # entry times it drops into the query, one by one; then head 1's W_Q gives way to its
+            # W_K, creature's features to fluffy's (the query stays), fluffy's key, named and still
+            # empty, under the query, and the pair its first entry comes from ("6 numbers" stays:
+            # fluffy's features are six too)
+            b.fit(Play(FadeIn(query_names[1]), FadeIn(lit_box), run_time=0.35),
+                  Play(FadeIn(lit_row), run_time=0.3),
+                  *(Play(*([FadeOut(lit_cells[k - 1])] if k else []), FadeIn(lit_cells[k]),
+                         FadeIn(lit_terms[k], shift=0.1 * DOWN),
+                         FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN), run_time=0.35)
+                    for k in range(queries[1].n_cols)),
+                  Play(FadeOut(worked, matrices[0], matrix_names[0], embeds[0], six[0][0], three[0],
+                               lit_box, lit_row, lit_cells[-1], rate_func=during(0.0, 0.45)),
+                       FadeIn(k_matrix, k_name, f_embed, f_name, f_key_frame, f_key_name, k_pair,
+                              rate_func=during(0.55, 1.0)), run_time=0.45),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in k_terms), lag_ratio=0.3),
-                       run_time=0.9))
+                       run_time=0.6), rest=0.1)
 
         def rows_of(*cols: VGroup) -> list[VGroup]:
             return [VGroup(*(c[k] for c in cols)) for k in range(len(L.tokens))]
@@ -340,15 +359,13 @@ class HeadsScene(LessonScene):
 
         def clear(h: int) -> Play:
             """Head h's W_Q and its working leave."""
-            leaving = [matrices[h], times[h], matrix_names[h], sizes[h], also[h], three[h]]
-            if h == 0:
-                leaving.append(worked)
-            return Play(FadeOut(*leaving), run_time=0.4)
+            return Play(FadeOut(matrices[h], times[h], matrix_names[h], sizes[h], also[h], lit_terms),
+                        run_time=0.4)
 
         def unfeed(h: int) -> Play:
             """Creature's features leave head h, read last (the query's name, rising next, would
             pass over them)."""
-            return Play(FadeOut(embeds[h], six[h]), run_time=0.25)
+            return Play(FadeOut(embeds[h]), run_time=0.25)
 
         def rise(h: int, *also_: Animation) -> Play:
             """Head h's query and its name move up over the keys' columns."""
@@ -363,22 +380,24 @@ class HeadsScene(LessonScene):
         aside = (at(0, ASIDE_X) - k_matrix.get_left()[0]) * RIGHT  # W_K, beside the table of keys
 
         with self.beat("head-one-adjectives") as b:
-            # fluffy's first key entry's sum, held; it is the key's first entry (written in place:
-            # a copy flying there would cross the query) and the rest fill, by "adjectives"; the
-            # question flashes; on "its query" the working leaves, W_K steps aside, then the
+            # "Head": fluffy's first key entry's sum; it is the key's first entry (written in place:
+            # a copy flying there would cross the query); each other entry comes in as the outline
+            # moves to the column of W_K it comes from (fluffy's features still outlined), the
+            # working held until "its"; on "its query" the working leaves, W_K steps aside, then the
             # query rises over the table and fluffy's key into its row; on "meets each
             # key" every other token's key fills in from W_K's side, each its features × W_K; then
             # fluffy's key meets the query term by term and every dot product is written;
             # "scaled": each ÷√d; "softmax": the exponentials, their sum, fluffy's share of it,
             # every token's weight; then each percentage outlined as it is said
-            b.fit(Play(Create(k_rule), FadeIn(k_total, shift=0.1 * DOWN), run_time=0.5),
-                  Play(FadeOut(k_pair), FadeIn(f_key_texts[0]), run_time=0.5),
-                  Play(*(FadeIn(t) for t in f_key_texts[1:]), run_time=0.3), by="adjectives")
-            b.fit(Play(Indicate(questions[0], color=style.QUERY, scale_factor=1.08), run_time=0.6),
-                  by="its")  # fluffy's worked entry stands complete until here
+            b.fit(Play(Create(k_rule), FadeIn(k_total, shift=0.1 * DOWN), run_time=0.3),
+                  Play(FadeIn(f_key_texts[0], shift=0.1 * DOWN), run_time=0.3),
+                  *(p for k in range(1, len(f_key_texts))
+                    for p in (Play(FadeOut(k_cols[k - 1]), FadeIn(k_cols[k]), run_time=0.2),
+                              Play(FadeIn(f_key_texts[k], shift=0.1 * DOWN), run_time=0.2))),
+                  by="its")
             gone, steps, rises = during(0.0, 0.3), during(0.25, 0.6), during(0.5, 1.0)
-            b.fit(Play(FadeOut(k_worked, f_embed, f_name, f_key_name, sizes[0], times[0], also[0],
-                               rate_func=gone),
+            b.fit(Play(FadeOut(k_worked, k_pair[0], k_cols[-1], f_embed, f_name, six[0][1], f_key_name,
+                               sizes[0], times[0], also[0], rate_func=gone),
                        VGroup(k_matrix, k_name).animate(rate_func=steps).shift(aside),
                        queries[0].animate(rate_func=rises).move_to(moved_up[0]),
                        query_names[0].animate(rate_func=rises).move_to(query_up[0]),
