@@ -61,6 +61,8 @@ MATRIX_LEFT = -2.2  # W_O's left edge, right of the features' names
 RESULT_X = 3.9  # W_O times the row: what moves into creature's vector
 WORK_Y = -2.35  # W_O's worked entry, under its name
 READ = 2.0  # seconds a line of working stands complete after its result before it leaves
+ROW_MET = 0.5  # seconds W_O's row for each other entry that moves something meets the six
+HOLD = 0.8  # the next beat's first seconds, the finished product standing as the heads' names leave
 LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, MOVED_X, NEW_X = -1.6, 0.55, 2.65  # the residual: creature's vector + what moved = its new one
 NAMES_GAP = 0.2
@@ -255,28 +257,45 @@ class ConcatScene(LessonScene):
                                                     stroke_width=4))
         ring = SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3)
 
+        # the other entries: each that moves something, W_O's row meeting the six as it shows
+        # (outlined in place, one after another); then the rows that move nothing, together
+        others = [j for j in range(n) if j != r]
+        zeros = [j for j in others if short_figure(float(moved[j])) == short_figure(0.0)]
+        rows_met, shown_row = [], None
+        for j in (j for j in others if j not in zeros):
+            now_row = VGroup(SurroundingRectangle(matrix.row(j), color=style.INK, buff=0.04, stroke_width=3),
+                             row_box.copy(),
+                             SurroundingRectangle(result.cell(j, 0), color=style.VALUE, buff=0.06,
+                                                  stroke_width=4))
+            rows_met.append(Play(*([FadeOut(shown_row)] if shown_row is not None else []), FadeIn(now_row),
+                                 *reveal(result, j), run_time=ROW_MET))
+            shown_row = now_row
+
         with self.beat("w-o-mixes") as b:
             # "W O": the six numbers leave their column for a row, first across, each to the column
             # of W_O it meets, then up (none passes another), each head named over its half; W_O
             # comes in under them; "onto": the features it maps onto name its rows, with the empty
             # column of what moves; its row for fluffy texture meets the row of six: the terms,
             # then their sum, which is the entry, standing READ seconds; then that working leaves
-            # (no line of working stands while an entry it did not work out fills) and the other
-            # rows' entries fill together
+            # (no line of working stands while an entry it did not work out fills); each other
+            # entry that moves something shows as W_O's row for it meets the six (ROW_MET
+            # seconds each), then the rows that move nothing fill together, and the finished
+            # product stands, through the beat's rest and the next beat's first HOLD seconds
             b.fit(Play(FadeOut(joined, rate_func=during(0.0, 0.4)),
                        *(c.animate.set_x(x) for c, x in zip(row_cells, slots)), run_time=0.5),
                   Play(lambda: [c.animate.set_y(ROW_Y) for c in row_cells], run_time=0.5),
                   Play(FadeOut(numbers), FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
                        FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
-            b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.4),
-                  Play(FadeIn(ring), FadeIn(pair), run_time=0.3),
+            b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.35),
+                  Play(FadeIn(ring), FadeIn(pair), run_time=0.25),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
-                       run_time=0.9),
-                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.4),
+                       run_time=0.8),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.35),
                   Play(Wait(), run_time=READ),
-                  Play(FadeOut(worked, ring, pair), run_time=0.3),
-                  Play(LaggedStart(*(AnimationGroup(*reveal(result, j)) for j in range(n) if j != r),
-                                   lag_ratio=0.15), run_time=0.5))
+                  Play(FadeOut(worked, ring, pair), run_time=0.25),
+                  *rows_met, *([Play(*([FadeOut(shown_row)] if shown_row is not None else []),
+                                     *(a for j in zeros for a in reveal(result, j)), run_time=0.3)]
+                               if zeros or shown_row is not None else []))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
         before = placed(cells(old, style.EMBEDDING, CELL_W, CELL_H, scale), OLD_X)
@@ -300,12 +319,13 @@ class ConcatScene(LessonScene):
 
         said = ["fluffy texture", "blue colour", "article"]
         with self.beat("creature-gains") as b:
-            # "Added to creature's vector": the product leaves; what moved and the features' names
+            # "Added to creature's vector": the heads' names leave, W_O's product standing finished a
+            # moment longer, then the product leaves; what moved and the features' names
             # move to their places in the sum as creature's vector comes; as each figure is said
             # its row adds up (a band across it, the new entry written); then the rows where
             # nothing moved, creature keeping what it knew
-            b.fit(Play(FadeOut(matrix, matrix_name, heads[0], heads[1], head_labels, divider, equals),
-                       run_time=0.4),
+            b.fit(Play(FadeOut(head_labels, divider), run_time=HOLD),
+                  Play(FadeOut(matrix, matrix_name, heads[0], heads[1], equals), run_time=0.3),
                   Play(names.animate.shift(names_to), VGroup(result, result_name).animate.shift(to_moved),
                        run_time=0.6),
                   Play(FadeIn(before), FadeIn(before_name), FadeIn(plus), FadeIn(equals_new), FadeIn(after),
