@@ -181,6 +181,17 @@ class ConcatScene(LessonScene):
         change, spread = weights_carried()
         lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_,
                        *tokens_named, *sources)
+        # W_O as the matrix of the product: a row per feature of the model (named on the left), a
+        # column per entry of the heads' six numbers, which stand as a row over its columns
+        matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
+                      cell_w=CELL_W, cell_h=CELL_H)
+        matrix.move_to([MATRIX_LEFT, ROW_TOP, 0], aligned_edge=UP + LEFT)
+        matrix_name = built(MathTex, "W_O", color=style.INK, font_size=34).next_to(matrix, DOWN, buff=0.15)
+        names = VGroup(*(caption(name).move_to([0, row_y(j), 0]) for j, name in enumerate(L.features)))
+        for name in names:
+            name.align_to(matrix.get_left() + NAMES_GAP * LEFT, RIGHT)
+        row_cells = [heads[h].cell(j, 0) for h in range(len(heads)) for j in range(short)]
+        slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
             # the heads' weights carry into a line per head as scene 2 leaves, and under the lines
             # W_V⁽¹⁾ comes with fluffy's features over it; on "short" each head's short vector,
@@ -218,19 +229,15 @@ class ConcatScene(LessonScene):
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
                   Play(Wait(), run_time=max(0.05, READ - held)),
-                  Play(FadeOut(lines, firsts, entry), run_time=0.4))
+                  Play(FadeOut(lines, firsts, entry), run_time=0.4),
+                  # in the sentence's pause, end to end: the six leave their column for a row,
+                  # first across, each to the column of W_O it will meet, then up (none passes
+                  # another), the column's outline going as they set off (its name, still being
+                  # read, goes as W_O comes)
+                  Play(FadeOut(joined, rate_func=during(0.0, 0.3)),
+                       *(c.animate.set_x(x) for c, x in zip(row_cells, slots)), run_time=0.9),
+                  Play(lambda: [c.animate.set_y(ROW_Y) for c in row_cells], run_time=0.6))
 
-        # W_O as the matrix of the product: a row per feature of the model (named on the left), a
-        # column per entry of the heads' six numbers, which stand as a row over its columns
-        matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
-                      cell_w=CELL_W, cell_h=CELL_H)
-        matrix.move_to([MATRIX_LEFT, ROW_TOP, 0], aligned_edge=UP + LEFT)
-        matrix_name = built(MathTex, "W_O", color=style.INK, font_size=34).next_to(matrix, DOWN, buff=0.15)
-        names = VGroup(*(caption(name).move_to([0, row_y(j), 0]) for j, name in enumerate(L.features)))
-        for name in names:
-            name.align_to(matrix.get_left() + NAMES_GAP * LEFT, RIGHT)
-        row_cells = [heads[h].cell(j, 0) for h in range(len(heads)) for j in range(short)]
-        slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
         head_labels = VGroup(*(caption(f"head {h + 1}", color=colors[h]).move_to([x, HEAD_NAMES_Y, 0])
                                for h, x in enumerate(halves)))
@@ -272,19 +279,16 @@ class ConcatScene(LessonScene):
             shown_row = now_row
 
         with self.beat("w-o-mixes") as b:
-            # "W O": the six numbers leave their column for a row, first across, each to the column
-            # of W_O it meets, then up (none passes another), each head named over its half; W_O
-            # comes in under them; "onto": the features it maps onto name its rows, with the empty
-            # column of what moves; its row for fluffy texture meets the row of six: the terms,
-            # then their sum, which is the entry, standing READ seconds; then that working leaves
+            # "W O" (the six numbers stand as a row since the last sentence's pause): each head
+            # named over its half, and W_O comes in under them; "onto": the features it maps
+            # onto name its rows, with the empty column of what moves; its row for fluffy
+            # texture meets the row of six: the terms, then their sum, which is the entry,
+            # standing READ seconds; then that working leaves
             # (no line of working stands while an entry it did not work out fills); each other
             # entry that moves something shows as W_O's row for it meets the six (ROW_MET
             # seconds each), then the rows that move nothing fill together, and the finished
             # product stands, through the beat's rest and the next beat's first HOLD seconds
-            b.fit(Play(FadeOut(joined, rate_func=during(0.0, 0.4)),
-                       *(c.animate.set_x(x) for c, x in zip(row_cells, slots)), run_time=0.5),
-                  Play(lambda: [c.animate.set_y(ROW_Y) for c in row_cells], run_time=0.5),
-                  Play(FadeOut(numbers), FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
+            b.fit(Play(FadeOut(numbers), FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
                        FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
             b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.35),
                   Play(FadeIn(ring), FadeIn(pair), run_time=0.25),
