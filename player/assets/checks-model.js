@@ -20,6 +20,17 @@
     return { first, last, met: check.kind === "task" && (raw.met === true || first.correct || last.correct) };
   }
 
+  /** The learner's seconds after a check's end within which playback seen past it still asks it. */
+  parts.LATE_S = 1.5;
+
+  /** How late, in the video's seconds, a crossing may be seen at `rate`: at 2x a second of the
+   *  learner's time is two of the video's. */
+  parts.lateness = (rate) => parts.LATE_S * Math.max(1, rate || 1);
+
+  /** Whether playback seen at `last`, then at `now` (no seek between), crossed `end` in this
+   *  playback; seen later than `lateness(rate)` after it, it is not (a page stalled or hidden). */
+  parts.crossed = (last, now, end, rate) => last < end && now >= end && now - end < parts.lateness(rate);
+
   /**
    * The answers to `checks` (the page's lesson-data checks). `restored` is the platform's list
    * ([{check, response, correct}], scorm.js) or null outside one; `storage` is localStorage or null;

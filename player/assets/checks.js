@@ -38,10 +38,7 @@
   const endOf = (check) => beatEnd(check.sentence);
   const KINDS = { predict: "Predict", "what-if": "What if", task: "Try it" };
   const RETRIED_RULE = "right on a retry; the first answer counts"; // beside a ✗ answered right later
-  // A crossing seen later than this many seconds of the learner's time after the end is not this
-  // playback's (a stalled or hidden page); at 2x a second of their time is two of the video's.
-  const LATE_S = 1.5;
-  const lateness = () => LATE_S * Math.max(1, video.playbackRate || 1);
+  const lateness = () => C.lateness(video.playbackRate); // a crossing seen later is not this playback's
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   let storage;
   try { storage = window.localStorage; } catch (_) { storage = null; } // refused: answers last as long as the page
@@ -372,8 +369,7 @@
   function watch() {
     const t = video.currentTime;
     if (lastTime !== null && !video.seeking && t >= lastTime) {
-      const late = lateness();
-      const crossed = (end) => lastTime < end && t >= end && t - end < late;
+      const crossed = (end) => C.crossed(lastTime, t, end, video.playbackRate);
       if (showing && crossed(showing.end)) {
         const check = byId.get(showing.check);
         showing = null;
