@@ -14,11 +14,13 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 
+from common.paths import ROOT
 from common.settings import QUALITIES
+from scenes import scene_source
 from scenes.timing import scene_timing
 from transcript.manifest import Manifest, read_manifest
 from video.pipeline import BeatStore, beat_folder, plan, render_beats_needed, render_lesson_video
-from video.scene_render import render_beats
+from video.scene_render import CodeChanged, render_beats
 
 LOW = QUALITIES["low"]
 FPS = 15
@@ -153,6 +155,29 @@ def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, rendere
     full = render_beats(todo[0].timing, LOW, {"dotted-against-every-key": whole}, media)
     assert [r.sentence_id for r in full.scene.timeline] == [j.sentence_id for j in todo]  # all run
     assert drawn[0].path.read_bytes() == whole.read_bytes()
+
+
+def test_a_scene_saved_while_the_render_runs_keeps_none_of_its_beats(rendered, rendered_lesson, tmp_path):
+    """The keys were made with a scene's code as it was, then the author saved it: the run, which
+    imports the code as it is now, fails before drawing with one line naming the saved file, and
+    nothing of it is cached. (A paused copy imported before the keys is refused as it publishes.)"""
+    build, _, m, _ = rendered
+    cache = tmp_path / "cache"
+    shutil.copytree(build / "cache" / "beats", cache / "beats")
+    edited = shift_sentence(m, "dotted-against-every-key", 3 / FPS)
+    todo = [j for j in plan(edited, LOW, cache) if j.scene_id == "dot-products"]
+    module = str(scene_source("dot-products").relative_to(ROOT))
+    assert module in dict(todo[0].code)  # what its keys were made with
+    before = tuple((f, "0" * 20 if f == module else d) for f, d in todo[0].code)  # before the save
+    folder = beat_folder(cache, LOW, "dot-products")
+    store = BeatStore(folder, {j.sentence_id: j.key for j in todo},
+                      frozenset(j.sentence_id for j in todo), code=before)
+    kept = sorted(folder.iterdir())
+    with pytest.raises(CodeChanged) as raised:
+        render_beats(todo[0].timing, LOW, store, rendered_lesson.warm_media(tmp_path / "media"))
+    assert str(raised.value) == (f"{module} changed while scene 'dot-products' was being drawn: "
+                                 "nothing it drew was kept; render again")
+    assert sorted(folder.iterdir()) == kept  # nothing new, no temporaries
 
 
 def test_a_store_is_done_only_when_its_part_is_found_along_the_chain(rendered):

@@ -46,7 +46,17 @@ def _numbers_digest(lesson_id: str, digest: Callable[[], bytes]) -> bytes:
     return hashlib.sha256(lesson_id.encode() + b"\0" + digest()).digest()
 
 
-def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
+Code = tuple[tuple[str, str], ...]  # each project file a scene's beats are drawn with, and its digest
+
+
+def scene_code(scene_id: str) -> Code:
+    """The files a beat of `scene_id` is drawn with (`beat_sources`), each with the digest of its
+    bytes as they are now: what the beat's key says it was drawn with."""
+    return tuple((str(p.relative_to(ROOT)), hashlib.sha256(p.read_bytes()).hexdigest()[:20])
+                 for p in beat_sources(scene_id))
+
+
+def beat_keys(timing: SceneTiming, quality: Quality, code: Code | None = None) -> dict[str, str]:
     """A digest per beat of everything its frames depend on but the picture it starts from.
 
     That is the scene's code, the core's numbers, the quality, the tools' versions, and the
@@ -54,9 +64,9 @@ def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
     first beat the lead-in before it. The picture it starts from is the scene's state there
     (`LessonScene.state_digest`), known only by running the scene: it is the second half of the
     beat's file name (see `beat_file`), so an edit that leaves a beat's start looking the same
-    leaves the later beats of the scene as they are.
+    leaves the later beats of the scene as they are. `code`: the scene's, read once (`scene_code`).
     """
-    base = _scene_hash(timing.scene_id, quality)
+    base = _scene_hash(timing.scene_id, quality, code)
     keys = {}
     last = timing.beats[-1]
     for beat in timing.beats:
@@ -70,15 +80,14 @@ def beat_keys(timing: SceneTiming, quality: Quality) -> dict[str, str]:
     return keys
 
 
-def _scene_hash(scene_id: str, quality: Quality):
+def _scene_hash(scene_id: str, quality: Quality, code: Code | None = None):
     """The digest of what a scene's picture depends on but its timing: its code, the core's
     numbers, the quality and the tools' versions."""
     base = hashlib.sha256()
     for part in (scene_id, quality.name, repr(quality), _manim_version(), ffmpeg_version()):
         base.update(part.encode() + b"\0")
     base.update(_core_digest())
-    for path in beat_sources(scene_id):
-        base.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    base.update(repr(scene_code(scene_id) if code is None else code).encode())
     return base
 
 

@@ -26,12 +26,14 @@ from video import checkpoints
 from video.ahead import HeadStart
 from video.audio_track import narration_aac
 from video.cache import (
+    Code,
     beat_file,
     beat_keys,
     end_state,
     handed_over,
     in_halves,
     keep_handover,
+    scene_code,
     versions,
 )
 from video.errors import scene_failed
@@ -53,6 +55,7 @@ class BeatJob:
     timing: SceneTiming  # of its scene, computed once per render
     key: str = ""  # the beat's own key (video.cache.beat_keys)
     start: str | None = None  # the digest of the picture it starts from, when known
+    code: Code = ()  # the scene's code its key was made with (video.cache.scene_code)
 
     @property
     def poster(self) -> Path:
@@ -151,12 +154,13 @@ def plan(manifest: Manifest, quality: Quality, cache_dir: Path,
         folder = beat_folder(cache_dir, quality, scene.id)
         start = START if scene.id not in follows else ends[follows[scene.id]] or handed_over(
             beat_folder(cache_dir, quality, follows[scene.id]), follows[scene.id], quality)
-        for sid, key in beat_keys(timing, quality).items():
+        code = scene_code(scene.id)
+        for sid, key in beat_keys(timing, quality, code).items():
             path = None if start is None else found(beat_file(folder, sid, key, start), halves)
             end = None if path is None else end_state(path)
             if scene.id in wanted:
                 jobs.append(BeatJob(i, scene.id, sid, timing.file_frames(sid) / fps, path,
-                                    end is not None, timing, key, start))
+                                    end is not None, timing, key, start, code))
             start = end
         ends[scene.id] = start
     return jobs
@@ -182,6 +186,7 @@ class BeatStore:
     keys: dict[str, str]  # sentence id -> own key
     part: frozenset[str]
     halves: bool = False  # a long beat may be drawn in two processes; those are found too
+    code: Code = ()  # the scene's code the keys were made with: a run drawn with other code keeps nothing
     keeps_ends = True  # the end picture a beat was drawn to is how the next one is found
     fixed = None  # which beats to draw is known only as each begins, from its start picture
 
@@ -515,7 +520,7 @@ def _draw_again(done: list[BeatJob], quality: Quality, cache_dir: Path, rehearse
         beats = [j for j in done if j.scene_id == scene_id]
         store = BeatStore(beat_folder(cache_dir, quality, scene_id),
                           {j.sentence_id: j.key for j in beats},
-                          frozenset(j.sentence_id for j in beats))
+                          frozenset(j.sentence_id for j in beats), code=beats[0].code)
         drawn.update(_draw(beats[0].timing, quality, store, cache_dir / "manim", rehearsed)[1])
 
 
@@ -570,7 +575,7 @@ def _parts(order: list[str], todo: dict[str, list[BeatJob]], workers: int, cache
         first = beats[0]
         return BeatStore(beat_folder(cache_dir, quality, first.scene_id),
                          {j.sentence_id: j.key for j in todo[first.scene_id]},
-                         frozenset(j.sentence_id for j in beats), halves)
+                         frozenset(j.sentence_id for j in beats), halves, first.code)
 
     runs = [(s, store(todo[s]), cache_dir / "manim") for s in order]
     if not order:

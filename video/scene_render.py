@@ -25,8 +25,9 @@ from scenes.plan import Resumed, RunPlan
 from scenes.style import BACKGROUND
 from scenes.timing import START, SceneTiming, scene_timing
 from transcript.manifest import Manifest
-from video.cache import in_halves, versions
+from video.cache import Code, in_halves, scene_code, versions
 from video.encode import video_args
+from video.errors import SceneFailed
 from video.frames import PipeTarget, ffmpeg_sink
 from video.halves import Moves, last_took, split_frame, worth_halving, write_took
 from video.lesson_video import concat_video
@@ -77,11 +78,34 @@ def readable_path(folder: Path) -> Path:
     return link
 
 
+_loaded: dict[str, Code | None] = {}  # scene id -> the code this process imported it from
+
+
+def loaded_scene(scene_id: str) -> type[LessonScene]:
+    """The class drawing `scene_id`. The first time in this process, the code it is imported
+    from is noted (`drawn_with`); None when a file of it changed while it was imported."""
+    if scene_id not in _loaded:
+        before = scene_code(scene_id)
+        scene_class(scene_id)
+        after = scene_code(scene_id)
+        _loaded[scene_id] = after if after == before else None
+    return scene_class(scene_id)
+
+
+def drawn_with(scene_id: str) -> Code | None:
+    """The code this process drew `scene_id` with (`loaded_scene`), None when unknown."""
+    return _loaded.get(scene_id)
+
+
+class CodeChanged(SceneFailed):
+    """A scene's code changed between its beats' keys and its drawing: what it drew is not kept."""
+
+
 def rehearse(timing: SceneTiming, quality: Quality, media_dir: Path) -> LessonScene:
     """Run the scene's beats for their timing only (no animation, no pixel), so a word a beat
     waits for and its sentence lacks fails here, before anything of the scene is drawn."""
     with manim_config(quality, media_dir, timing.scene_id):
-        scene = scene_class(timing.scene_id)(timing, RunPlan.rehearsal())
+        scene = loaded_scene(timing.scene_id)(timing, RunPlan.rehearsal())
         scene.construct()  # not render(): Manim would insist on a video of its (absent) plays
     return scene
 
@@ -294,7 +318,9 @@ class BeatRun:
 
     def scene(self, on_beat: Callable[[LessonScene, str], None] | None = None) -> LessonScene:
         """The scene, set to draw into this run's files."""
-        self._scene = scene_class(self.timing.scene_id)(self.timing, self.plan(on_beat))
+        drawing = loaded_scene(self.timing.scene_id)
+        self._same_code(self.timing.scene_id)  # before drawing: what it drew would not be kept
+        self._scene = drawing(self.timing, self.plan(on_beat))
         return self._scene
 
     def take_over(self, scene: LessonScene, at: str, resumed: Resumed) -> None:
@@ -306,6 +332,7 @@ class BeatRun:
     def publish(self, scene: LessonScene) -> list[str]:
         """Check each drawn beat's frames and rename its files into place; returns their ids."""
         timing, scene_id = self.timing, self.timing.scene_id
+        self._same_code(scene_id)
         writer = scene.sink
         counts, took = dict(writer.counts), dict(writer.took)
         self._join_first_part(counts, took)
@@ -323,6 +350,18 @@ class BeatRun:
                 write_took(out.with_suffix(".took"), took[sid], counts[sid])
             os.replace(self.tmps[sid], out)  # last: a beat counts as cached once its video is there
         return list(self.chosen)
+
+    def _same_code(self, scene_id: str) -> None:
+        """Refuse to keep beats drawn with other code than their keys name (a file saved while
+        the render ran): CodeChanged, naming the files. Asked as a run begins and again as it
+        publishes (a paused copy taking the run over was imported before the keys were made)."""
+        keyed = getattr(self.outputs, "code", ())
+        if not keyed or drawn_with(scene_id) == keyed:
+            return
+        drew = dict(drawn_with(scene_id) or ())
+        files = [f for f, d in keyed if drew.get(f) != d] or [f for f, _ in keyed]
+        raise CodeChanged(f"{', '.join(files[:3])}{' …' if len(files) > 3 else ''} changed while scene "
+                          f"{scene_id!r} was being drawn: nothing it drew was kept; render again")
 
     def clean(self) -> None:
         if self.first_part is not None:  # a failed run: its fork is not waited for
@@ -421,7 +460,7 @@ def scene_timeline(scene_id: str, manifest: Manifest, quality: Quality, media_di
     """Run the scene without drawing a pixel: its beats, frames and (optionally) text layout."""
     fps = quality.fps
     with manim_config(quality, media_dir, scene_id):
-        scene = scene_class(scene_id)(scene_timing(manifest, scene_id, fps),
+        scene = loaded_scene(scene_id)(scene_timing(manifest, scene_id, fps),
                                       RunPlan.inspection() if inspect else RunPlan.running())
         scene.render()
     return scene
@@ -434,7 +473,7 @@ def beat_still(scene_id: str, sentence_id: str, manifest: Manifest, quality: Qua
     with manim_config(quality, media_dir, scene_id):
         timing = scene_timing(manifest, scene_id, fps)
         timing.beat(sentence_id)  # unknown ids fail here, before any drawing
-        scene = scene_class(scene_id)(timing, RunPlan.running(stop_after=sentence_id))
+        scene = loaded_scene(scene_id)(timing, RunPlan.running(stop_after=sentence_id))
         try:
             scene.render()
         except StopAfterBeat:

@@ -13,7 +13,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from common.settings import Quality
-from scenes import scene_class, scene_ids
+from scenes import scene_ids
 from video import checkpoints
 from video.workers import Parent, TiedPool, tie_to_parent, worker_context
 
@@ -36,8 +36,9 @@ def warm_worker(parent: Parent, copies: Path, quality: Quality) -> None:
     # one the resource tracker warns about when a worker is killed; a thread lock will do.
     tqdm.set_lock(threading.RLock())
     try:
-        import video.scene_render  # noqa: F401  (Manim: importing it is the warming)
+        from video.scene_render import loaded_scene  # Manim: importing it is the warming
+
         for scene_id in scene_ids():
-            scene_class(scene_id)
+            loaded_scene(scene_id)  # the code each is drawn with, noted as it is imported
     except Exception:
         pass  # a scene that cannot be imported is reported when it is drawn
