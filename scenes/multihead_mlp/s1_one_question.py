@@ -1,6 +1,8 @@
 """Scene 1: the phrase again. Creature's one question from stop 7, then the others a word has
 (which adjectives, which article), and that one head of attention asks just one of them. The
-questions stand under the phrase, so that the next scene's heads can take them up."""
+questions stand under the phrase, so that the next scene's heads can take them up; under
+them creature's vector, each of its six numbers beside the feature it is (the core's names),
+so that the columns of numbers the next scenes work with can be read."""
 
 from manim import (
     DOWN,
@@ -20,10 +22,14 @@ from manim import (
 from attention.multihead_mlp.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.multihead_mlp.parts import cells
 from scenes.widgets import caption, crossfade, keep_in_frame, label, token_row
 
 ROW_Y = 2.0  # the phrase's centre: under the heading, the answers' arcs and the questions below it
-QUESTION_Y = (0.05, -0.65)  # the two questions' centres, one line apart, clear of the arcs
+QUESTION_Y = (0.15, -0.5)  # the two questions' centres, one line apart, clear of the arcs
+VECTOR_TOP = -0.95  # creature's vector under its token, below the questions
+CELL_W, CELL_H = 0.6, 0.32  # a cell of it
+GAP = 0.15  # between the features' names and the cells they stand beside
 
 
 class OneQuestionScene(LessonScene):
@@ -47,6 +53,14 @@ class OneQuestionScene(LessonScene):
             return ArcBetweenPoints(token.get_bottom() + 0.05 * DOWN, creature.get_bottom() + 0.05 * DOWN,
                                     angle=angle, color=style.KEY, stroke_width=3)
 
+        # creature's vector under its token (as the MLP scene draws every token's), a feature's
+        # name beside each number
+        vector = cells(L.embeddings[L.focus], style.EMBEDDING, CELL_W, CELL_H)
+        vector.move_to([creature.get_x(), VECTOR_TOP, 0], aligned_edge=UP)
+        names = VGroup(*(caption(name).move_to([0, vector.cell(j, 0).get_y(), 0])
+                         .align_to([vector.get_left()[0] - GAP, 0, 0], RIGHT)
+                         for j, name in enumerate(L.features)))
+
         adjectives_q = question("any adjectives describing me?", QUESTION_Y[0])
         article_q = question("which article came with me?", QUESTION_Y[1])
         adjective_arcs = [arc(a) for a in adjectives]
@@ -54,12 +68,16 @@ class OneQuestionScene(LessonScene):
 
         with self.beat("creature-asked-one-question") as b:
             # "Last time": the heading, the phrase as stop 7 left it; creature lights up as it is
-            # named, its question appears as the voice says "question", the adjectives answer it
+            # named, and its vector comes under it, a row at a time, each number with the
+            # feature it is; its question appears as the voice says "question", the adjectives
+            # answer it
             b.fit(Play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.5),
                   Play(LaggedStart(*(FadeIn(t, shift=0.3 * UP) for t in tokens), lag_ratio=0.25),
                        run_time=1.2), by="creature")
-            b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4), run_time=0.5),
-                  by="question")
+            b.fit(Play(creature.box.animate.set_stroke(style.QUERY, width=4),
+                       LaggedStart(*(FadeIn(VGroup(n, vector.cell(j, 0)), shift=0.1 * RIGHT)
+                                     for j, n in enumerate(names)), lag_ratio=0.3),
+                       run_time=1.0), by="question")
             b.fit(Play(FadeIn(adjectives_q, shift=0.2 * DOWN), run_time=0.6), by="adjectives")
             b.fit(Play(*(a.box.animate.set_stroke(style.KEY, width=4) for a in adjectives),
                        *(a.word.animate.set_color(style.KEY) for a in adjectives),

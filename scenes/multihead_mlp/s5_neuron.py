@@ -306,22 +306,35 @@ class NeuronScene(LessonScene):
         written.move_to(grid.texts[0][f])
         out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise
         grid.texts[0][f].set_opacity(0)  # creature's cell waits, empty, for what the neuron writes
+        others = [i for i in range(len(L.tokens)) if i != f]
+        for i in others:
+            grid.texts[0][i].set_opacity(0)  # the others' entries show as "no token had" is said
         below = [out.get_x(), grid.get_y(), 0]
 
+        def had(i: int) -> AnimationGroup:
+            """Token `i`'s entry of the feature shows, its cell and its name flashing."""
+            return AnimationGroup(grid.texts[0][i].animate.set_opacity(1),
+                                  Indicate(grid.rects[0][i], color=style.QUERY, scale_factor=1.0),
+                                  Indicate(grid.col_labels[i], color=style.QUERY))
+
         with self.beat("soft-to-the-touch") as b:
-            # "Firing": the dot lights, its output written beside it, and the feature comes, every
-            # other token's at 0, creature's cell empty; the output moves down and along into it,
-            # complete on the spoken figure; "no token had": the others' zeros; "soft": named
+            # "Firing": the dot lights, its output written beside it, and the feature comes, its
+            # cells empty; as the figure is said the output moves down and along into creature's
+            # cell, there by "into"; "feature": the feature's name lights; "no token had": every
+            # other token's entry, 0, shows in turn, its cell and its token's name flashing;
+            # "soft": named under the row, the name's light handed to it; "touch": it flashes
+            said = said_at(b, "added", "soft", L)
             b.fit(Play(fired.animate.set_color(style.QUERY), FadeIn(out, scale=0.5), FadeIn(grid),
-                       FadeIn(soft_name), run_time=0.6),
-                  Play(lambda: [out.animate.move_to(below)], run_time=0.5),
+                       FadeIn(soft_name), run_time=0.6), by=said[0], n=said[1])
+            b.fit(Play(lambda: [out.animate.move_to(below)], run_time=0.5),
                   Play(lambda: [out.animate.move_to(written)], run_time=0.5),  # (made on its turn)
-                  by=said_at(b, "added", "soft", L)[0])
-            b.fit(Play(Indicate(grid.rects[0][f], color=style.QUERY, scale_factor=1.0), run_time=0.7),
-                  by="no")
-            b.fit(Play(*(Indicate(grid.texts[0][i], color=style.EMBEDDING) for i in range(len(L.tokens))
-                         if i != f), run_time=0.7), by="soft")
-            b.fit(Play(FadeIn(touch, shift=0.1 * LEFT), run_time=0.5))
+                  by="into")
+            b.until("feature")
+            b.fit(Play(soft_name.animate.set_color(style.QUERY), run_time=0.3), by="no")
+            b.fit(Play(LaggedStart(*(had(i) for i in others), lag_ratio=0.5), run_time=1.0), by="soft")
+            b.fit(Play(FadeIn(touch, shift=0.1 * LEFT), soft_name.animate.set_color(style.INK), run_time=0.4),
+                  by="touch")
+            b.fit(Play(Indicate(touch, color=style.QUERY, scale_factor=1.05), run_time=0.6))
         self.keep(tokens=tokens)
 
 
