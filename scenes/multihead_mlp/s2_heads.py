@@ -419,7 +419,7 @@ class HeadsScene(LessonScene):
         rows = feature_rows(L, 0)
         others = [k for k in range(len(L.tokens)) if k != jf]
         fluffy_lit = row_and_picks(L, rows, k_matrix, jf, aside)
-        from_rows, last_lit = keys_from_rows(L, rows, k_matrix, keys, token_names, others, 0.35, aside,
+        from_rows, last_lit = keys_from_rows(L, rows, k_matrix, keys, token_names, others, 0.42, aside,
                                              fluffy_lit)
 
         with self.beat("head-one-adjectives") as b:
@@ -430,9 +430,10 @@ class HeadsScene(LessonScene):
             # table and fluffy's key into its row; then every token's features come in as rows
             # under the table, fluffy's lit with the rows of W_K its 1s pick, and one after another
             # each other token's row lights with its picks as its key comes into the table;
-            # "query": W_K and then the rows leave, fluffy's key meets the query term by term and every
-            # dot product is written; "scaled": each ÷√d; "softmax": the exponentials, their sum,
-            # fluffy's share of it, every token's weight; then each percentage outlined as it is said
+            # "query": W_K (with its outlines) and then the rows leave, fluffy's key meets the query
+            # term by term and every dot product is written; "scaled": each ÷√d; "softmax": the
+            # exponentials, their sum, fluffy's share of it, every token's weight; then each
+            # percentage outlined as it is said
             b.fit(Play(Create(k_rule), FadeIn(k_total), run_time=0.12),
                   Play(FadeIn(f_key_texts[0], shift=0.1 * DOWN), run_time=0.3),
                   *(p for k in range(1, len(f_key_texts))
@@ -448,9 +449,9 @@ class HeadsScene(LessonScene):
                        f_key.animate(rate_func=rises).move_to(f_key_home), run_time=0.4),
                   Play(FadeIn(rows), FadeIn(token_names[jf]), FadeIn(fluffy_lit), run_time=0.25),
                   *from_rows, by="query")
-            b.fit(Play(FadeOut(k_matrix, k_name), FadeIn(key_row), FadeIn(query_box), FadeIn(col_names[0]),
-                       run_time=0.3),
-                  Play(FadeOut(rows, last_lit), run_time=0.2),
+            b.fit(Play(FadeOut(k_matrix, k_name, *last_lit[1:]), FadeIn(key_row), FadeIn(query_box),
+                       FadeIn(col_names[0]), run_time=0.3),
+                  Play(FadeOut(rows, last_lit[0]), run_time=0.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeIn(dot.total), run_time=0.3),
