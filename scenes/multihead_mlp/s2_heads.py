@@ -4,9 +4,10 @@ W_Q: creature's six features times it give a query of three numbers (one entry w
 and their sum; head 2's, in the pause, as the one feature that is not 0 times its row of W_Q, an
 entry at a time). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
 key, named and worked the same way under the query, which stays, its other entries each from the
-column of W_K outlined. The query rises over the table,
-fluffy's key moves up into its row, and every other token's key fills in beside W_K; head 2's
-keys come out of its own W_K, shown beside them for a moment the same way. Then each head's
+column of W_K outlined. The query rises over the table, fluffy's key moves up into its row, and
+every token's features come in as rows under it: one after another each row lights with the rows
+of W_K (now beside the table) its 1s pick, as that token's key comes into the table; head 2's
+keys come out of the same rows and its own W_K, shown beside them, the same way. Then each head's
 query meets every token's key: the dot products, scaled by √d, through softmax (the
 exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
 side by side (head 2's last line of working read until its weights move there), what the two
@@ -18,6 +19,7 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
     Animation,
@@ -37,7 +39,7 @@ from manim import (
 
 from attention.core import AttentionResult
 from attention.figures import exp_figure, percent_figure, root_figure, short_figure
-from attention.multihead_mlp.lesson import lesson
+from attention.multihead_mlp.lesson import Lesson, lesson
 from attention.multihead_mlp.spoken import figure
 from scenes import style
 from scenes.base import LessonScene, Play
@@ -66,6 +68,8 @@ WEIGHT_W = 0.75
 WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
 FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
 FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
+FEATURES_TOP = -0.6  # every token's features, a row each, under the table of keys while its keys come
+FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
 
 
 def at(h: int, dx: float) -> float:
@@ -103,6 +107,42 @@ def weights_column(weights: np.ndarray, x: float, color: ManimColor) -> Grid:
     g = Grid([[percent_figure(w)] for w in weights], color, cell_w=WEIGHT_W, cell_h=ROW_H,
              levels=np.asarray(weights)[:, None])
     return g.move_to([x, ROW_TOP, 0], aligned_edge=UP)
+
+
+def feature_rows(L: Lesson, h: int) -> VGroup:
+    """Every token's features as a row of cells, named by its token, under head h's table of
+    keys: `rows.grid` the cells, `rows.names` the tokens' names, `rows.title` "features"."""
+    grid = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
+                cell_w=FEATURE_W, cell_h=FEATURE_H)
+    grid.move_to([at(h, MATRIX_X), FEATURES_TOP, 0], aligned_edge=UP + LEFT)
+    names = VGroup(*(caption(t, color=style.INK).move_to([0, grid.row(k).get_y(), 0])
+                     .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT) for k, t in enumerate(L.tokens)))
+    title = caption("features", color=style.EMBEDDING).next_to(grid, UP, buff=0.08).align_to(grid, LEFT)
+    rows = VGroup(grid, names, title)
+    rows.grid, rows.names, rows.title = grid, names, title
+    return rows
+
+
+def row_and_picks(L: Lesson, rows: VGroup, w_k: Grid, k: int, offset=ORIGIN) -> VGroup:
+    """Token k's row of features outlined, with the rows of W_K its 1s pick (their sum is its
+    key; W_K drawn `offset` from where it is now)."""
+    return VGroup(SurroundingRectangle(rows.grid.row(k), color=style.KEY, buff=0.04, stroke_width=3),
+                  *(SurroundingRectangle(w_k.row(i), color=style.KEY, buff=0.03, stroke_width=2).shift(offset)
+                    for i in np.flatnonzero(L.embeddings[k])))
+
+
+def keys_from_rows(L: Lesson, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
+                   run_time: float, offset=ORIGIN, lit: VGroup | None = None) -> tuple[list[Play], VGroup]:
+    """Each token's key in `order` out of its row of features: the row lit (`row_and_picks`) as its
+    key and name come into the table, the row lit before (`lit` first) let go. Also the last lit
+    row and picks, for the caller to fade."""
+    plays, lit = [], VGroup() if lit is None else lit
+    for k in order:
+        now = row_and_picks(L, rows, w_k, k, offset)
+        plays.append(Play(*([FadeOut(lit)] if len(lit) else []), FadeIn(now),
+                          FadeIn(VGroup(names[k], keys.row(k)), shift=0.1 * LEFT), run_time=run_time))
+        lit = now
+    return plays, lit
 
 
 def product_line(pairs: list[tuple[str, str]], total: str, colors, x: float, y: float) -> VGroup:
@@ -375,40 +415,43 @@ class HeadsScene(LessonScene):
         dot, divide, total_line, share = lines
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
-        source = caption("every token's key: its features × the same W_K", color=style.KEY).move_to(
-            also[0], aligned_edge=LEFT)
         aside = (at(0, ASIDE_X) - k_matrix.get_left()[0]) * RIGHT  # W_K, beside the table of keys
+        rows = feature_rows(L, 0)
+        others = [k for k in range(len(L.tokens)) if k != jf]
+        fluffy_lit = row_and_picks(L, rows, k_matrix, jf, aside)
+        from_rows, last_lit = keys_from_rows(L, rows, k_matrix, keys, token_names, others, 0.42, aside,
+                                             fluffy_lit)
 
         with self.beat("head-one-adjectives") as b:
-            # "Head": fluffy's first key entry's sum; it is the key's first entry (written in place:
-            # a copy flying there would cross the query); each other entry comes in as the outline
-            # moves to the column of W_K it comes from (fluffy's features still outlined), the
-            # working held until "its"; on "its query" the working leaves, W_K steps aside, then the
-            # query rises over the table and fluffy's key into its row; on "meets each
-            # key" every other token's key fills in from W_K's side, each its features × W_K; then
-            # fluffy's key meets the query term by term and every dot product is written;
-            # "scaled": each ÷√d; "softmax": the exponentials, their sum, fluffy's share of it,
-            # every token's weight; then each percentage outlined as it is said
-            b.fit(Play(Create(k_rule), FadeIn(k_total, shift=0.1 * DOWN), run_time=0.3),
+            # "Head one's keys": fluffy's first key entry's sum; it is the key's first entry
+            # (written in place: a copy flying there would cross the query); each other entry comes
+            # in as the outline moves to the column of W_K it comes from (fluffy's features still
+            # outlined); "features": the working leaves, W_K steps aside, the query rises over the
+            # table and fluffy's key into its row; then every token's features come in as rows
+            # under the table, fluffy's lit with the rows of W_K its 1s pick, and one after another
+            # each other token's row lights with its picks as its key comes into the table;
+            # "query": W_K (with its outlines) and then the rows leave, fluffy's key meets the query
+            # term by term and every dot product is written; "scaled": each ÷√d; "softmax": the
+            # exponentials, their sum, fluffy's share of it, every token's weight; then each
+            # percentage outlined as it is said
+            b.fit(Play(Create(k_rule), FadeIn(k_total), run_time=0.12),
                   Play(FadeIn(f_key_texts[0], shift=0.1 * DOWN), run_time=0.3),
                   *(p for k in range(1, len(f_key_texts))
-                    for p in (Play(FadeOut(k_cols[k - 1]), FadeIn(k_cols[k]), run_time=0.2),
-                              Play(FadeIn(f_key_texts[k], shift=0.1 * DOWN), run_time=0.2))),
-                  by="its")
-            gone, steps, rises = during(0.0, 0.3), during(0.25, 0.6), during(0.5, 1.0)
+                    for p in (Play(FadeOut(k_cols[k - 1]), FadeIn(k_cols[k]), run_time=0.25),
+                              Play(FadeIn(f_key_texts[k], shift=0.1 * DOWN), run_time=0.25))),
+                  by="features")
+            gone, steps, rises = during(0.2, 0.4), during(0.3, 0.62), during(0.5, 1.0)
             b.fit(Play(FadeOut(k_worked, k_pair[0], k_cols[-1], f_embed, f_name, six[0][1], f_key_name,
                                sizes[0], times[0], also[0], rate_func=gone),
                        VGroup(k_matrix, k_name).animate(rate_func=steps).shift(aside),
                        queries[0].animate(rate_func=rises).move_to(moved_up[0]),
                        query_names[0].animate(rate_func=rises).move_to(query_up[0]),
-                       f_key.animate(rate_func=rises).move_to(f_key_home), run_time=0.8), by="meets")
-            others = [k for k in range(len(L.tokens)) if k != jf]
-            b.fit(Play(FadeIn(token_names[jf]), FadeIn(source),
-                       Indicate(k_name, color=style.HEADS[0], scale_factor=1.25),
-                       LaggedStart(*(FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.15 * LEFT)
-                                     for k in others), lag_ratio=0.3), run_time=0.6), by="key")
-            b.fit(Play(FadeOut(k_matrix, k_name, source), run_time=0.2),
-                  Play(FadeIn(key_row), FadeIn(query_box), FadeIn(col_names[0]), run_time=0.3),
+                       f_key.animate(rate_func=rises).move_to(f_key_home), run_time=0.4),
+                  Play(FadeIn(rows), FadeIn(token_names[jf]), FadeIn(fluffy_lit), run_time=0.25),
+                  *from_rows, by="query")
+            b.fit(Play(FadeOut(k_matrix, k_name, *last_lit[1:]), FadeIn(key_row), FadeIn(query_box),
+                       FadeIn(col_names[0]), run_time=0.3),
+                  Play(FadeOut(rows, last_lit[0]), run_time=0.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeIn(dot.total), run_time=0.3),
@@ -442,10 +485,16 @@ class HeadsScene(LessonScene):
         k_name2 = built(MathTex, r"W_K^{(2)}", font_size=30, color=style.HEADS[1]).move_to(
             [k_matrix2.get_center()[0], TOP_Y + 0.03, 0])
 
+        rows2 = feature_rows(L, 1)
+        from_rows2, last_lit2 = keys_from_rows(L, rows2, k_matrix2, keys2, token_names2, list(range(n)), 0.33)
+
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes and its own W_K
-            # comes in beside where its keys go, by "article"; "Same tokens": the tokens and their
-            # keys come out of it, then at once a's dot product term by term ("its own numbers"),
+            # comes in beside where its keys go, by "article"; as "article" is said, the same rows
+            # of features as head 1's under its table; "Same tokens": one after another each
+            # token's row lights with the rows of W_K⁽²⁾ its 1s pick as its key comes into the
+            # table; the rows leave,
+            # then at once a's dot product term by term ("its own numbers"),
             # W_K leaving before its sum and column come where it stood, each line of working held
             # while its column fills beside it: ÷√d, the exponentials and their sum; "on 'a'": an
             # arc from creature to 'a', its head-2 pick, as a's share of the sum and the weights
@@ -454,9 +503,9 @@ class HeadsScene(LessonScene):
             b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
                   rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08),
                        FadeIn(k_matrix2, k_name2, shift=0.1 * DOWN)), by="article")
-            b.until("Same")
-            b.fit(Play(LaggedStart(*(FadeIn(VGroup(token_names2[k], keys2.row(k)), shift=0.3 * LEFT)
-                                     for k in range(n)), lag_ratio=0.3), run_time=0.6),
+            b.fit(Play(FadeIn(rows2), run_time=0.3), by="Same")
+            b.fit(*from_rows2,
+                  Play(FadeOut(rows2, last_lit2), run_time=0.15),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
                        run_time=0.8),
                   Play(FadeOut(k_matrix2, k_name2), run_time=0.2),
