@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -222,6 +223,28 @@ def test_a_build_path_latex_and_manim_cannot_read_still_renders(tmp_path, flite_
     png = build / "stills" / "formula--formula-in-one-line.png"
     assert done.stdout.strip().splitlines()[-1] == str(png)
     assert png.stat().st_size > 1000 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_links_to_unreadable_paths_leave_none_behind_whose_folder_is_gone(tmp_path, monkeypatch):
+    """Each build folder LaTeX cannot read gets a link in the temporary folder, kept for the next
+    run; a link whose folder was deleted is removed when another is made, others' files are not."""
+    from video.scene_render import readable_path
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    gone, kept, plain = tmp_path / "50% gone", tmp_path / "50% kept", tmp_path / "plain"
+    for folder in (gone, kept, plain):
+        folder.mkdir()
+    theirs = tmp_path / "tmp" / "someone-elses-link"
+    theirs.symlink_to(tmp_path / "nowhere")
+    first, second = readable_path(gone), readable_path(kept)
+    assert first.resolve() == gone and second.resolve() == kept and readable_path(plain) == plain
+    assert readable_path(kept) == second  # the same link again
+    gone.rmdir()
+    third = readable_path(tmp_path / "100% new")
+    assert not first.is_symlink() and second.resolve() == kept and third.is_symlink()
+    assert theirs.is_symlink()
+    assert sorted(p.name for p in (tmp_path / "tmp").iterdir()) == sorted(
+        [second.name, third.name, theirs.name])
 
 
 # --- symbolic links in the build ---------------------------------------------------------------

@@ -66,12 +66,17 @@ UNREADABLE = re.compile(r"[%~\\{}]")
 
 def readable_path(folder: Path) -> Path:
     """`folder`, or where it holds characters LaTeX and Manim cannot take, a link to it in the
-    temporary folder under a name of plain letters (one per folder, kept for the next run)."""
+    temporary folder under a name of plain letters (one per folder, kept for the next run; links
+    whose folder is gone are removed as a new one is made)."""
     if not UNREADABLE.search(str(folder)):
         return folder
     digest = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
-    link = Path(tempfile.gettempdir()) / f"attention-lesson-{os.getuid()}-{digest}"
+    prefix = f"lesson-media-{os.getuid()}-"
+    link = Path(tempfile.gettempdir()) / f"{prefix}{digest}"
     if not (link.is_symlink() and os.readlink(link) == str(folder)):
+        for old in link.parent.glob(f"{prefix}*"):
+            if old.is_symlink() and not old.exists():
+                old.unlink(missing_ok=True)
         fresh = temp_path(link)
         os.symlink(folder, fresh)
         os.replace(fresh, link)
