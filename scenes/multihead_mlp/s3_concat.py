@@ -1,7 +1,7 @@
 """Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
 values (each token's, named under it: the token's features × that head's W_V; under the lines,
-blue's out of W_V⁽¹⁾ and a's out of W_V⁽²⁾, each rising into its place, then the others one
-after another) weighted by creature's weights (scene 2's cells, carried whole into the lines)
+blue's out of W_V⁽¹⁾ and a's out of W_V⁽²⁾, a copy of each rising into its place, then the
+others token by token) weighted by creature's weights (scene 2's cells, carried whole into the lines)
 and summed, a line per head, standing complete to be read. End to end, head
 1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
 unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
@@ -28,8 +28,10 @@ from manim import (
     MathTex,
     Rectangle,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
     Wait,
+    smooth,
 )
 
 from attention.figures import percent_figure, short_figure
@@ -76,6 +78,12 @@ WORKED = ("blue",)  # head 1's value worked out of W_V⁽¹⁾ (head 2's: the to
 def weight_cell(w: float, color: ManimColor) -> Grid:
     """One of creature's weights as scene 2 drew it: a cell, its bar as long as its share."""
     return Grid([[percent_figure(w)]], color, cell_w=WEIGHT_W, cell_h=WEIGHT_H, levels=np.array([[w]]))
+
+
+def dealt(share: float) -> Callable[[float], float]:
+    """The rate of a cell that slides with its column (eased as one) and stays behind once it has
+    gone its `share` of the column's way."""
+    return lambda t: min(1.0, smooth(t) / share) if share > 0 else 1.0
 
 
 def row_y(j: int) -> float:
@@ -170,7 +178,15 @@ class ConcatScene(LessonScene):
                 percents[h] = carried[h]  # the lines' weights are scene 2's cells from here
 
             def across() -> list:
-                return [c.animate.set_x(p[0]) for cs, ps in zip(carried, places) for c, p in zip(cs, ps)]
+                """Each head's cells going one way slide as one column (none tilts), each staying
+                behind at its place: dealt out."""
+                moves = []
+                for cs, ps in zip(carried, places):
+                    dx = [p[0] - c.get_x() for c, p in zip(cs, ps)]
+                    for c, p, d in zip(cs, ps, dx):
+                        far = max(abs(e) for e in dx if e * d > 0) if d else 1.0
+                        moves.append(c.animate(rate_func=dealt(abs(d) / far)).set_x(p[0]))
+                return moves
 
             def into() -> list:
                 return [c.animate.set_y(p[1]) for cs, ps in zip(carried, places) for c, p in zip(cs, ps)]
@@ -178,12 +194,12 @@ class ConcatScene(LessonScene):
             return [columns[1].animate(rate_func=during(LEAVING, 1.0)).shift(drop).build()], across, into
 
         # where the values come from: a token's features (a row) times its head's W_V, drawn turned
-        # (a row per entry of the value, level with the value's cells) = its value, which then rises
-        # into its place in the line; one worked per head, the token whose value is not 0
+        # (a row per entry of the value, level with the value's cells) = its value, which stays
+        # beside the product (a copy rises into its place in the line); one worked per head, the
+        # token whose value is not 0
         def product(h: int, t: int) -> VGroup:
             """Token t's features over W_V of head h drawn turned, = its value (under its place)."""
-            value = values[h][t]
-            value.save_state()
+            value = values[h][t].copy()
             value.move_to([value.get_x(), PRODUCT_ROW_Y - VALUE_H / 2 - 0.1, 0], aligned_edge=UP)
             feats = Grid([[short_figure(v) for v in L.embeddings[t]]], style.EMBEDDING, cell_w=PRODUCT_W,
                          cell_h=VALUE_H)
@@ -196,14 +212,14 @@ class ConcatScene(LessonScene):
             w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
                 w_v, LEFT, buff=0.15)
             feats_name = caption(L.tokens[t], color=style.EMBEDDING).next_to(feats, LEFT, buff=0.15)
-            return VGroup(feats, feats_name, w_v, w_v_name, v_equals)
+            return VGroup(feats, feats_name, w_v, w_v_name, v_equals, value)
 
         worked_t = [L.index(WORKED[0]),
                     next(t for t in range(n_tokens) if np.any(L.attention.heads[1].values[t]))]
         products = [product(h, t) for h, t in enumerate(worked_t)]
         # head 2's a little left of its value's place, clear of head 1's (its value then rises aslant)
-        clear = products[0].get_left()[0] - PRODUCT_GAP - values[1][worked_t[1]].get_right()[0]
-        VGroup(products[1], values[1][worked_t[1]]).shift(min(0.0, clear) * RIGHT)
+        clear = products[0].get_left()[0] - PRODUCT_GAP - products[1].get_right()[0]
+        products[1].shift(min(0.0, clear) * RIGHT)
         change, across, into = weights_carried()
         lines = VGroup(*head_names, *(c for row in percents for c in row),
                        *(c for col in values for c in col), *(m for row in signs for m in row), *equals_,
@@ -221,18 +237,18 @@ class ConcatScene(LessonScene):
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
             # the heads' weights, scene 2's cells, carry into a line per head as scene 2 leaves
-            # (head 2's column drops under head 1's, then each cell goes across on its own row and
-            # into its line); on "short" each head's short vector, empty, as they settle, and
-            # under the lines each head's W_V with the features of a token whose value is not 0
-            # over it; out of each that value, one after another; on "values" each rises into
-            # its place in its head's line (its token named under it), then the other tokens'
-            # values one after another, each rising onto its name; on "summed" the products
+            # (head 2's column drops under head 1's, then each head's cells are dealt across, each
+            # on its own row, and go into their line); on "short" each head's short vector, empty,
+            # as they settle, and under the lines each head's W_V with the features of a token
+            # whose value is not 0 over it; out of each that value; on "values" a copy of each
+            # rises into its place in its head's line (its token named under it), then the other
+            # tokens' values, token by token, each rising onto its name; on "summed" the products
             # leave for head 1's first number's terms and their sum
-            worked = [values[h][t] for h, t in enumerate(worked_t)]
-
             def arrives(h: int, t: int) -> list:
-                """Token t's worked value in head h's line comes with its signs and its name."""
-                return [FadeIn(signs[h][t], rate_func=during(0.7, 1.0)),
+                """Token t's worked value in head h's line: a copy rising out of its product,
+                with its signs and its name."""
+                return [TransformFromCopy(products[h][-1], values[h][t]),
+                        FadeIn(signs[h][t], rate_func=during(0.7, 1.0)),
                         FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.6, 1.0)),
                         FadeIn(sources[h])]
 
@@ -240,28 +256,28 @@ class ConcatScene(LessonScene):
                 """Token t's value in head h's line: its name, then the value rising onto it."""
                 return AnimationGroup(FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.0, 0.5)),
                                       FadeIn(signs[h][t], rate_func=during(0.3, 1.0)),
-                                      FadeIn(values[h][t], shift=0.3 * UP, rate_func=during(0.3, 1.0)))
+                                      FadeIn(values[h][t], shift=0.1 * UP, rate_func=during(0.3, 1.0)))
 
-            rest = [(h, t) for h in range(len(heads)) for t in range(n_tokens) if t != worked_t[h]]
+            # the other values, token by token from the left: each token's in the heads that did
+            # not work it out, together
+            by_token = [AnimationGroup(*(rises(h, t) for h in range(len(heads)) if t != worked_t[h]))
+                        for t in range(n_tokens) if worked_t.count(t) < len(heads)]
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
                   Play(across, run_time=0.6), by="short")
             b.fit(Play(lambda: [*into(), FadeIn(*equals_, *heads),
                                 FadeIn(VGroup(*head_names), shift=0.1 * RIGHT),
-                                *(FadeIn(p, shift=0.1 * UP, rate_func=during(0.4, 0.8)) for p in products)],
-                       run_time=0.55),
-                  Play(FadeIn(worked[0], shift=0.2 * RIGHT), run_time=0.3),
-                  Play(FadeIn(worked[1], shift=0.2 * RIGHT), run_time=0.3), by="values")
-            b.fit(Play(worked[0].animate.restore(), *arrives(0, worked_t[0]), run_time=0.4),
-                  Play(worked[1].animate.restore(), *arrives(1, worked_t[1]), run_time=0.35),
-                  Play(LaggedStart(*(rises(h, t) for h, t in rest), lag_ratio=0.35), run_time=0.8),
-                  by="summed")
-            b.fit(Play(*(FadeOut(VGroup(*p[:3], p[4])) for p in products),  # W_V's names read last
-                       *(FadeOut(p[3], rate_func=during(0.5, 1.0)) for p in products), run_time=0.25),
-                  Play(FadeIn(firsts, its_sum),
-                       LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
-                       run_time=0.7),
-                  Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.35), by="End")
+                                *(FadeIn(VGroup(*p[:-1]), shift=0.1 * UP, rate_func=during(0.25, 0.7))
+                                  for p in products)],
+                       run_time=0.5),
+                  Play(*(FadeIn(p[-1], shift=0.2 * RIGHT) for p in products), run_time=0.3), by="values")
+            b.fit(Play(*(a for h, t in enumerate(worked_t) for a in arrives(h, t)), run_time=0.4),
+                  Play(LaggedStart(*by_token, lag_ratio=0.5), run_time=0.85), by="summed")
+            b.fit(Play(FadeIn(firsts, its_sum), FadeOut(*products, rate_func=during(0.3, 1.0)),
+                       run_time=0.25),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
+                       run_time=0.45),
+                  Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.3), by="End")
             complete = self.frame  # every line stands complete from here
             six = said_at(b, "count", "features", L)
             # "End to end": the other numbers fill, then head 1's vector steps out right, head 2's
