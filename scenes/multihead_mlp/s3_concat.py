@@ -1,13 +1,16 @@
 """Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
-values (each token's, named under it: the token's features × that head's W_V; fluffy's in head 1
-worked first, out of W_V⁽¹⁾ under the lines, flying up into its place) weighted by
-creature's weights and summed, a line per head, standing complete to be read. End to end, head
+values (each token's, named under it: the token's features × that head's W_V; under the lines,
+blue's out of W_V⁽¹⁾ and a's out of W_V⁽²⁾, a copy of each rising into its place, then the
+others token by token) weighted by creature's weights (scene 2's cells, carried whole into the lines)
+and summed, a line per head, standing complete to be read. End to end, head
 1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
 unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
 model's features that name W_O's rows;
 W_O maps them onto those features (one entry worked as its terms and their sum, the rest
 filling); added to creature's vector, entry by entry, as the voice reads what moved, nothing
 creature knew is lost."""
+
+from collections.abc import Callable
 
 import numpy as np
 from manim import (
@@ -21,12 +24,14 @@ from manim import (
     FadeOut,
     LaggedStart,
     Line,
+    ManimColor,
     MathTex,
     Rectangle,
-    ReplacementTransform,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
     Wait,
+    smooth,
 )
 
 from attention.figures import percent_figure, short_figure
@@ -37,8 +42,8 @@ from scenes.base import LessonScene, Play
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
-from scenes.rules import during, leaving
-from scenes.widgets import caption, label, mono
+from scenes.rules import LEAVING, during
+from scenes.widgets import caption, label
 
 # the heads' lines: each head's values weighted and summed, its short vector at the line's end
 LINE_Y = (1.45, -0.4)  # each head's line's centre
@@ -46,11 +51,11 @@ SUMS_X = 0.2  # the lines' centre
 JOIN = 0.75  # end to end, the two vectors stand this far right of the lines, head 2's under head 1's
 VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
 ENTRY_Y = -2.1  # head 1's first number worked as its terms
-UNDER = 0.5  # in the scene change, head 2's weights wait this far under their line
-# fluffy's value worked under the lines: its features as a row over W_V⁽¹⁾'s columns (drawn
-# turned, a row per entry of the value, level with the value's cells), the value right of it
-PRODUCT_ROW_Y = -1.52  # fluffy's features, a row
-PRODUCT_W = 0.45  # a column of W_V⁽¹⁾ turned, under each feature
+# a value worked under the lines, one per head: the token's features as a row over W_V's columns
+# (drawn turned, a row per entry of the value, level with the value's cells), the value right of it
+PRODUCT_ROW_Y = -1.52  # the token's features, a row
+PRODUCT_W = 0.4  # a column of W_V turned, under each feature
+PRODUCT_GAP = 0.3  # between head 2's product, on the left, and head 1's
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
 CELL_H = 0.5
@@ -66,6 +71,19 @@ HOLD = 0.8  # the next beat's first seconds, the finished product standing as th
 LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, MOVED_X, NEW_X = -1.6, 0.55, 2.65  # the residual: creature's vector + what moved = its new one
 NAMES_GAP = 0.2
+WEIGHT_W, WEIGHT_H = 0.75, 0.45  # a cell of creature's weights, as scene 2 drew it (carried whole)
+WORKED = ("blue",)  # head 1's value worked out of W_V⁽¹⁾ (head 2's: the token whose value is not 0)
+
+
+def weight_cell(w: float, color: ManimColor) -> Grid:
+    """One of creature's weights as scene 2 drew it: a cell, its bar as long as its share."""
+    return Grid([[percent_figure(w)]], color, cell_w=WEIGHT_W, cell_h=WEIGHT_H, levels=np.array([[w]]))
+
+
+def dealt(share: float) -> Callable[[float], float]:
+    """The rate of a cell that slides with its column (eased as one) and stays behind once it has
+    gone its `share` of the column's way."""
+    return lambda t: min(1.0, smooth(t) / share) if share > 0 else 1.0
 
 
 def row_y(j: int) -> float:
@@ -93,35 +111,34 @@ class ConcatScene(LessonScene):
         tokens = header(L)
         colors = style.HEADS  # each head's colour: its name, its weights, its short vector
 
-        # each head's short vector as its values weighted by creature's weights (as percentages,
-        # as the heads' rows read them) and summed: a line per head, weight × value column + ...
-        # = the head's output, filled once summed; each value column named by its token, and
-        # where the values come from under the head's name
+        # each head's short vector as its values weighted by creature's weights (scene 2's cells,
+        # each a box with its bar and percentage) and summed: a line per head, weight × value
+        # column + ... = the head's output, filled once summed; each value column named by its
+        # token, and where the values come from under the head's name
         heads = [cells(outputs[h], colors[h], CELL_W, CELL_H, scale) for h in range(len(outputs))]
-        short = len(outputs[0])
+        short, n_tokens = len(outputs[0]), len(L.tokens)
         head_names, percents, values, signs, equals_, tokens_named, sources = [], [], [], [], [], [], []
         for h, head in enumerate(L.attention.heads):
-            columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale)
-                       for t in range(len(L.tokens))]
-            # (in the font of scene 2's cells they come from: carried, they move, not morph)
-            weights = [mono(percent_figure(float(head.weights[f, t])), colors[h], size=style.SMALL_SIZE)
-                       for t in range(len(L.tokens))]
+            columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale) for t in range(n_tokens)]
+            weights = [weight_cell(float(head.weights[f, t]), colors[h]) for t in range(n_tokens)]
             name = caption(f"head {h + 1}:", color=colors[h])
             eq = label("=", size=style.SMALL_SIZE, color=style.MUTED)
-            pieces, marks = [name], VGroup()
+            pieces, marks = [name], []
             for t, col in enumerate(columns):
                 sign = [label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []
                 times = label("×", size=style.SMALL_SIZE, color=style.MUTED)
-                marks.add(*sign, times)
+                marks.append(VGroup(*sign, times))
                 pieces += [*sign, weights[t], times, col]
             line = VGroup(*pieces, eq, heads[h]).arrange(RIGHT, buff=0.12).move_to([SUMS_X, LINE_Y[h], 0])
             line.shift((heads[0].get_x() - heads[h].get_x()) * RIGHT)  # the short vectors in one column
-            tokens_named.append(VGroup(*(caption(t).next_to(col, DOWN, buff=0.08)
-                                         for t, col in zip(L.tokens, columns))))
-            sources.append(caption("values: each token × W_V", color=style.VALUE)
+            tokens_named.append([caption(t).next_to(col, DOWN, buff=0.08)
+                                 for t, col in zip(L.tokens, columns)])
+            sources.append(VGroup(*(caption(words, color=style.VALUE)
+                                    for words in ("values:", "each token × W_V")))
+                           .arrange(DOWN, aligned_edge=RIGHT, buff=0.06)
                            .next_to(name, DOWN, buff=0.15).align_to(name, RIGHT))
             head_names.append(name)
-            percents.append(VGroup(*weights))
+            percents.append(weights)
             values.append(columns)
             signs.append(marks)
             equals_.append(eq)
@@ -137,7 +154,7 @@ class ConcatScene(LessonScene):
         # head 1's first number worked as its terms: each token's weight × its value's first entry
         head = L.attention.heads[0]
         entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
-                         for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
+                         for t in range(n_tokens)], None, short_figure(float(outputs[0][0])),
                         style.VALUE)
         entry.total[-1].set_color(colors[0])  # the sum is head 1's number
         entry.move_to([SUMS_X, ENTRY_Y, 0])
@@ -145,42 +162,68 @@ class ConcatScene(LessonScene):
                                                stroke_width=3) for col in values[0]))
         its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=colors[0], buff=0.03, stroke_width=4)
 
-        def weights_carried() -> tuple[list, list]:
-            """Scene 2's columns of creature's weights, carried: in the scene change head 2's
-            figures drop to under its line as their cells leave (clear of the paths head 1's
-            figures take over them), then each figure moves into its place in its head's line,
-            head 1's first (no figure passes another)."""
+        def weights_carried() -> tuple[list, Callable[[], list], Callable[[], list]]:
+            """Scene 2's two columns of creature's weights, carried whole (each cell with its box,
+            its bar and its percentage, upright): in the scene change head 2's column drops
+            under head 1's, its first cell level with its line; then every cell moves across to
+            its place in its head's line, each on its own row, and then up (or down) into the
+            line (none passes another). Without scene 2, the lines' cells fade in."""
             if "weights" not in self.previous:
-                return [], [FadeIn(VGroup(*percents, *head_names))]
+                return [], lambda: [FadeIn(VGroup(*(c for row in percents for c in row)))], lambda: []
             columns = self.take("weights")
-            figures = [VGroup(*(c.texts[t][0] for t in range(len(L.tokens)))) for c in columns]
-            frames = [m for c in columns for row in (*c.rects, *c.bars) for m in row if m is not None]
-            drop = (percents[1].get_y() - UNDER - figures[1].get_y()) * UP
-            spread = [ReplacementTransform(figures[h][t], percents[h][t], rate_func=during(*span))
-                      for h, span in enumerate(((0.0, 0.65), (0.35, 1.0))) for t in range(len(L.tokens))]
-            return ([figures[1].animate.shift(drop).build(), *leaving(frames)],
-                    [*spread, FadeIn(VGroup(*head_names), shift=0.1 * RIGHT)])
+            carried = [[c.cell(t, 0) for t in range(n_tokens)] for c in columns]
+            places = [[p.get_center() for p in row] for row in percents]
+            drop = (places[1][0][1] - carried[1][0].get_y()) * UP
+            for h in range(len(carried)):
+                percents[h] = carried[h]  # the lines' weights are scene 2's cells from here
 
-        # fluffy's value in head 1 out of one product: its features (a row) over W_V⁽¹⁾ drawn
-        # turned, = the value (the column of head 1's line it then flies up into, from under it)
-        jf = L.index("fluffy")
-        value = values[0][jf]
-        home = value.get_center()
-        feats = Grid([[short_figure(v) for v in L.embeddings[jf]]], style.EMBEDDING, cell_w=PRODUCT_W,
-                     cell_h=VALUE_H)
-        w_v = Grid([[short_figure(v) for v in row] for row in L.w_v[0].T], colors[0], cell_w=PRODUCT_W,
-                   cell_h=VALUE_H, text_color=style.INK)
-        value.move_to([home[0], PRODUCT_ROW_Y - VALUE_H / 2 - 0.1, 0], aligned_edge=UP)
-        w_v.move_to(value.get_left() + 0.5 * LEFT, aligned_edge=RIGHT)
-        feats.move_to([w_v.get_x(), PRODUCT_ROW_Y, 0])
-        v_equals = label("=", size=style.SMALL_SIZE, color=style.MUTED).move_to(
-            [(w_v.get_right()[0] + value.get_left()[0]) / 2, value.get_y(), 0])
-        w_v_name = built(MathTex, r"W_V^{(1)}", font_size=30, color=colors[0]).next_to(w_v, LEFT, buff=0.2)
-        feats_name = caption(L.tokens[jf], color=style.EMBEDDING).next_to(feats, LEFT, buff=0.2)
-        product = VGroup(feats, feats_name, w_v, w_v_name, v_equals)
-        change, spread = weights_carried()
-        lines = VGroup(*head_names, *percents, *(c for col in values for c in col), *signs, *equals_,
-                       *tokens_named, *sources)
+            def across() -> list:
+                """Each head's cells going one way slide as one column (none tilts), each staying
+                behind at its place: dealt out."""
+                moves = []
+                for cs, ps in zip(carried, places):
+                    dx = [p[0] - c.get_x() for c, p in zip(cs, ps)]
+                    for c, p, d in zip(cs, ps, dx):
+                        far = max(abs(e) for e in dx if e * d > 0) if d else 1.0
+                        moves.append(c.animate(rate_func=dealt(abs(d) / far)).set_x(p[0]))
+                return moves
+
+            def into() -> list:
+                return [c.animate.set_y(p[1]) for cs, ps in zip(carried, places) for c, p in zip(cs, ps)]
+
+            return [columns[1].animate(rate_func=during(LEAVING, 1.0)).shift(drop).build()], across, into
+
+        # where the values come from: a token's features (a row) times its head's W_V, drawn turned
+        # (a row per entry of the value, level with the value's cells) = its value, which stays
+        # beside the product (a copy rises into its place in the line); one worked per head, the
+        # token whose value is not 0
+        def product(h: int, t: int) -> VGroup:
+            """Token t's features over W_V of head h drawn turned, = its value (under its place)."""
+            value = values[h][t].copy()
+            value.move_to([value.get_x(), PRODUCT_ROW_Y - VALUE_H / 2 - 0.1, 0], aligned_edge=UP)
+            feats = Grid([[short_figure(v) for v in L.embeddings[t]]], style.EMBEDDING, cell_w=PRODUCT_W,
+                         cell_h=VALUE_H)
+            w_v = Grid([[short_figure(v) for v in row] for row in L.w_v[h].T], colors[h], cell_w=PRODUCT_W,
+                       cell_h=VALUE_H, text_color=style.INK)
+            w_v.move_to(value.get_left() + 0.5 * LEFT, aligned_edge=RIGHT)
+            feats.move_to([w_v.get_x(), PRODUCT_ROW_Y, 0])
+            v_equals = label("=", size=style.SMALL_SIZE, color=style.MUTED).move_to(
+                [(w_v.get_right()[0] + value.get_left()[0]) / 2, value.get_y(), 0])
+            w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
+                w_v, LEFT, buff=0.15)
+            feats_name = caption(L.tokens[t], color=style.EMBEDDING).next_to(feats, LEFT, buff=0.15)
+            return VGroup(feats, feats_name, w_v, w_v_name, v_equals, value)
+
+        worked_t = [L.index(WORKED[0]),
+                    next(t for t in range(n_tokens) if np.any(L.attention.heads[1].values[t]))]
+        products = [product(h, t) for h, t in enumerate(worked_t)]
+        # head 2's a little left of its value's place, clear of head 1's (its value then rises aslant)
+        clear = products[0].get_left()[0] - PRODUCT_GAP - products[1].get_right()[0]
+        products[1].shift(min(0.0, clear) * RIGHT)
+        change, across, into = weights_carried()
+        lines = VGroup(*head_names, *(c for row in percents for c in row),
+                       *(c for col in values for c in col), *(m for row in signs for m in row), *equals_,
+                       *(n for row in tokens_named for n in row), *sources)
         # W_O as the matrix of the product: a row per feature of the model (named on the left), a
         # column per entry of the heads' six numbers, which stand as a row over its columns
         matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
@@ -193,38 +236,58 @@ class ConcatScene(LessonScene):
         row_cells = [heads[h].cell(j, 0) for h in range(len(heads)) for j in range(short)]
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
-            # the heads' weights carry into a line per head as scene 2 leaves, and under the lines
-            # W_V⁽¹⁾ comes with fluffy's features over it; on "short" each head's short vector,
-            # empty, then out of W_V⁽¹⁾ fluffy's value; on "values" that value flies up into its
-            # place in head 1's line and the other value vectors follow by their weights, each
-            # named by its token, with where they come from (W_V); the product leaves for head
-            # 1's first number's terms (W_V⁽¹⁾'s name, clear of them, last, read); on "summed"
-            # that sum and both vectors fill; "End to end": head 1's vector steps out right, head
-            # 2's slides under it, outlined as one column of six on "six", while the lines stand
-            # complete, READ seconds after their results, before they leave
+            # the heads' weights, scene 2's cells, carry into a line per head as scene 2 leaves
+            # (head 2's column drops under head 1's, then each head's cells are dealt across, each
+            # on its own row, and go into their line); on "short" each head's short vector, empty,
+            # as they settle, and under the lines each head's W_V with the features of a token
+            # whose value is not 0 over it; out of each that value; on "values" a copy of each
+            # rises into its place in its head's line (its token named under it), then the other
+            # tokens' values, token by token, each rising onto its name; on "summed" the products
+            # leave for head 1's first number's terms and their sum
+            def arrives(h: int, t: int) -> list:
+                """Token t's worked value in head h's line: a copy rising out of its product,
+                with its signs and its name."""
+                return [TransformFromCopy(products[h][-1], values[h][t]),
+                        FadeIn(signs[h][t], rate_func=during(0.7, 1.0)),
+                        FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.6, 1.0)),
+                        FadeIn(sources[h])]
+
+            def rises(h: int, t: int) -> AnimationGroup:
+                """Token t's value in head h's line: its name, then the value rising onto it."""
+                return AnimationGroup(FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.0, 0.5)),
+                                      FadeIn(signs[h][t], rate_func=during(0.3, 1.0)),
+                                      FadeIn(values[h][t], shift=0.1 * UP, rate_func=during(0.3, 1.0)))
+
+            # the other values, token by token from the left: each token's in the heads that did
+            # not work it out, together
+            by_token = [AnimationGroup(*(rises(h, t) for h in range(len(heads)) if t != worked_t[h]))
+                        for t in range(n_tokens) if worked_t.count(t) < len(heads)]
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
-                  Play(*spread, FadeIn(product, shift=0.1 * UP, rate_func=during(0.25, 1.0)), run_time=1.2),
-                  by="short")
-            b.fit(Play(FadeIn(*equals_, *heads), run_time=0.4),
-                  Play(FadeIn(value, shift=0.2 * RIGHT), run_time=0.4), by="values")
-            b.fit(Play(value.animate.move_to(home),
-                       FadeIn(VGroup(*(c for col in values for c in col if c is not value), *signs,
-                                     *tokens_named, *sources), rate_func=during(0.55, 1.0)),
-                       run_time=0.6),
-                  Play(FadeOut(*(m for m in product if m is not w_v_name)), FadeIn(firsts, its_sum),
-                       run_time=0.3),
-                  Play(FadeOut(w_v_name, rate_func=during(0.5, 1.0)),
-                       LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
-                       run_time=0.8), by="summed")
-            b.fit(Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.4),
-                  Play(LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
-                                     for h in range(len(heads)) for j in range(short)
-                                     if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.6), by="End")
+                  Play(across, run_time=0.6), by="short")
+            b.fit(Play(lambda: [*into(), FadeIn(*equals_, *heads),
+                                FadeIn(VGroup(*head_names), shift=0.1 * RIGHT),
+                                *(FadeIn(VGroup(*p[:-1]), shift=0.1 * UP, rate_func=during(0.25, 0.7))
+                                  for p in products)],
+                       run_time=0.5),
+                  Play(*(FadeIn(p[-1], shift=0.2 * RIGHT) for p in products), run_time=0.3), by="values")
+            b.fit(Play(*(a for h, t in enumerate(worked_t) for a in arrives(h, t)), run_time=0.4),
+                  Play(LaggedStart(*by_token, lag_ratio=0.5), run_time=0.85), by="summed")
+            b.fit(Play(FadeIn(firsts, its_sum), FadeOut(*products, rate_func=during(0.3, 1.0)),
+                       run_time=0.25),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
+                       run_time=0.45),
+                  Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.3), by="End")
             complete = self.frame  # every line stands complete from here
             six = said_at(b, "count", "features", L)
-            b.fit(Play(FadeOut(its_sum), run_time=0.2), Play(heads[0].animate.move_to(ends[0]), run_time=0.4),
-                  Play(heads[1].animate.move_to(ends[1]), run_time=0.9), by=six[0], n=six[1])
+            # "End to end": the other numbers fill, then head 1's vector steps out right, head 2's
+            # slides under it, outlined as one column of six on "six", while the lines stand
+            # complete, READ seconds after their results, before they leave
+            b.fit(Play(FadeOut(its_sum), LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
+                                                       for h in range(len(heads)) for j in range(short)
+                                                       if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.5),
+                  Play(lambda: [heads[0].animate.move_to(ends[0])], run_time=0.4),
+                  Play(lambda: [heads[1].animate.move_to(ends[1])], run_time=0.9), by=six[0], n=six[1])
             b.fit(Play(FadeIn(joined), run_time=0.3))
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
