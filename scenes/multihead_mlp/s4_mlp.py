@@ -1,9 +1,11 @@
 """Scene 4: the MLP. Every token's vector after attention stands under its token, the features
 named on the left: creature's carried from the residual, the others' said to come the same way
 (the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
-features in, eight hidden neurons out) meets each vector, creature's first neuron worked as its
-terms plus a bias (each term's two cells, W_up's and the vector's, outlined as it is written),
-then the other rows fill, every token at once. The bend: each negative sum
+features in, eight hidden neurons out) and its column of biases (one per neuron) meet each vector,
+creature's first neuron worked as its terms plus its bias (each term's two cells, W_up's and the
+vector's, outlined as it is written, then the bias's cell), the other tokens' entries of that
+neuron one by one, then the other neurons row by row, each row of W_up and its bias lit as every
+token's entry of it fills. The bend: each negative sum
 snaps to 0 where it stands. Down: W_down, drawn turned beside the hidden layers (a row per
 neuron), takes the eight back to six (creature's entry worked, each term's two cells side by side;
 the other features filling together, a line under the working saying what they are); each
@@ -37,14 +39,16 @@ from scenes.prebuilt import built
 from scenes.widgets import caption, count_to, figure_in_place, spelled
 
 CELL_H = 0.32
-IN_W, HIDDEN_W = 0.72, 0.8  # a cell of a token's vector (and of the MLP's output), of its hidden layer
-MATRIX_W, DOWN_W = 0.42, 0.4  # a cell of W_up, of W_down (eight columns, right of the vectors)
+IN_W, HIDDEN_W = 0.72, 0.96  # a cell of a token's vector (and of the MLP's output), of its hidden layer
+MATRIX_W, DOWN_W = 0.34, 0.4  # a cell of W_up, of W_down (eight columns, right of the vectors)
+BIAS_W = 0.5  # a cell of W_up's biases, a column between W_up and the hidden layers
 X_TOP = 2.85  # the top of the tokens' vectors: a row per feature
 H_TOP = 0.73  # the top of the hidden layers: a row per neuron
 SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's six right of it
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
-WORK_Y = -2.3  # the line of working, under the hidden layers
+WORK_Y = -2.4  # the line of working, under the hidden layers (and W_up's biases' name)
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
+TOKEN_STEP = 0.2  # seconds per token as the worked neuron's entry fills token by token
 RELU_Y = 1.35  # the ReLU's rule, right of the vectors' lower rows
 READ = 1.4  # seconds the last figure counted stands before the scene ends
 
@@ -73,15 +77,16 @@ def count_entry(start: Grid, end: Grid, j: int, a: float, b: float) -> UpdateFro
     return UpdateFromAlphaFunc(VGroup(bar, text), update, rate_func=linear)
 
 
-def sweeping(first, rings: list, rows: list[list], slow: float = ROW_STEP) -> list[Play]:
+def sweeping(first, rings: list, rows: list[list], slow: float = ROW_STEP, end: float = 0.3) -> list[Play]:
     """A product filling row by row: the outline `first` (on screen) gives way to each of `rings`
     in turn, in place (an outline never slides over the numbers), as that row's animations
-    `rows` play; a row with something to count gets `slow` seconds; the last outline leaves."""
+    `rows` play; a row with something to count gets `slow` seconds; the last outline leaves
+    (in `end` seconds)."""
     plays, shown = [], first
     for now, row in zip(rings, rows):
         plays.append(Play(FadeOut(shown), FadeIn(now), *row, run_time=slow if row else ROW_STEP))
         shown = now
-    return [*plays, Play(FadeOut(shown), run_time=0.3)]
+    return [*plays, Play(FadeOut(shown), run_time=end)]
 
 
 def snapped(animations: list) -> list:
@@ -97,18 +102,16 @@ def ring(mob, color, width: float = 4, buff: float = 0.04) -> SurroundingRectang
 
 
 def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, line, color,
-            times: tuple[float, float, float], together: bool = False,
-            transposed: bool = False, note=None) -> list[Play]:
+            times: tuple[float, float, float], transposed: bool = False, note=None) -> list[Play]:
     """A matrix times every token's vector into `columns`, worked once and then filled: `row` of
     the matrix meets the focus token's `vector`, `line`'s terms written one by one, each as the
     two cells it multiplies (the matrix's entry, the vector's) light up, then its bias and sum
     (`times`: how long the terms take, the sum, and the entry's reveal); its entry shows, then
     that row's entry of every other token; then each other row in turn, outlined in place, every
-    token's entry of it filling together (`together`: all the other rows at once, under one
-    outline). `transposed`: the matrix is drawn turned, its rows as columns level with the
-    vector's entries, so that each term's two cells stand side by side. `note`: a line saying
-    what the other rows give, which comes in as their entries all fill at once, no outline
-    running over them (the worked line stays, the note under it)."""
+    token's entry of it filling together. `transposed`: the matrix is drawn turned, its rows as
+    columns level with the vector's entries, so that each term's two cells stand side by side.
+    `note`: a line saying what the other rows give, which comes in as their entries all fill at
+    once, no outline running over them (the worked line stays, the note under it)."""
     line_of = matrix.col if transposed else matrix.row
     cell = (lambda i, j: matrix.cell(j, i)) if transposed else matrix.cell
     rows = matrix.n_cols if transposed else matrix.n_rows
@@ -131,11 +134,41 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
             *([Play(FadeOut(outline), FadeIn(note, shift=0.1 * UP),
                     *(a for col in columns for j in rest for a in reveal(col, j)), run_time=0.5)]
               if note is not None else
-              sweeping(outline, [ring(VGroup(*(line_of(j) for j in rest)), style.INK, buff=0.03)],
-                       [[a for col in columns for j in rest for a in reveal(col, j)]], slow=0.6)
-              if together else
               sweeping(outline, [ring(line_of(j), style.INK, buff=0.03) for j in rest],
                        [[a for col in columns for a in reveal(col, j)] for j in rest]))]
+
+
+def up_product(w_up: Grid, bias: Grid, k: int, ins: VGroup, hiddens: VGroup, f: int, line,
+               note) -> list[Play]:
+    """W_up times every token's vector plus the biases, into the hidden layers, worked once and
+    then filled so the eye can follow: row `k` meets the focus token's vector term by term (each
+    term's two cells outlined as it is written), then its bias's cell as `line`'s bias is, the sum
+    its entry; row k's entry of each other token in turn, that token's vector outlined (`note`,
+    saying what the other rows give, comes with the first, to be read as they fill); then each
+    other row, with its bias, outlined in turn as every token's entry of it fills."""
+    outline = ring(w_up.row(k), style.INK, buff=0.03)
+    target = ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05)
+    pairs = [VGroup(ring(w_up.cell(k, j), style.QUERY, 3, 0.0), ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0))
+             for j in range(len(line.terms))]
+    own = ring(bias.cell(k, 0), style.QUERY, 3, 0.0)
+    plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.2),
+             *(Play(FadeIn(t, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(pairs[j - 1])] if j else []),
+                    run_time=0.15)
+               for j, (t, p) in enumerate(zip(line.terms, pairs))),
+             Play(FadeOut(pairs[-1]), FadeIn(own), FadeIn(line.bias), run_time=0.3),
+             Play(FadeIn(line.total, shift=0.1 * LEFT), FadeOut(target), *reveal(hiddens[f], k),
+                  run_time=0.3)]
+    lit = None  # the vector of the token whose entry fills
+    for i in (i for i in range(len(ins)) if i != f):
+        now = ring(ins[i], style.QUERY, 3, 0.03)
+        plays.append(Play(*([FadeOut(lit)] if lit else [FadeIn(note)]), FadeIn(now),
+                          *reveal(hiddens[i], k), run_time=TOKEN_STEP))
+        lit = now
+    rest = [j for j in range(w_up.n_rows) if j != k]
+    rows = [[a for col in hiddens for a in reveal(col, j)] for j in rest]
+    return plays + sweeping(VGroup(outline, own, *([lit] if lit else [])),
+                            [ring(VGroup(w_up.row(j), bias.cell(j, 0)), style.INK, buff=0.03) for j in rest],
+                            rows, end=0.15)
 
 
 class MLPScene(LessonScene):
@@ -187,28 +220,38 @@ class MLPScene(LessonScene):
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
         # W_up as the left matrix of the product: a row per hidden neuron (each level with that
-        # neuron's row of the hidden layers), a column per feature; the hidden layers under the
-        # vectors, each filled from its own token's vector only
+        # neuron's row of the hidden layers), a column per feature; right of it its biases, one
+        # per neuron; the hidden layers under the vectors, each filled from its own token's vector
         k = L.neuron
         w_up = Grid([[short_figure(v) for v in row] for row in L.w_up.T], style.MUTED,
                     cell_w=MATRIX_W, cell_h=CELL_H)
-        w_up.move_to([hiddens.get_left()[0] - GAP, H_TOP, 0], aligned_edge=UP + RIGHT)
+        bias = cells(L.b_up, style.WEIGHT, BIAS_W, CELL_H)
+        bias.move_to([hiddens.get_left()[0] - 2 * GAP, H_TOP, 0], aligned_edge=UP + RIGHT)
+        w_up.next_to(bias, LEFT, buff=0.1).align_to(bias, UP)
         up_name = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
-                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"),
-                         caption("+ a bias", color=style.WEIGHT))
+                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"))
         up_name.arrange(DOWN, buff=0.1).next_to(w_up, LEFT, buff=0.2)
+        bias_name = caption("+ a bias", color=style.WEIGHT).next_to(bias, DOWN, buff=0.06)
         terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
         up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
         up_line.move_to([0, WORK_Y, 0])
+        # what W_up's other rows give, read from the core: when they are all 0, only their biases
+        # (short, to be read in the time they take to fill)
+        rest = [j for j in range(m) if j != k]
+        rows = (f"rows {rest[0] + 1}–{rest[-1] + 1}" if rest == list(range(rest[0], rest[-1] + 1))
+                else "the other rows")
+        up_note = caption(f"{rows} all 0: bias only" if not L.w_up[:, rest].any()
+                          else f"{rows}: worked the same way", color=style.WEIGHT)
+        up_note.next_to(up_line, DOWN, buff=0.14)
 
         with self.beat("goes-up") as b:
-            # "up": W_up and the empty hidden layers; "into": W_up's row for the first neuron
-            # meets creature's vector, its terms, the bias and their sum written, the sum its
-            # entry; then W_up's other rows in turn, every token's entry of each filling together
+            # "up": W_up, its biases and the empty hidden layers; "into": W_up's row for the first
+            # neuron meets creature's vector, its terms, its bias and their sum written, the sum
+            # its entry; the other tokens' entries of it one by one; then the other rows in turn
             b.fit(Play(FadeOut(alone, derived), run_time=0.3),
-                  Play(FadeIn(w_up), FadeIn(up_name), FadeIn(hiddens), run_time=0.6), by="up")
-            b.fit(*product(w_up, k, ins[f], hiddens, f, up_line, style.WEIGHT, times=(1.8, 0.5, 0.4),
-                           together=True))
+                  Play(FadeIn(w_up), FadeIn(bias), FadeIn(up_name), FadeIn(bias_name), FadeIn(hiddens),
+                       run_time=0.6), by="up")
+            b.fit(*up_product(w_up, bias, k, ins, hiddens, f, up_line, up_note), rest=0.0)
 
         # the bend: each negative sum snaps to 0 where it stands
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
@@ -242,7 +285,7 @@ class MLPScene(LessonScene):
         given = {short_figure(v) for v in out[:, others].ravel()}
         rest_note = caption(f"other columns: all {next(iter(given))} here" if len(given) == 1
                             else "other columns: filled the same way", color=style.VALUE)
-        rest_note.next_to(down_line, DOWN, buff=0.18)
+        rest_note.next_to(down_line, DOWN, buff=0.14)
 
         with self.beat("bend-and-down") as b:
             # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
@@ -256,8 +299,8 @@ class MLPScene(LessonScene):
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
                                  for i in negative]), run_time=0.8),
                   Play(FadeOut(marks), run_time=0.3), by="back")
-            b.fit(Play(FadeOut(w_up, up_name, up_line), ins.animate.shift(SIDE * LEFT),
-                       names.animate.shift(SIDE * LEFT), run_time=0.4),
+            b.fit(Play(FadeOut(w_up, bias, up_name, bias_name, up_line, up_note),
+                       ins.animate.shift(SIDE * LEFT), names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
             b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
                            transposed=True, note=rest_note))
