@@ -249,6 +249,8 @@ class BlockScene(LessonScene):
         rounds_mlp = [dot(w.get_start(), shown=False) for w in round_m]
         outputs = [dot(w.get_start(), style.VALUE, shown=False) for w in out_of_box]
         out = VGroup(*(dot(w.get_start(), shown=False) for w in results))  # the block's result
+        onward = VGroup(*(Line([x, ADD_Y[1] + 0.16, 0], [x, frame.get_top()[1], 0], color=style.MUTED,
+                               stroke_width=2) for x in xs))  # each token's line, on out of the block
         rings = [node[0] for node in nodes]
 
         with self.beat("one-block") as b:
@@ -277,14 +279,15 @@ class BlockScene(LessonScene):
                        run_time=0.9),
                   Play(*(FadeOut(d, scale=0.4) for d in rounds_mlp + outputs),
                        *(Indicate(r, color=style.EMBEDDING, scale_factor=1) for r in rings[n:]),
-                       *(travel(d, w, appear=True) for d, w in zip(out, results)), run_time=0.5))
+                       Create(onward), *(travel(d, w, appear=True) for d, w in zip(out, results)),
+                       run_time=0.5))
 
         slab = Rectangle(width=frame.width, height=0.55, stroke_color=style.INK, stroke_width=3)
         slabs = VGroup(*(slab.copy() for _ in range(SLABS))).arrange(UP, buff=0.22)
         slabs.next_to(tokens, UP, buff=0.3)
         slab_names = VGroup(*(caption("block", color=style.INK).move_to(s) for s in slabs))
         # the stack goes on past the slabs drawn: a link up from the last, then ⋮
-        more = VGroup(*(Dot(radius=0.04, color=style.MUTED) for _ in range(3))).arrange(UP, buff=0.1)
+        more = VGroup(*(Dot(radius=0.05, color=style.MUTED) for _ in range(3))).arrange(UP, buff=0.12)
         more.next_to(slabs, UP, buff=0.3)
         dozens = label("dozens of blocks", size=style.TITLE_SIZE, color=style.INK)
         dozens.next_to(more, UP, buff=0.2)
@@ -296,7 +299,7 @@ class BlockScene(LessonScene):
         with self.beat("dozens-of-blocks") as b:
             # "stacks": the block folds into one slab; "dozens": more slabs on top of it, and the
             # stack goes on (⋮); "one after another": each lights in turn, from the first
-            b.fit(Play(FadeOut(block, band_name, name, out), run_time=0.3),
+            b.fit(Play(FadeOut(block, band_name, name, out, onward), run_time=0.3),
                   Play(ReplacementTransform(frame, slabs[0]), run_time=0.5),
                   Play(FadeIn(slab_names[0]), run_time=0.3),
                   by="dozens")
