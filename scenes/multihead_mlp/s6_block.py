@@ -1,9 +1,13 @@
 """Scene 6: one block. Attention moves information between tokens (a shaded cell over each
 token's line, arrows from token to token: the pairs the heads weigh most, those moving right over
-the cells, those moving left under them); the MLP works on each token alone (a box per token,
-nothing between them); both with their residuals (each token's vector passing round each layer,
-right of its cells and boxes, and added back; no arrow crosses one) make one transformer block,
-and a model stacks dozens of them."""
+the cells, those moving left under them; a dot from each earlier token runs along its arrow into
+creature); the MLP works on each token alone (a box per token, nothing between them: a dot goes up
+each token's line into its box and the box's output comes out on top); both with their residuals
+(each token's vector passing round each layer, right of its cells and boxes, and added back; no
+arrow crosses one: a dot goes round while another goes through, both meet at the "+" and one goes
+on) make one transformer block, and a model stacks dozens of them (the stack goes on: ⋮)."""
+
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
@@ -12,17 +16,26 @@ from manim import (
     RIGHT,
     UP,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     Indicate,
     LaggedStart,
     Line,
+    ManimColor,
+    Mobject,
     Rectangle,
     ReplacementTransform,
     RoundedRectangle,
+    ShowPassingFlash,
     TipableVMobject,
+    UpdateFromAlphaFunc,
     VGroup,
+    VMobject,
+    smooth,
+    there_and_back,
 )
+from manim.utils.rate_functions import ease_out_sine
 
 from attention.multihead_mlp.lesson import lesson
 from scenes import style
@@ -48,6 +61,9 @@ SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
 LANE = 0.2  # between an attention cell and the residual passing right of it
 LANDING = 0.7  # the share of the scene change after which the layer builds (the phrase below it)
+DOT = 0.09  # a vector on its way: a dot this wide (its radius), stopping short of any "+" or name
+FADE = 0.2  # a dot fades in (out) over the first (last) this much of its way
+HEADROOM = 0.25  # room in the block's frame above its top "+", for the block's result
 
 
 def plus_node(x: float, y: float) -> VGroup:
@@ -74,6 +90,45 @@ def moving(start: np.ndarray, end: np.ndarray, reach: float) -> TipableVMobject:
     arrow.add_cubic_bezier_curve_to(start + lift, end + lift, end)
     arrow.add_tip(tip_length=0.13, tip_width=0.12)
     return arrow.set_z_index(2)
+
+
+def polyline(*corners: Sequence[float]) -> VMobject:
+    """A dot's way: straight pieces through `corners`."""
+    return VMobject().set_points_as_corners([np.array(c, dtype=float) for c in corners])
+
+
+def dot(at: np.ndarray | Sequence[float], color: ManimColor = style.EMBEDDING, shown: bool = True) -> Dot:
+    """A vector on its way: a small dot (hidden until it travels, unless `shown`), above the
+    lines and arrows it travels along, ringed in the background's colour to stand out on them."""
+    d = Dot(np.array(at, dtype=float), radius=DOT, color=color, stroke_color=style.BACKGROUND, stroke_width=2)
+    return d.set_opacity(float(shown)).set_z_index(4)
+
+
+def travel(d: Dot, way: VMobject, appear: bool = False, vanish: bool = False,
+           rate_func: Callable[[float], float] = smooth) -> UpdateFromAlphaFunc:
+    """The dot along `way` (by its length), fading in over the way's first FADE when it
+    `appear`s, out over its last when it `vanish`es (and then leaving the scene); a dot that
+    starts a cue leaves at once and slows down gently (`ease_out_sine`), not in a dash."""
+    share = min(1.0, FADE / way.get_arc_length())
+
+    def place(m: Mobject, t: float) -> None:
+        m.move_to(way.point_from_proportion(t))
+        m.set_opacity(max(0.0, min(1.0, t / share if appear else 1.0, (1 - t) / share if vanish else 1.0)))
+    return UpdateFromAlphaFunc(d, place, remover=vanish, rate_func=rate_func)
+
+
+def flash_during(start: float, end: float) -> Callable[[float], float]:
+    """A flash's rate function (there and back) within [start, end] of its play only: a box
+    that works while the dot going in has reached it, before its output comes out."""
+    return lambda t: there_and_back(min(1.0, max(0.0, (t - start) / (end - start))))
+
+
+def along(arrow: TipableVMobject, depth: float) -> VMobject:
+    """An arrow's way for a dot: its curve, then on through its tip `depth` into the cell it
+    points at."""
+    way = VMobject().set_points(arrow.points.copy())
+    way.add_line_to(way.get_end() + np.array([0, -(arrow.tip.length + depth), 0]))
+    return way
 
 
 class BlockScene(LessonScene):
@@ -122,7 +177,8 @@ class BlockScene(LessonScene):
         with self.beat("attention-moves") as b:
             # one change of layout: the phrase moves down to the block's foot as the neuron's
             # working leaves, the attention layer building over it as it lands; on "between"
-            # the layer's arrows from token to token
+            # the layer's arrows from token to token, then along each arrow from an earlier
+            # token into creature a dot, one after another, from the first token on
             landing = during(LANDING, 1.0)
             for row in (tokens, self.previous.get("tokens")):  # in front of the layer they pass
                 if row is not None:
@@ -131,56 +187,125 @@ class BlockScene(LessonScene):
                                     Create(lines, lag_ratio=0, rate_func=landing),
                                     FadeIn(band, rate_func=landing), FadeIn(band_name, rate_func=landing),
                                     run_time=1.3), by="between")
-            b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=1.0))
+            into_focus = [a for (i, j), a in zip(pairs, arrows) if i == L.focus and j < i]
+            carried = [travel(dot(a.get_start(), shown=False), along(a, 0.15), appear=True, vanish=True)
+                       for a in into_focus]
+            b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=0.4),
+                  Play(LaggedStart(*carried, lag_ratio=0.45), run_time=0.7 * (1 + 0.45 * (len(carried) - 1))))
 
+        # each token's way up through its MLP: from its attention cell into the box's foot, and
+        # the box's output from its top to where it is added
+        into_box = [polyline([x, ATTENTION_Y[1], 0], [x, MLP_Y - 0.35 + DOT, 0]) for x in xs]
+        out_of_box = [polyline([x, MLP_Y + 0.35, 0], [x, ADD_Y[1] - 0.16 - DOT, 0]) for x in xs]
+        worked = [dot(w.get_start(), style.VALUE, shown=False) for w in out_of_box]  # each MLP's output
         with self.beat("mlp-alone") as b:
-            # "MLP": a box over each token, nothing between them; "alone": named; "brought":
-            # what attention brought each token goes up into its own box
+            # "The MLP": a box over each token, with its way in and out, nothing between them;
+            # "works": a dot goes up each token's line into its own box and the boxes work (all
+            # at once: each on its own); "alone": named, as each box's output comes out on top;
+            # "brought": what attention brought each token goes up into its own box
             b.fit(Play(LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
-                       run_time=0.8), by="alone")
-            b.fit(Play(FadeIn(alone, shift=0.1 * RIGHT), run_time=0.5), by="brought")
-            b.fit(Play(Create(into_mlp), run_time=0.6))
+                       Create(into_mlp), Create(out_of_mlp), run_time=0.8), by="works")
+            b.fit(Play(*(travel(dot(w.get_start(), shown=False), w, appear=True, vanish=True,
+                                rate_func=ease_out_sine) for w in into_box), run_time=0.6),
+                  Play(*(Indicate(box[0], color=style.INK, scale_factor=1) for box in boxes),
+                       run_time=0.4),
+                  by="alone")
+            b.fit(Play(FadeIn(alone, shift=0.1 * RIGHT),
+                       *(travel(o, w, appear=True) for o, w in zip(worked, out_of_box)), run_time=0.6),
+                  by="brought")
+            b.fit(Play(*(ShowPassingFlash(line.copy().set_stroke(style.KEY, width=6), time_width=0.5)
+                         for line in into_mlp), run_time=0.6))
 
         nodes = VGroup(*(plus_node(x, y) for y in ADD_Y for x in xs))
         loops = VGroup(*(bypass(x, low, high) for x in xs
                          for low, high in ((ATTENTION_Y[0] - BRANCH, ADD_Y[0]), (MLP_Y - 0.45, ADD_Y[1]))))
         block = VGroup(band, arrows, boxes, nodes, loops, into_mlp, out_of_mlp)
         # the block's frame: round the layers and the attention layer's name, with room inside
+        # (and above the top "+", for what comes out of the block)
         inside = VGroup(block, band_name)
-        frame = Rectangle(width=inside.width + 0.6, height=inside.height + 0.4, color=style.INK,
-                          stroke_width=3).move_to(inside)
+        frame = Rectangle(width=inside.width + 0.6, height=inside.height + 0.4 + HEADROOM, color=style.INK,
+                          stroke_width=3).move_to(inside).shift(HEADROOM / 2 * UP)
         name = label("one transformer block", size=style.TITLE_SIZE, color=style.INK)
         name.next_to(frame, UP, buff=0.15)
 
+        # each token's vector through the block: up from the token to attention's residual, then
+        # round it and through it to the "+", both stopping at its ring; the sum from the ring's
+        # top on to the MLP's residual, round it and into the box's foot (its output from the
+        # box's top, `out_of_box`) to the top "+"; the block's result above that
+        def round_(x: float, low: float, add: float) -> VMobject:
+            return polyline([x, low, 0], [x + BYPASS, low, 0], [x + BYPASS, add, 0], [x + 0.16 + DOT, add, 0])
+
+        low_a, low_m = ATTENTION_Y[0] - BRANCH, MLP_Y - 0.45
+        rises = [polyline([x, tokens.get_top()[1] + DOT, 0], [x, low_a, 0]) for x in xs]
+        round_a = [round_(x, low_a, ADD_Y[0]) for x in xs]
+        through_a = [polyline([x, low_a, 0], [x, ADD_Y[0] - 0.16 - DOT, 0]) for x in xs]
+        sums = [polyline([x, ADD_Y[0] + 0.16 + DOT, 0], [x, low_m, 0]) for x in xs]
+        round_m = [round_(x, low_m, ADD_Y[1]) for x in xs]
+        into_foot = [polyline([x, low_m, 0], [x, MLP_Y - 0.35 + DOT, 0]) for x in xs]
+        results = [polyline([x, ADD_Y[1] + 0.16 + DOT, 0], [x, ADD_Y[1] + 0.16 + DOT + 0.12, 0]) for x in xs]
+        vectors = [dot(w.get_start(), shown=False) for w in rises]  # each goes through attention
+        rounds = [dot(w.get_start(), shown=False) for w in round_a]
+        summed = [dot(w.get_start(), shown=False) for w in sums]  # each goes on into its MLP
+        rounds_mlp = [dot(w.get_start(), shown=False) for w in round_m]
+        outputs = [dot(w.get_start(), style.VALUE, shown=False) for w in out_of_box]
+        out = VGroup(*(dot(w.get_start(), shown=False) for w in results))  # the block's result
+        onward = VGroup(*(Line([x, ADD_Y[1] + 0.16, 0], [x, frame.get_top()[1], 0], color=style.MUTED,
+                               stroke_width=2) for x in xs))  # each token's line, on out of the block
+        rings = [node[0] for node in nodes]
+
         with self.beat("one-block") as b:
-            # "Both": the two layers flash; "residuals": each token's vector passes round each
-            # layer and is added back; "one": the block framed and named
+            # "Both": the two layers flash; "residuals": each token's vector comes up, passes
+            # round attention while it goes through, and both meet at the "+"; "one": the block
+            # framed and named, as the sum goes on, round the MLP and through it, and the two
+            # meet at the top "+", whose result goes on
             b.fit(Play(Indicate(band_name, color=style.KEY), Indicate(alone, color=style.VALUE),
                        run_time=0.6), by="residuals")
-            b.fit(Play(FadeOut(alone), run_time=0.3),
-                  Play(FadeIn(nodes), Create(loops), Create(out_of_mlp), run_time=0.8), by="one")
-            b.fit(Play(FadeIn(frame), FadeIn(name, shift=0.1 * DOWN), run_time=0.8))
+            b.fit(Play(FadeOut(alone), *(FadeOut(o) for o in worked), FadeIn(nodes), Create(loops),
+                       *(travel(v, w, appear=True, rate_func=ease_out_sine) for v, w in zip(vectors, rises)),
+                       run_time=0.5),
+                  Play(*(travel(r, w, appear=True) for r, w in zip(rounds, round_a)),
+                       *(travel(v, w) for v, w in zip(vectors, through_a)), run_time=0.7), by="one")
+            b.fit(Play(FadeIn(frame), FadeIn(name, shift=0.1 * DOWN),
+                       *(FadeOut(d, scale=0.4) for d in vectors + rounds),
+                       *(Indicate(r, color=style.EMBEDDING, scale_factor=1) for r in rings[:n]),
+                       *(travel(s, w, appear=True) for s, w in zip(summed, sums)), run_time=0.6),
+                  Play(*(travel(r, w, appear=True) for r, w in zip(rounds_mlp, round_m)),
+                       *(travel(s, w, vanish=True).set_rate_func(during(0, 0.3))
+                         for s, w in zip(summed, into_foot)),
+                       *(Indicate(box[0], color=style.INK, scale_factor=1)
+                         .set_rate_func(flash_during(0.25, 0.55)) for box in boxes),
+                       *(travel(o, w, appear=True).set_rate_func(during(0.5, 1.0))
+                         for o, w in zip(outputs, out_of_box)),
+                       run_time=0.9),
+                  Play(*(FadeOut(d, scale=0.4) for d in rounds_mlp + outputs),
+                       *(Indicate(r, color=style.EMBEDDING, scale_factor=1) for r in rings[n:]),
+                       Create(onward), *(travel(d, w, appear=True) for d, w in zip(out, results)),
+                       run_time=0.5))
 
         slab = Rectangle(width=frame.width, height=0.55, stroke_color=style.INK, stroke_width=3)
         slabs = VGroup(*(slab.copy() for _ in range(SLABS))).arrange(UP, buff=0.22)
         slabs.next_to(tokens, UP, buff=0.3)
         slab_names = VGroup(*(caption("block", color=style.INK).move_to(s) for s in slabs))
+        # the stack goes on past the slabs drawn: a link up from the last, then ⋮
+        more = VGroup(*(Dot(radius=0.05, color=style.MUTED) for _ in range(3))).arrange(UP, buff=0.12)
+        more.next_to(slabs, UP, buff=0.3)
         dozens = label("dozens of blocks", size=style.TITLE_SIZE, color=style.INK)
-        dozens.next_to(slabs, UP, buff=0.2)
+        dozens.next_to(more, UP, buff=0.2)
         links = VGroup(*(Line(low.get_top(), high.get_bottom(), color=style.MUTED, stroke_width=2)
-                         for low, high in zip(slabs, slabs[1:])))
+                         for low, high in zip(slabs, slabs[1:])),
+                       Line(slabs.get_top(), more.get_bottom() + 0.08 * DOWN, color=style.MUTED,
+                            stroke_width=2))
 
         with self.beat("dozens-of-blocks") as b:
-            # "stacks": the block folds into one slab; "dozens": more slabs on top of it;
-            # "one after another": each lights in turn, from the first
-            b.fit(Play(FadeOut(block, band_name, name), run_time=0.3),
+            # "stacks": the block folds into one slab; "dozens": more slabs on top of it, and the
+            # stack goes on (⋮); "one after another": each lights in turn, from the first
+            b.fit(Play(FadeOut(block, band_name, name, out, onward), run_time=0.3),
                   Play(ReplacementTransform(frame, slabs[0]), run_time=0.5),
                   Play(FadeIn(slab_names[0]), run_time=0.3),
                   by="dozens")
             b.fit(Play(LaggedStart(*(FadeIn(VGroup(s, t), shift=0.2 * UP)
-                                     for s, t in zip(slabs[1:], slab_names[1:])), lag_ratio=0.3),
+                                     for s, t in zip(slabs[1:], slab_names[1:])),
+                                   FadeIn(more, shift=0.2 * UP), lag_ratio=0.3),
                        FadeIn(links), FadeIn(dozens, shift=0.1 * DOWN), run_time=1.0), by="one")
             b.fit(Play(LaggedStart(*(Indicate(t, color=style.QUERY) for t in slab_names), lag_ratio=0.3),
                        run_time=1.0))
-
-
