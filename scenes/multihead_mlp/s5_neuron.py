@@ -309,7 +309,7 @@ class NeuronScene(LessonScene):
             cell and the other cells' 0 show."""
             set_aside.save_state()
             return [set_aside.animate(rate_func=during(0.0, 0.4)).set_opacity(0.05),
-                    *(r[0].animate(rate_func=during(0.1, 0.8)).move_to(p.get_center())
+                    *(r[0].animate(rate_func=during(0.05, 0.8)).move_to(p.get_center())
                       for r, p in zip(rows, placed)),
                     FadeIn(VGroup(*boxes.values()), columns, sides, rate_func=during(0.5, 1.0)),
                     # (played backwards: it moves in the play's last half, over the row's place)
@@ -326,11 +326,11 @@ class NeuronScene(LessonScene):
                          for _, w, _, _ in rows), run_time=0.6), by="bias")
             b.fit(Play(*(Indicate(w.bias, color=style.WEIGHT) for _, w, _, _ in rows), Indicate(b_),
                        run_time=0.5), by="bend")
-            # ("and" is said first)
-            b.fit(Play(lambda: [rising.animate.set_stroke(style.QUERY), *laid()], run_time=0.6),
-                  by="AND", n=2)
-            b.fit(Play(boxes[0].animate.set_stroke(style.QUERY, width=5),
-                       fires[0].animate.set_color(style.QUERY), FadeIn(and_, shift=0.1 * DOWN), run_time=0.4),
+            # (the firing cell lights as "AND" is said, the names' moves given the time before it)
+            b.fit(Play(lambda: [rising.animate.set_stroke(style.QUERY), *laid()], run_time=0.75),
+                  Play(boxes[0].animate.set_stroke(style.QUERY, width=5),
+                       fires[0].animate.set_color(style.QUERY),
+                       FadeIn(and_, shift=0.1 * DOWN), run_time=0.35),
                   rest=0.0)
 
         soft = L.features.index("soft")
