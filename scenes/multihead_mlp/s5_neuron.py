@@ -348,8 +348,8 @@ class NeuronScene(LessonScene):
         written = mono(short_figure(L.output[f, soft]), style.INK, size=style.SMALL_SIZE).set_z_index(1)
         written.move_to(grid.texts[0][f])
         out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise,
-        out.shift(max(0.0, o[0] + 0.1 - out.get_left()[0]) * RIGHT)  # right of the out-axis,
-        out.shift(max(0.0, o[1] + out.get_right()[0] - o[0] + 0.08 - out.get_bottom()[1]) * UP)  # over it
+        out.shift(max(0.0, o[0] + 0.06 - out.get_left()[0]) * RIGHT)  # right of the out-axis,
+        out.shift(max(0.0, o[1] + out.get_right()[0] - o[0] + 0.06 - out.get_bottom()[1]) * UP)  # over it
         grid.texts[0][f].set_opacity(0)  # creature's cell waits, empty, for what the neuron writes
         others = [i for i in range(len(L.tokens)) if i != f]
         for i in others:
