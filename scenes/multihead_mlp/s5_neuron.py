@@ -304,15 +304,16 @@ class NeuronScene(LessonScene):
         set_aside = VGroup(heads, *(VGroup(r[1], r[3]) for r in rows))  # the rows but their names
 
         def laid() -> list:
-            """The rows step back (faint), each name moves into its cell, the table's lines and
-            headings come round them, creature's sum (its output: above zero) moves into its
-            cell and the other cells' 0 show."""
+            """The rows step out of sight, each name moves into its cell, the table's lines
+            come round them, creature's sum (its output: above zero) moves into its cell and the
+            other cells' 0 show."""
             set_aside.save_state()
-            return [set_aside.animate(rate_func=during(0.0, 0.4)).set_opacity(0.05),
+            return [set_aside.animate(rate_func=during(0.0, 0.4)).set_opacity(0),
                     *(r[0].animate(rate_func=during(0.05, 0.8)).move_to(p.get_center())
                       for r, p in zip(rows, placed)),
-                    FadeIn(VGroup(*boxes.values()), columns, sides, rate_func=during(0.5, 1.0)),
-                    # (played backwards: it moves in the play's last half, over the row's place)
+                    FadeIn(VGroup(*boxes.values()), rate_func=during(0.5, 1.0)),
+                    # (played backwards: it moves in the play's last half, arcing over the other
+                    # cells where the headings come after it, with "AND")
                     TransformFromCopy(rows[0][1].total[-1], fires[0], rate_func=during(0.0, 0.5),
                                       path_arc=-1.0),
                     *(FadeIn(t, rate_func=during(0.6, 1.0)) for t in fires[1:])]
@@ -328,7 +329,7 @@ class NeuronScene(LessonScene):
                        run_time=0.5), by="bend")
             # (the firing cell lights as "AND" is said, the names' moves given the time before it)
             b.fit(Play(lambda: [rising.animate.set_stroke(style.QUERY), *laid()], run_time=0.75),
-                  Play(boxes[0].animate.set_stroke(style.QUERY, width=5),
+                  Play(FadeIn(columns, sides), boxes[0].animate.set_stroke(style.QUERY, width=5),
                        fires[0].animate.set_color(style.QUERY),
                        FadeIn(and_, shift=0.1 * DOWN), run_time=0.35),
                   rest=0.0)
@@ -354,7 +355,7 @@ class NeuronScene(LessonScene):
         others = [i for i in range(len(L.tokens)) if i != f]
         for i in others:
             grid.texts[0][i].set_opacity(0)  # the others' entries show as "no token had" is said
-        below = [out.get_x(), grid.get_y(), 0]
+        below = [o[0] + 0.16 + out.width / 2, grid.get_y(), 0]  # clear of the out-axis's ticks
 
         def had(i: int) -> AnimationGroup:
             """Token `i`'s entry of the feature shows, its cell and its name flashing."""
