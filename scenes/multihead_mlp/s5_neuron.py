@@ -27,9 +27,7 @@ from manim import (
     LaggedStart,
     Line,
     Mobject,
-    Rectangle,
     ReplacementTransform,
-    Restore,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -49,8 +47,6 @@ LINES_Y = (1.65, 0.85, 0.05, -0.75)  # creature, fluffy, blue, creature before a
 NAMES_RIGHT = -5.6  # the lines' names end here; each token's two features, then its working
 CELL_W, CELL_H = 0.95, 0.4  # a cell of a token's vector (its two features the neuron weighs)
 WORK_LEFT = NAMES_RIGHT + 0.2 + 2 * CELL_W + 0.25  # where each line's working starts
-TABLE_TOP, TABLE_MID, TABLE_LOW = 1.15, 0.5, -0.45  # the AND's table: its two rows' edges
-TABLE_W = 2.5  # a cell of the table: a case's name and its output
 SOFT_Y = -2.0  # the feature the neuron writes, for every token
 AXES_AT = (4.1, -0.25)
 UNIT = 0.8  # the graph's length for one unit of its sum (and of its output)
@@ -282,57 +278,17 @@ class NeuronScene(LessonScene):
         and_ = label("an AND", size=style.BODY_SIZE, color=style.WEIGHT)
         and_.next_to(formula, RIGHT, buff=0.5)
 
-        # the AND as a table over the rows' place: texture (yes, no) down, noun (yes, no) across;
-        # each case's name moves from its row into its cell, beside its output after the bend
-        table_x = NAMES_RIGHT + 0.2  # the cells' left edge, where the rows' vectors start
-        heights = (TABLE_TOP - TABLE_MID, TABLE_MID - TABLE_LOW)
-        cell_ys = ((TABLE_TOP + TABLE_MID) / 2, (TABLE_MID + TABLE_LOW) / 2)
-        at_cell = {0: (0, 0), 1: (0, 1), 2: (1, 1), 3: (1, 0)}  # row -> (texture no?, noun no?)
-        boxes = {i: Rectangle(width=TABLE_W, height=heights[r], color=style.MUTED, stroke_width=2)
-                 .move_to([table_x + (c + 0.5) * TABLE_W, cell_ys[r], 0]) for i, (r, c) in at_cell.items()}
-        columns = VGroup(*(caption(t).move_to([table_x + (c + 0.5) * TABLE_W, TABLE_TOP + 0.2, 0])
-                           for c, t in enumerate(("noun", "no noun"))))
-        sides = VGroup(*(caption(t).move_to([0, y, 0]).align_to([NAMES_RIGHT, 0, 0], RIGHT)
-                         for y, t in zip(cell_ys, ("texture", "no texture"))))
-        fires = [mono(short_figure(max(0.0, r[2])), style.INK, size=style.BODY_SIZE - 4).set_z_index(1)
-                 for r in rows]
-        for i, box in boxes.items():
-            fires[i].move_to(box).align_to(box.get_right() + 0.2 * LEFT, RIGHT)
-        homes = [r[0].get_center() for r in rows]  # where each name stands in its row
-        placed = [r[0].copy().move_to(boxes[i]).align_to(boxes[i].get_left() + 0.15 * RIGHT, LEFT)
-                  for i, r in enumerate(rows)]
-        set_aside = VGroup(heads, *(VGroup(r[1], r[3]) for r in rows))  # the rows but their names
-
-        def laid() -> list:
-            """The rows step out of sight, each name moves into its cell, the table's lines
-            come round them, creature's sum (its output: above zero) moves into its cell and the
-            other cells' 0 show."""
-            set_aside.save_state()
-            return [set_aside.animate(rate_func=during(0.0, 0.4)).set_opacity(0),
-                    *(r[0].animate(rate_func=during(0.05, 0.8)).move_to(p.get_center())
-                      for r, p in zip(rows, placed)),
-                    FadeIn(VGroup(*boxes.values()), rate_func=during(0.5, 1.0)),
-                    # (played backwards: it moves in the play's last half, arcing over the other
-                    # cells where the headings come after it, with "AND")
-                    TransformFromCopy(rows[0][1].total[-1], fires[0], rate_func=during(0.0, 0.5),
-                                      path_arc=-1.0),
-                    *(FadeIn(t, rate_func=during(0.6, 1.0)) for t in fires[1:])]
-
         with self.beat("an-and") as b:
-            # "weighted sum": every line's terms; "bias": the biases; "bend": the graph's corner
-            # lights and the rows become the AND's table, each case in its cell with its output;
-            # "AND": the one cell that fires stands out, the neuron named
+            # "weighted sum": every line's terms; "bias": the biases; "bend": the graph's corner;
+            # "AND": named
             b.until("weighted")
             b.fit(Play(*(Indicate(VGroup(*w.terms), color=style.EMBEDDING, scale_factor=1.04)
                          for _, w, _, _ in rows), run_time=0.6), by="bias")
             b.fit(Play(*(Indicate(w.bias, color=style.WEIGHT) for _, w, _, _ in rows), Indicate(b_),
-                       run_time=0.5), by="bend")
-            # (the firing cell lights as "AND" is said, the names' moves given the time before it)
-            b.fit(Play(lambda: [rising.animate.set_stroke(style.QUERY), *laid()], run_time=0.75),
-                  Play(FadeIn(columns, sides), boxes[0].animate.set_stroke(style.QUERY, width=5),
-                       fires[0].animate.set_color(style.QUERY),
-                       FadeIn(and_, shift=0.1 * DOWN), run_time=0.35),
-                  rest=0.0)
+                       run_time=0.6), by="bend")
+            # ("and" is said first)
+            b.fit(Play(rising.animate.set_stroke(style.QUERY), run_time=0.5), by="AND", n=2)
+            b.fit(Play(FadeIn(and_, shift=0.1 * DOWN), run_time=0.4))
 
         soft = L.features.index("soft")
         olds = [[short_figure(after[i, soft]) for i in range(len(L.tokens))]]
@@ -348,14 +304,12 @@ class NeuronScene(LessonScene):
         fired = dots[0][0]
         written = mono(short_figure(L.output[f, soft]), style.INK, size=style.SMALL_SIZE).set_z_index(1)
         written.move_to(grid.texts[0][f])
-        out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise,
-        out.shift(max(0.0, o[0] + 0.06 - out.get_left()[0]) * RIGHT)  # right of the out-axis,
-        out.shift(max(0.0, o[1] + out.get_right()[0] - o[0] + 0.06 - out.get_bottom()[1]) * UP)  # over it
+        out = written.copy().next_to(fired, UL, buff=0.05)  # over the bend, left of the rise
         grid.texts[0][f].set_opacity(0)  # creature's cell waits, empty, for what the neuron writes
         others = [i for i in range(len(L.tokens)) if i != f]
         for i in others:
             grid.texts[0][i].set_opacity(0)  # the others' entries show as "no token had" is said
-        below = [o[0] + 0.16 + out.width / 2, grid.get_y(), 0]  # clear of the out-axis's ticks
+        below = [out.get_x(), grid.get_y(), 0]
 
         def had(i: int) -> AnimationGroup:
             """Token `i`'s entry of the feature shows, its cell and its name flashing."""
@@ -372,13 +326,9 @@ class NeuronScene(LessonScene):
             said = said_at(b, "added", "soft", L)
             b.fit(Play(fired.animate.set_color(style.QUERY), FadeIn(out, scale=0.5), FadeIn(grid),
                        FadeIn(soft_name), run_time=0.6), by=said[0], n=said[1])
-            # the AND's table leaves as the output goes down: its lines, headings and outputs,
-            # then each name back to its row, then the rows as they were
-            b.fit(Play(lambda: [out.animate.move_to(below),
-                                FadeOut(VGroup(*boxes.values()), columns, sides, *fires)], run_time=0.5),
-                  Play(lambda: [out.animate.move_to(written),  # (made on its turn)
-                                *(r[0].animate.move_to(home) for r, home in zip(rows, homes))], run_time=0.5),
-                  Play(Restore(set_aside), run_time=0.3), by="into")
+            b.fit(Play(lambda: [out.animate.move_to(below)], run_time=0.5),
+                  Play(lambda: [out.animate.move_to(written)], run_time=0.5),  # (made on its turn)
+                  by="into")
             b.until("feature")
             b.fit(Play(soft_name.animate.set_color(style.QUERY), run_time=0.3), by="no")
             b.fit(Play(LaggedStart(*(had(i) for i in others), lag_ratio=0.5), run_time=1.0), by="soft")
