@@ -20,7 +20,8 @@
     return { first, last, met: check.kind === "task" && (raw.met === true || first.correct || last.correct) };
   }
 
-  /** The learner's seconds after a check's end within which playback seen past it still asks it. */
+  /** The learner's seconds after a check's end within which playback seen past it still asks it
+   *  (below 1x, the video's: never less than this much of the video). */
   parts.LATE_S = 1.5;
 
   /** How late, in the video's seconds, a crossing may be seen at `rate`: at 2x a second of the
