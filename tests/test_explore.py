@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from player_fixtures import axe, browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
+from page_fixtures_a import axe as axe_once
+from player_fixtures import browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
 from attention import attend, exact_score_figure, percent_figure, score_figure, value_figure
 from attention.attention.lesson import lesson
@@ -115,30 +116,40 @@ def expected_view(step: str) -> dict[str, list[str]]:
 
 
 def test_every_beat_opens_on_its_step_with_the_videos_numbers(site, page_factory):
+    """At each sentence (sought as a click on it in the transcript seeks: LessonPlayer.seekTo),
+    the E key opens the panel on that beat's step with the video's numbers; what the panel shows
+    is read in one call per beat, and Escape closes it. (With reduced motion: the same panel and
+    transcript, without the 25 openings' fade and scrolls to draw.)"""
     manifest, _, base = site
-    page = open_page(page_factory, base + "/index.html")
+    page = open_page(page_factory, base + "/index.html", reduced_motion="reduce")
     L = lesson()
     assert {s.step for s in manifest.sentences} == set(STEPS)  # every step is some beat's
     for s in manifest.sentences:
-        seek_to(page, s.id)
-        page.keyboard.press("Escape")  # leave the transcript sentence focused, then use the key
-        page.evaluate("() => document.activeElement.blur()")
+        page.evaluate("id => { document.querySelector('video').pause(); LessonPlayer.seekTo(id); }", s.id)
+        page.wait_for_function("""id => { const on = document.querySelector('.sentence[aria-current="true"]');
+            return on && on.dataset.sentence === id && !document.querySelector('video').seeking
+                && document.querySelector('#explore').hidden; }""", arg=s.id)
+        page.evaluate("() => document.activeElement.blur()")  # the key pressed on the page itself
         page.keyboard.press("e")
         page.wait_for_selector(f"{EXPLORE}:not([hidden])")
-        assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == s.step
-        assert page.inner_text("#explore-heading") == f"Explore: {STEPS[s.step]}"
-        shown = shown_cells(page)
+        seen = page.evaluate("""() => ({
+            step: document.querySelector('#explore button[aria-current="step"]').dataset.step,
+            heading: document.querySelector('#explore-heading').innerText,
+            cells: Array.from(document.querySelectorAll('#explore [data-cell]'), e => [e.dataset.cell, e.innerText]),
+            entries: Array.from(document.querySelectorAll('#explore input[data-m="x"]'),
+                                e => [+e.dataset.i, +e.dataset.j, e.value]),
+            changed: document.querySelectorAll('#explore .explore-changed-cell').length})""")
+        assert seen["step"] == s.step
+        assert seen["heading"] == f"Explore: {STEPS[s.step]}"
+        shown = dict(seen["cells"])
+        assert len(shown) == len(seen["cells"]), "two cells of the panel under one key"
         assert {key: shown.get(key) for key in expected_view(s.step)} == expected_view(s.step), s.id
         if s.step == "embeddings":
-            values = page.eval_on_selector_all(f'{EXPLORE} input[data-m="x"]',
-                                               "els => els.map(e => [+e.dataset.i, +e.dataset.j, e.value])")
-            assert {(i, j): v for i, j, v in values} == {
+            assert {(i, j): v for i, j, v in seen["entries"]} == {
                 (i, j): f"{L.embeddings[i][j]:.1f}" for i in range(len(L.tokens))
                 for j in range(len(L.features))}
-        assert page.locator(f"{EXPLORE} .explore-changed-cell").count() == 0
-        page.click(".explore-back")
-        page.wait_for_selector(EXPLORE, state="hidden")
-        page.evaluate("() => document.querySelector('video').pause()")
+        assert seen["changed"] == 0
+        page.keyboard.press("Escape")  # focus is in the panel (its heading): Escape closes it
     # the narration's own figures, as it speaks them
     seek_to(page, "weights-for-fluffy-and-blue")
     open_panel(page)
@@ -423,15 +434,17 @@ def test_clip_pages_explore_their_own_beats(site, page_factory):
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, height):
     """At every step, each opened by its own link and loaded afresh (in one page: a page's
-    first load costs a busy machine more than axe's whole run)."""
+    first load costs a busy machine more than axe's whole run). The whole page is checked at the
+    first step; at the others, loaded from links that differ only in the step, the rest of the
+    page is the same and the panel alone is checked again."""
     _, _, base = site
     page = open_page(page_factory, "about:blank", width=width, height=height, video=False)
-    for step in STEPS:
+    for k, step in enumerate(STEPS):
         load_afresh(page, f"{base}/index.html#s=softmax-squashes&x={step}")  # its link, not a step changed
         page.wait_for_selector(f"{EXPLORE}:not([hidden])")
         assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == step
         page.fill(f'{EXPLORE} input[data-m="w_q"][data-i="4"][data-j="0"]', "x") if step == "qkv" else None
-        results = axe(page)
+        results = axe_once(page, within=EXPLORE if k else None)
         assert results.violations_count == 0, (step, results.generate_report())
         # the panel fits the screen: no sideways scrolling of the page
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width, step
@@ -531,7 +544,7 @@ def test_axe_finds_no_violations_on_a_clip_page_with_the_panel_open(site, page_f
     _, _, base = site
     page = open_page(page_factory, f"{base}/clips/weighted-sum.html", width=640, height=600)
     open_panel(page)
-    results = axe(page)
+    results = axe_once(page)
     assert results.violations_count == 0, results.generate_report()
 
 

@@ -16,10 +16,10 @@ import zipfile
 
 import numpy as np
 import pytest
+from page_fixtures_a import axe
 from player_fixtures import (  # noqa: F401
     REPO,
     SCREENSHOTS,
-    axe,
     browser,
     copied_build,
     encode_narration,
@@ -146,10 +146,11 @@ def cell(page, key: str) -> str:
     return page.inner_text(f'{EXPLORE} [data-cell="{key}"]')
 
 
-def shot(page, selector: str, name: str) -> None:
+def shot(page, selector: str, name: str, within: str | None = None) -> None:
     """A screenshot of `selector` once nothing animates, after axe finds no violation on the
-    page in this state and the page does not scroll sideways at this width."""
-    results = axe(page)  # (waits for the page's animations to end)
+    page in this state (with `within`, in that part of it: the rest is as a full pass found it
+    just before) and the page does not scroll sideways at this width."""
+    results = axe(page, within)  # (waits for the page's animations to end)
     assert results.violations_count == 0, (name, results.generate_report())
     width = page.viewport_size["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width, name
@@ -169,9 +170,9 @@ def test_the_panel_shows_the_block_as_numpy_computes_it(site, page_factory, size
         assert [cell(page, f"weights.{h}-{f}-{j}") for j in range(len(L.tokens))] == [
             percent_figure(w) for w in a.heads[h].weights[f]]
     shot(page, EXPLORE, f"panel-heads-{size}")
-    for step in ("phrase", "concat", "mlp", "neuron", "block"):
+    for step in ("phrase", "concat", "mlp", "neuron", "block"):  # a step changes the panel alone
         page.click(f'{EXPLORE} button[data-step="{step}"]')
-        shot(page, EXPLORE, f"panel-{step}-{size}")
+        shot(page, EXPLORE, f"panel-{step}-{size}", within=EXPLORE)
     # the last step, the block: every token's output after attention and the MLP
     for i in range(len(L.tokens)):
         assert [cell(page, f"out-{i}-{c}") for c in range(len(L.features))] == [
