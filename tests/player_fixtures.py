@@ -155,6 +155,24 @@ def clipped_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
     return _built["clipped"]
 
 
+def paused_build(tmp_path_factory, paused, root: Path) -> BuildPaths:
+    """A build folder at `root` of the real narration with pauses (conftest's `paused_narration`):
+    its lesson.json, narration.wav, captions and chapters, and a test picture of its length with a
+    keyframe at every sentence start (`encode_video`), that video encoded once per test run and
+    copied (times kept, so that it stays as new as its sound)."""
+    def encode(made: Path) -> None:
+        build = BuildPaths(made)
+        build.root.mkdir()
+        for name in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
+            shutil.copy2(paused.paths.root / name, build.root / name)
+        encode_video(paused.manifest, build.narration, build.video)
+
+    made = made_once(run_folder(tmp_path_factory, "paused-video"), encode)
+    build = BuildPaths(root)
+    shutil.copytree(made, build.root)
+    return build
+
+
 @pytest.fixture(scope="module")
 def browser(chromium):
     """The session's headless Chromium (tests/conftest.py), launched once for every module."""

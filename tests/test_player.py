@@ -277,21 +277,14 @@ def test_the_course_line_bills_the_nearest_whole_minute(seconds, shown):
 
 
 def test_over_a_pause_the_sentence_stays_marked_with_no_word_or_caption(paused_narration, tmp_path,
-                                                                         reused_pages):
+                                                                         tmp_path_factory, reused_pages):
     """The real narration with a pause and a test picture of its length: in the silence after a
     sentence, its transcript line stays current, no word is marked and no caption shows; a click
     on the next sentence seeks to where its voice starts, after the pause."""
-    import shutil
+    from player_fixtures import paused_build
 
-    from player_fixtures import encode_video
-
-    from cli.options import BuildPaths
     m = paused_narration.manifest
-    build = BuildPaths(tmp_path / "build")
-    build.root.mkdir()
-    for name in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
-        shutil.copy2(paused_narration.paths.root / name, build.root / name)
-    encode_video(m, build.narration, build.video)
+    build = paused_build(tmp_path_factory, paused_narration, tmp_path / "build")
     build_player(m, build)
     ids = [s.id for s in m.sentences]
     a = m.sentence(paused_narration.within)
