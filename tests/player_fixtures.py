@@ -155,6 +155,24 @@ def clipped_lesson(tmp_path_factory) -> tuple[Manifest, BuildPaths]:
     return _built["clipped"]
 
 
+def paused_build(tmp_path_factory, paused, root: Path) -> BuildPaths:
+    """A build folder at `root` of the real narration with pauses (conftest's `paused_narration`):
+    its lesson.json, narration.wav, captions and chapters, and a test picture of its length with a
+    keyframe at every sentence start (`encode_video`), that video encoded once per test run and
+    copied (times kept, so that it stays as new as its sound)."""
+    def encode(made: Path) -> None:
+        build = BuildPaths(made)
+        build.root.mkdir()
+        for name in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
+            shutil.copy2(paused.paths.root / name, build.root / name)
+        encode_video(paused.manifest, build.narration, build.video)
+
+    made = made_once(run_folder(tmp_path_factory, "paused-video"), encode)
+    build = BuildPaths(root)
+    shutil.copytree(made, build.root)
+    return build
+
+
 @pytest.fixture(scope="module")
 def browser(chromium):
     """The session's headless Chromium (tests/conftest.py), launched once for every module."""
@@ -175,6 +193,79 @@ def page_factory(browser):
     yield new_page
     for ctx in contexts:
         ctx.close()
+
+
+class KeptPages:
+    """Pages kept open for a module's tests, one per viewport and set of context options, each
+    handed out as a new page would be: on a blank document, with no localStorage kept by any origin
+    it showed (the answers, the place to resume, the caption size), its script errors gathering
+    afresh in `page.errors`. Opening a page costs more than loading a document in one (a new
+    renderer, a new profile). For tests that add no listener, route, init script or page of their
+    own to it: those take `page_factory`'s."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.pages: dict[tuple, object] = {}
+        self.origins: dict[object, set[str]] = {}
+
+    def __call__(self, width: int = 1280, height: int = 800, **options):
+        key = (width, height, tuple(sorted(options.items())))
+        if key not in self.pages:
+            ctx = self.browser.new_context(viewport={"width": width, "height": height}, **options)
+            page = ctx.new_page()
+            page.errors = []
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            origins = self.origins[page] = set()
+            page.on("framenavigated", lambda f: origins.add(origin_of(f.url)))
+            page.cdp = ctx.new_cdp_session(page)
+            self.pages[key] = page
+        page = self.pages[key]
+        self.blank(page)
+        page.errors = []
+        return page
+
+    def blank(self, page) -> None:
+        """Leave `page` on a blank document, every origin it showed with its storage cleared."""
+        page.goto("about:blank")
+        page.mouse.move(-1, -1)  # hovering over nothing, as on a new page
+        for origin in self.origins[page] - {"null"}:
+            page.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        self.origins[page].clear()
+
+    def close(self) -> None:
+        for page in self.pages.values():
+            page.context.close()
+
+
+def origin_of(url: str) -> str:
+    """The origin whose storage a document at `url` uses ("file://" for a file)."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return "file://" if parts.scheme == "file" else f"{parts.scheme}://{parts.netloc}" if parts.netloc else "null"
+
+
+@pytest.fixture(scope="module")
+def kept_pages(browser):
+    """A module's `KeptPages`, closed with the module."""
+    pages = KeptPages(browser)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def reused_pages(kept_pages):
+    """Like `page_factory` (called with a viewport and context options, it returns a page), but
+    each page is one kept for the module and cleared, not a new one; left blank after the test (a
+    page left showing the lesson goes on playing and drawing). For the tests `KeptPages` is for."""
+    given = []
+
+    def page(width: int = 1280, height: int = 800, **options):
+        given.append(kept_pages(width, height, **options))
+        return given[-1]
+
+    yield page
+    for p in given:
+        kept_pages.blank(p)
 
 
 def load_afresh(page, url: str) -> None:
@@ -234,12 +325,17 @@ def served_player(lesson, folder: Path):
 
 
 def open_player(page_factory, url: str, **viewport):
-    """A new page at `url`, once its video's length is known; its script errors gather in
-    `page.errors`."""
+    """A new page (from `page_factory` or `reused_pages`) at `url`, once its video's length is
+    known; its script errors gather in `page.errors`."""
     page = page_factory(**viewport)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    gather_errors(page)
     page.goto(url)
     page.wait_for_function("document.querySelector('video').readyState >= 1")
-    page.errors = errors
     return page
+
+
+def gather_errors(page) -> None:
+    """Gather `page`'s script errors from now on in `page.errors` (a kept page's already do)."""
+    if getattr(page, "errors", None) is None:
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))

@@ -202,18 +202,12 @@ def test_clips_refuse_a_narration_newer_than_the_video(lesson, tmp_path):
 @pytest.fixture(scope="module")
 def paused_clips(paused_narration, tmp_path_factory):
     """The real narration with pauses, a test picture of its length with a keyframe at every
-    sentence start, and clips of: every scene, the paused sentence alone, and it with the next."""
-    import shutil
+    sentence start (encoded once per test run: player_fixtures.paused_build), and clips of: every
+    scene, the paused sentence alone, and it with the next."""
+    from player_fixtures import paused_build
 
-    from player_fixtures import encode_video
-
-    from cli.options import BuildPaths
     m = paused_narration.manifest
-    build = BuildPaths(tmp_path_factory.mktemp("paused-clips") / "build")
-    build.root.mkdir()
-    for name in ("lesson.json", "narration.wav"):
-        shutil.copy2(paused_narration.paths.root / name, build.root / name)
-    encode_video(m, build.narration, build.video)
+    build = paused_build(tmp_path_factory, paused_narration, tmp_path_factory.mktemp("paused-clips") / "build")
     ids = [s.id for s in m.sentences]
     within = paused_narration.within
     after = ids[ids.index(within) + 1]

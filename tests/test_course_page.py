@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from player_fixtures import axe, browser, clipped_lesson, copied_build, page_factory, serve  # noqa: F401
+from player_fixtures import axe, browser, clipped_lesson, copied_build, kept_pages, reused_pages, serve  # noqa: F401
 
 from common.paths import BuildPaths
 from player.clips import existing_clips
@@ -52,9 +52,9 @@ def cards(page) -> list[dict]:
         poster: c.querySelector('img') && c.querySelector('img').naturalWidth}))""")
 
 
-def test_every_listed_stop_in_order_with_its_own_facts(site, page_factory):
+def test_every_listed_stop_in_order_with_its_own_facts(site, reused_pages):
     manifest, root, base = site
-    page = page_factory()
+    page = reused_pages()
     page.goto(f"{base}/index.html")
     assert page.title() == TITLE
     page.wait_for_function("[...document.images].every(i => i.complete)")
@@ -72,9 +72,9 @@ def test_every_listed_stop_in_order_with_its_own_facts(site, page_factory):
     assert axe(page).response["violations"] == []
 
 
-def test_a_rendered_lesson_links_to_its_player_clips_and_package(site, page_factory):
+def test_a_rendered_lesson_links_to_its_player_clips_and_package(site, reused_pages):
     manifest, root, base = site
-    page = page_factory()
+    page = reused_pages()
     page.goto(f"{base}/index.html")
     links = {a["name"]: a["href"] for a in cards(page)[2]["links"] if a["name"]}
     assert links["Watch the lesson"] == f"{base}/attention/index.html"
@@ -89,11 +89,11 @@ def test_a_rendered_lesson_links_to_its_player_clips_and_package(site, page_fact
     assert page.locator(".clip-card").count() == len(manifest.scenes)
 
 
-def test_a_stop_elsewhere_is_linked_where_the_lesson_page_links_it(site, page_factory):
+def test_a_stop_elsewhere_is_linked_where_the_lesson_page_links_it(site, reused_pages):
     """A relative address in course.yaml is relative to a lesson page, one folder down: the course
     page must point at the same place."""
     manifest, root, base = site
-    page = page_factory()
+    page = reused_pages()
     page.goto(f"{base}/index.html")
     links = [a["href"] for c in cards(page) for a in c["links"]]
     from_lesson = urljoin(f"{base}/attention/index.html", "../stop-04/index.html")

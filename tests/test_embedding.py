@@ -17,9 +17,12 @@ from player_fixtures import (  # noqa: F401
     browser,
     clipped_lesson,
     copied_build,
+    gather_errors,
+    kept_pages,
     lesson,
     load_afresh,
     page_factory,
+    reused_pages,
     serve,
 )
 
@@ -141,7 +144,7 @@ def test_a_malformed_address_is_refused_before_rendering(tmp_path, capsys, optio
     assert "[1/5]" not in capsys.readouterr().out
 
 
-def test_every_page_has_link_preview_tags_and_the_lesson_a_poster(site, page_factory):
+def test_every_page_has_link_preview_tags_and_the_lesson_a_poster(site, reused_pages):
     manifest, build, clips, base = site
     for page in [build.player] + [build.clips / f"{c.id}.html" for c in clips]:
         head = Head(page.read_text(encoding="utf-8"))
@@ -152,7 +155,7 @@ def test_every_page_has_link_preview_tags_and_the_lesson_a_poster(site, page_fac
         assert (page.parent / head.meta["og:video"]).is_file()
         assert head.meta["twitter:card"] == "summary_large_image"  # no https base: no card player
     assert Head(build.player.read_text(encoding="utf-8")).meta["og:description"] == manifest.tagline
-    p = page_factory()
+    p = reused_pages()
     p.goto(base + "/index.html")
     # the video's poster loads: a frame of the lesson's size
     size = p.evaluate("""() => new Promise(done => { const i = new Image();
@@ -183,21 +186,22 @@ def video_state(page) -> dict:
                 note: note && !note.hidden ? note.textContent : null}; }""")
 
 
-def open_at(page_factory, url: str):
-    page = page_factory()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+def open_at(pages, url: str):
+    """A page from `pages` at `url`, once its video's length is known; its script errors gather in
+    `page.errors`."""
+    page = pages()
+    gather_errors(page)
     page.goto(url)
     page.wait_for_function("document.querySelector('video').readyState >= 1")
     return page
 
 
 @pytest.mark.parametrize("protocol", ["file", "http"])
-def test_time_links_start_and_stop_where_they_say(site, page_factory, protocol):
+def test_time_links_start_and_stop_where_they_say(site, reused_pages, protocol):
     manifest, build, _, base = site
     root = build.player.as_uri() if protocol == "file" else base + "/index.html"
     a, b = manifest.sentences[5].start + 0.4, manifest.sentences[6].start + 0.8
-    page = open_at(page_factory, f"{root}#t={a:.3f},{b:.3f}")
+    page = open_at(reused_pages, f"{root}#t={a:.3f},{b:.3f}")
     page.wait_for_function(f"Math.abs(document.querySelector('video').currentTime - {a}) < 0.01")
     assert video_state(page)["current"] == manifest.sentences[5].id
     page.evaluate("document.querySelector('video').muted = true; document.querySelector('video').play()")
@@ -216,11 +220,11 @@ def test_time_links_start_and_stop_where_they_say(site, page_factory, protocol):
         assert page.errors == []
 
 
-def test_a_clip_page_follows_links_in_its_own_time(site, page_factory):
+def test_a_clip_page_follows_links_in_its_own_time(site, reused_pages):
     manifest, build, clips, base = site
     clip = next(c for c in clips if c.id == "--".join(RANGE))
     target = manifest.sentence("key-contains")
-    page = open_at(page_factory, f"{base}/clips/{clip.id}.html#s={target.id}")
+    page = open_at(reused_pages, f"{base}/clips/{clip.id}.html#s={target.id}")
     page.wait_for_function(f"Math.abs(document.querySelector('video').currentTime - "
                            f"{target.start - clip.span.start}) < 0.01")
     assert video_state(page)["current"] == target.id
@@ -228,9 +232,9 @@ def test_a_clip_page_follows_links_in_its_own_time(site, page_factory):
 
 @pytest.mark.parametrize("link,shown", [("#s=no-such-sentence", "no-such-sentence"),
                                         ("#t=soon", "soon"), ("#t=99999", "99999")])
-def test_a_link_the_page_cannot_follow_plays_from_the_start_with_a_note(site, page_factory, link, shown):
+def test_a_link_the_page_cannot_follow_plays_from_the_start_with_a_note(site, reused_pages, link, shown):
     manifest, build, _, base = site
-    page = open_at(page_factory, base + "/index.html" + link)
+    page = open_at(reused_pages, base + "/index.html" + link)
     page.wait_for_selector(".link-note", state="visible")
     state = video_state(page)
     assert state["t"] == 0 and state["current"] == manifest.sentences[0].id
@@ -331,11 +335,11 @@ def test_a_parent_the_build_did_not_allow_hears_nothing_and_commands_nothing(sit
         server.server_close()
 
 
-def test_the_gallery_starts_its_snippets_at_a_chosen_sentence(site, page_factory):
+def test_the_gallery_starts_its_snippets_at_a_chosen_sentence(site, reused_pages):
     manifest, build, clips, base = site
     clip = next(c for c in clips if c.id == "softmax")
     target = manifest.sentences_of("softmax")[1]
-    page = page_factory(width=1280, height=900)
+    page = reused_pages(width=1280, height=900)
     page.goto(base + "/clips/index.html")
     page.select_option(f"#start-{clip.id}", target.id)
     iframe_code, video_code = page.inner_text(f"#iframe-{clip.id}"), page.inner_text(f"#video-{clip.id}")
@@ -346,7 +350,7 @@ def test_the_gallery_starts_its_snippets_at_a_chosen_sentence(site, page_factory
     assert "#s=" not in page.inner_text(f"#iframe-{clip.id}")
     # the snippet's address really opens there
     src = re.search(r'src="([^"]+)"', iframe_code)[1]
-    opened = open_at(page_factory, src)
+    opened = open_at(reused_pages, src)
     opened.wait_for_function(f"Math.abs(document.querySelector('video').currentTime - {offset}) < 0.01")
     page.select_option(f"#start-{clip.id}", target.id)
     page.locator(f"#start-{clip.id}").scroll_into_view_if_needed()

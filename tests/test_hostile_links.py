@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from player_fixtures import browser, lesson, page_factory  # noqa: F401
+from player_fixtures import browser, kept_pages, lesson, page_factory, reused_pages  # noqa: F401
 from test_embedding import events, host, host_frame, open_at, site, video_state  # noqa: F401  (fixtures, used by name)
 
 from attention import attend, percent_figure
@@ -28,10 +28,10 @@ def kept_words(asked: list[str]) -> list[str]:
                                    ["__proto__", "fluffy", "red", "creature"],
                                    ["a", "toString", "hasOwnProperty", "valueOf"],
                                    ["a", "nonsense", "blue", "creature"]])
-def test_an_explore_link_with_a_word_the_vocabulary_lacks_keeps_the_lessons_word(site, page_factory, asked):
+def test_an_explore_link_with_a_word_the_vocabulary_lacks_keeps_the_lessons_word(site, reused_pages, asked):
     _, _, _, base = site
     L = core_lesson()
-    page = open_at(page_factory, f"{base}/index.html#x=softmax&words={'~'.join(asked)}")
+    page = open_at(reused_pages, f"{base}/index.html#x=softmax&words={'~'.join(asked)}")
     page.wait_for_selector(f"{EXPLORE}:not([hidden])", timeout=5_000)
     want = kept_words(asked)
     assert page.evaluate("() => LessonExplore.state.words") == want
@@ -48,11 +48,11 @@ def test_an_explore_link_with_a_word_the_vocabulary_lacks_keeps_the_lessons_word
 
 
 @pytest.mark.parametrize("name", INHERITED)
-def test_a_link_to_an_inherited_name_is_an_unknown_sentence_with_a_note(site, page_factory, name):
+def test_a_link_to_an_inherited_name_is_an_unknown_sentence_with_a_note(site, reused_pages, name):
     manifest, _, _, base = site
     L = core_lesson()
     link = f"#s={name}&x={name}&ask={name}&words={name}~{name}&edit={name}_0_0_1~{name}"
-    page = open_at(page_factory, f"{base}/index.html{link}")
+    page = open_at(reused_pages, f"{base}/index.html{link}")
     page.wait_for_selector(".link-note", state="visible")
     state = video_state(page)
     assert state["t"] == 0 and state["current"] == manifest.sentences[0].id

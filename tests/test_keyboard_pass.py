@@ -1,7 +1,10 @@
 """A learner who uses no mouse goes through the whole lesson, in real headless Chromium on the timed
 lesson with its small video: Space plays, each check on the way is answered with Tab, the arrows,
 Space and Enter and closed, the end card shows the results, and Watch again starts over. Focus is
-on a named, visibly focused element at every step, never lost to the page's body."""
+on a named, visibly focused element at every step, never lost to the page's body. (The playhead
+is moved on to a second before each check's sentence ends, and before the end, rather than played
+through the stretches between: playing the whole lesson through, each check asked once on the
+way, is test_scorm_data's.)"""
 
 from __future__ import annotations
 
@@ -97,11 +100,22 @@ def answer_by_keyboard(page, check) -> None:
     page.wait_for_function("id => LessonChecks.open !== id", arg=check.id)
 
 
+def skip_on(page, ahead: list[float]) -> None:
+    """While the video plays and no check is open, move the playhead on to a second before the
+    next of `ahead` (the checks' sentence ends, then the lesson's end) still in front of it, if it
+    is not that near yet: the stretch between is not what this test is about."""
+    page.evaluate(f"""ahead => {{ const v = {VIDEO};
+        if (v.paused || {CHECK_OPEN}) return;
+        const next = ahead.find(a => a > v.currentTime);
+        if (next !== undefined && next - 1 > v.currentTime) v.currentTime = next - 1; }}""", ahead)
+
+
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_a_learner_without_a_mouse_goes_through_the_whole_lesson(site, page_factory, lesson_script, width, height):
-    """Space plays without scrolling; every check opens as its sentence ends and is answered and
-    closed by keyboard, focus coming back to the video; at the end the card has focus and says
-    every check was answered right; Tab reaches Watch again and Enter plays from the start."""
+    """Space plays without scrolling; every check opens as its sentence ends (played into from a
+    second before) and is answered and closed by keyboard, focus coming back to the video; at the
+    end the card has focus and says every check was answered right; Tab reaches Watch again and
+    Enter plays from the start."""
     manifest, _, base = site
     page = open_player(page_factory, f"{base}/index.html", width=width, height=height)
     assert page.evaluate("() => document.documentElement.scrollHeight > innerHeight")  # Space could scroll
@@ -111,7 +125,9 @@ def test_a_learner_without_a_mouse_goes_through_the_whole_lesson(site, page_fact
     assert page.evaluate("() => scrollY") == 0
 
     asked = []
+    ahead = [manifest.sentence(c.sentence).end for c in lesson_script.checks] + [manifest.duration]
     while True:
+        skip_on(page, ahead)
         page.wait_for_function(f"() => {CHECK_OPEN} || {ENDED}", timeout=60_000)
         if page.evaluate(f"() => {ENDED}"):
             break

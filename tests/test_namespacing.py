@@ -11,7 +11,7 @@ import re
 import zipfile
 
 import pytest
-from player_fixtures import REPO, browser, copied_build, lesson, page_factory, serve  # noqa: F401
+from player_fixtures import REPO, browser, copied_build, kept_pages, lesson, page_factory, reused_pages, serve  # noqa: F401
 
 import render
 from player.data import lesson_names
@@ -149,9 +149,9 @@ def test_answers_in_one_lesson_are_not_seen_by_the_other(site, page_factory):
     assert errors == []
 
 
-def test_answers_kept_under_the_old_key_are_taken_over_by_the_attention_lesson_only(site, page_factory):
+def test_answers_kept_under_the_old_key_are_taken_over_by_the_attention_lesson_only(site, reused_pages):
     _, base, _ = site
-    page = page_factory()
+    page = reused_pages()
     page.goto(f"{base}/{OTHER}/index.html")
     page.wait_for_function(VIDEO_READY)
     check = page.evaluate(f"() => {PREDICT}")
@@ -165,9 +165,9 @@ def test_answers_kept_under_the_old_key_are_taken_over_by_the_attention_lesson_o
     assert page.evaluate("() => JSON.parse(localStorage.getItem('attention-lesson:checks'))") == old  # left
 
 
-def test_a_course_page_hears_each_lesson_by_its_source_and_commands_reach_only_their_lesson(site, page_factory):
+def test_a_course_page_hears_each_lesson_by_its_source_and_commands_reach_only_their_lesson(site, reused_pages):
     manifest, base, _ = site
-    page = page_factory(width=1400, height=900)
+    page = reused_pages(width=1400, height=900)
     page.goto(f"{base}/course.html")
     page.wait_for_function("['one', 'two'].every(id => heard[id].some(m => m.event === 'ready'))")
     for frame, lesson_id in (("one", "attention"), ("two", OTHER)):

@@ -9,13 +9,14 @@ import pytest
 from player_fixtures import (  # noqa: F401
     EVIL,
     SCREENSHOTS,
-    axe,
     browser,
     copied_build,
+    kept_pages,
     lesson,
     make_lesson,
     open_player,
     page_factory,
+    reused_pages,
     serve,
     served_player,
 )
@@ -74,9 +75,9 @@ def test_page_shows_the_course_frame(site):
     assert (build.root / "player" / "player.js").exists() and (build.root / "player" / "player.css").exists()
 
 
-def test_click_seeks_to_the_sentence_and_highlights_it(site, page_factory):
+def test_click_seeks_to_the_sentence_and_highlights_it(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     assert page.inner_text(".course-line") == "How language models work · stop 7 of 20 · 1 min"
     target = manifest.sentences[9]
     page.click(f"#s-{target.id}")
@@ -95,9 +96,9 @@ def test_click_seeks_to_the_sentence_and_highlights_it(site, page_factory):
     assert page.errors == []
 
 
-def test_playing_across_a_boundary_moves_the_highlight(site, page_factory):
+def test_playing_across_a_boundary_moves_the_highlight(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     before, after = manifest.sentences[0], manifest.sentences[1]
     page.evaluate("t => { const v = document.querySelector('video'); v.muted = true; v.currentTime = t; }",
                   after.start - 0.3)
@@ -109,9 +110,9 @@ def test_playing_across_a_boundary_moves_the_highlight(site, page_factory):
     page.evaluate("() => document.querySelector('video').pause()")
 
 
-def test_seeking_while_paused_moves_and_reveals_the_highlight(site, page_factory):
+def test_seeking_while_paused_moves_and_reveals_the_highlight(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     last = manifest.sentences[-1]
     page.evaluate("t => { document.querySelector('video').currentTime = t; }", last.start + 0.5)
     wait_current(page, last.id)
@@ -128,27 +129,27 @@ def test_seeking_while_paused_moves_and_reveals_the_highlight(site, page_factory
 
 
 @pytest.mark.parametrize("protocol", ["file", "http"])
-def test_deep_links_open_at_the_right_place(site, page_factory, protocol):
+def test_deep_links_open_at_the_right_place(site, reused_pages, protocol):
     manifest, build, base = site
     root = build.player.as_uri() if protocol == "file" else base + "/index.html"
     target = manifest.sentences[12]
-    page = open_player(page_factory, f"{root}#s={target.id}")
+    page = open_player(reused_pages, f"{root}#s={target.id}")
     wait_current(page, target.id)
     page.wait_for_function("t => Math.abs(document.querySelector('video').currentTime - t) < 0.07",
                            arg=target.start)
     assert visible_in_transcript(page, target.id)
     inside = manifest.sentences[20]
-    page = open_player(page_factory, f"{root}#t={inside.start + 0.5:.3f}")
+    page = open_player(reused_pages, f"{root}#t={inside.start + 0.5:.3f}")
     wait_current(page, inside.id)
     assert abs(state(page)["t"] - (inside.start + 0.5)) < FRAME
     assert page.errors == []
 
 
 @pytest.mark.parametrize("protocol", ["file", "http"])
-def test_captions_chromium_reads_match_the_sentences(site, page_factory, protocol):
+def test_captions_chromium_reads_match_the_sentences(site, reused_pages, protocol):
     manifest, build, base = site
     url = build.player.as_uri() if protocol == "file" else base + "/index.html"
-    page = open_player(page_factory, url)
+    page = open_player(reused_pages, url)
     page.wait_for_function("""() => { const t = Array.from(document.querySelector('video').textTracks)
                                        .find(t => t.kind === 'captions');
                                        return t && t.cues && t.cues.length > 0; }""")
@@ -191,18 +192,14 @@ def test_server_answers_byte_ranges(site):
     assert e.value.code == 416
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_axe_finds_no_violations(site, page_factory, width, height):
-    _, _, base = site
-    page = open_player(page_factory, base + "/index.html", width=width, height=height)
-    results = axe(page)
-    assert results.violations_count == 0, results.generate_report()
+# Axe over the page as it opens, at a desktop's and a phone's size: in test_player_controls.py,
+# test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked (the same page, unchanged, at both).
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
-def test_scrolling_respects_reduced_motion(site, page_factory, motion):
+def test_scrolling_respects_reduced_motion(site, reused_pages, motion):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html", reduced_motion=motion)
+    page = open_player(reused_pages, base + "/index.html", reduced_motion=motion)
     first = manifest.sentences_of(manifest.scenes[-1].id)[0]
     before, right_after = page.evaluate("""() => {
         const box = document.querySelector('[data-transcript-scroll]');
@@ -240,12 +237,12 @@ def test_text_from_the_script_is_escaped(tmp_path, page_factory):
     assert dialogs == []
 
 
-def test_screenshots(site, page_factory):
+def test_screenshots(site, reused_pages):
     manifest, _, base = site
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     target = manifest.sentences[6]
     for name, size in (("player.png", {}), ("player-narrow.png", {"width": 390, "height": 844})):
-        page = open_player(page_factory, f"{base}/index.html#s={target.id}", **size)
+        page = open_player(reused_pages, f"{base}/index.html#s={target.id}", **size)
         wait_current(page, target.id)
         page.wait_for_function("() => { const v = document.querySelector('video');"
                                " return v.readyState >= 3 && !v.seeking; }")
@@ -254,11 +251,11 @@ def test_screenshots(site, page_factory):
         assert (SCREENSHOTS / name).stat().st_size > 10_000
 
 
-def test_the_spoken_word_is_marked_and_a_clicked_word_seeks_to_it(site, page_factory):
+def test_the_spoken_word_is_marked_and_a_clicked_word_seeks_to_it(site, reused_pages):
     manifest, _, base = site
     s = next(x for x in manifest.sentences if x.id == "weights-for-fluffy-and-blue")
     k = next(i for i, w in enumerate(s.words) if w.text.startswith("fluffy"))
-    page = open_player(page_factory, f"{base}/index.html")
+    page = open_player(reused_pages, f"{base}/index.html")
     page.locator(f"#s-{s.id} .word").nth(k).click()
     wait_current(page, s.id)
     assert abs(state(page)["t"] - s.words[k].start) < FRAME
@@ -280,26 +277,19 @@ def test_the_course_line_bills_the_nearest_whole_minute(seconds, shown):
 
 
 def test_over_a_pause_the_sentence_stays_marked_with_no_word_or_caption(paused_narration, tmp_path,
-                                                                         page_factory):
+                                                                         tmp_path_factory, reused_pages):
     """The real narration with a pause and a test picture of its length: in the silence after a
     sentence, its transcript line stays current, no word is marked and no caption shows; a click
     on the next sentence seeks to where its voice starts, after the pause."""
-    import shutil
+    from player_fixtures import paused_build
 
-    from player_fixtures import encode_video
-
-    from cli.options import BuildPaths
     m = paused_narration.manifest
-    build = BuildPaths(tmp_path / "build")
-    build.root.mkdir()
-    for name in ("lesson.json", "narration.wav", "captions.vtt", "chapters.vtt"):
-        shutil.copy2(paused_narration.paths.root / name, build.root / name)
-    encode_video(m, build.narration, build.video)
+    build = paused_build(tmp_path_factory, paused_narration, tmp_path / "build")
     build_player(m, build)
     ids = [s.id for s in m.sentences]
     a = m.sentence(paused_narration.within)
     b = m.sentences[ids.index(a.id) + 1]
-    page = open_player(page_factory, build.player.as_uri())
+    page = open_player(reused_pages, build.player.as_uri())
     page.wait_for_function("""() => { const t = Array.from(document.querySelector('video').textTracks)
                                        .find(t => t.kind === 'captions'); return t && t.cues && t.cues.length; }""")
     def at(t: float) -> int:

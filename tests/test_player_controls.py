@@ -13,9 +13,11 @@ from player_fixtures import (  # noqa: F401
     browser,
     clipped_lesson,
     copied_build,
+    kept_pages,
     lesson,
     open_player,
     page_factory,
+    reused_pages,
     serve,
     served_player,
 )
@@ -69,9 +71,9 @@ def test_the_page_runs_the_controls_from_disk_fetching_nothing_outside(site, pag
     assert [u for u in requests if not (u.startswith(root) or u.startswith("data:"))] == []
 
 
-def test_the_controls_are_named_and_drive_the_video(site, page_factory):
+def test_the_controls_are_named_and_drive_the_video(site, reused_pages):
     _, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     video = "document.querySelector('video')"
     page.get_by_role("button", name="play", exact=True).click()
     page.wait_for_function(f"() => !{video}.paused")
@@ -93,9 +95,9 @@ def test_the_controls_are_named_and_drive_the_video(site, page_factory):
     assert page.errors == []
 
 
-def test_chapters_are_ticks_on_the_seek_bar_and_no_check_is_a_dot_there(site, page_factory):
+def test_chapters_are_ticks_on_the_seek_bar_and_no_check_is_a_dot_there(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     titles = page.evaluate("""() => Array.from(document.querySelectorAll('[data-seek-marks] .player-mark'),
                                               m => m.title)""")
     assert titles == [sc.title for sc in manifest.scenes[1:]]  # the checks are pins instead (below)
@@ -113,11 +115,11 @@ def check_pins(page, manifest):
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factory, width, height):
+def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, reused_pages, width, height):
     """One progress line: the checks' pins sit on Media Chrome's seek bar (no strip under it), each
     where its sentence has ended and before the next starts, a target of at least 24x24 px."""
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html", width=width, height=height)
+    page = open_player(reused_pages, base + "/index.html", width=width, height=height)
     assert page.locator(".check-strip").count() == 0
     bar = page.evaluate(SEEK_BAR)
     left, right = bar["left"] + 10, bar["right"] - 10  # the track, inside the range's own padding
@@ -138,9 +140,9 @@ def test_each_check_is_a_pin_on_the_seek_bar_where_it_is_asked(site, page_factor
     assert page.errors == []
 
 
-def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_factory):
+def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     pin = check_pins(page, manifest)[0]
     box = pin.bounding_box()
     bar = page.evaluate(SEEK_BAR)
@@ -171,9 +173,9 @@ def test_a_pin_opens_its_check_and_a_click_or_drag_beside_it_seeks(site, page_fa
     assert page.errors == []
 
 
-def test_the_pins_are_reached_by_tab_after_the_seek_bar_and_pressed_by_enter(site, page_factory):
+def test_the_pins_are_reached_by_tab_after_the_seek_bar_and_pressed_by_enter(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     page.get_by_role("slider", name="seek").focus()
     page.keyboard.press("Tab")
     first = check_pins(page, manifest)[0]
@@ -217,7 +219,7 @@ def caption_geometry(page) -> dict:
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory, width, height):
+def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, reused_pages, width, height):
     """Each cue the page draws says the cue's text, above the control bar, at least 14 px high
     until the learner picks a size: inside the picture's bottom band that no scene text enters
     (scenes/style.py CAPTION_BAND_TOP, the frame 8 high) where two lines of that size fit in it,
@@ -228,7 +230,7 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
 
     manifest, build, _ = site
     share = (CAPTION_BAND_TOP + 4.0) / 8.0  # of the picture's height, from its bottom (y = -4) up
-    page = open_player(page_factory, build.player.as_uri(), width=width, height=height)
+    page = open_player(reused_pages, build.player.as_uri(), width=width, height=height)
     in_band, bar_tops = None, set()
     for cue in sentence_cues(manifest):
         page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
@@ -257,7 +259,7 @@ def test_captions_are_drawn_in_the_band_the_scenes_keep_free(site, page_factory,
     assert results.violations_count == 0, results.generate_report()
 
 
-def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
+def test_the_browser_draws_no_captions_of_its_own(site, reused_pages):
     """With the page's captions and the picture moved out of the way, the video's box looks the
     same whether its captions track shows or not: the browser draws no cue over the picture."""
     import io
@@ -266,7 +268,7 @@ def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
     from PIL import Image
 
     manifest, build, _ = site
-    page = open_player(page_factory, build.player.as_uri())
+    page = open_player(reused_pages, build.player.as_uri())
     cue = manifest.sentences[3]
     page.evaluate(f"document.querySelector('video').currentTime = {(cue.start + cue.end) / 2}")
     page.wait_for_function("() => document.querySelector('[data-caption-text]').textContent !== ''")
@@ -288,9 +290,9 @@ def test_the_browser_draws_no_captions_of_its_own(site, page_factory):
     assert showing[8:-8, 8:-8].max() <= 40  # nothing drawn inside at all: black (corners: the page)
 
 
-def test_keys_play_step_toggle_and_list(site, page_factory):
+def test_keys_play_step_toggle_and_list(site, reused_pages):
     manifest, _, base = site
-    page = open_player(page_factory, base + "/index.html", width=1280, height=600)
+    page = open_player(reused_pages, base + "/index.html", width=1280, height=600)
     video = "document.querySelector('video')"
     page.locator("h1").click()  # focus on the page, not on a control
     page.evaluate("window.scrollTo(0, 200)")
@@ -335,9 +337,9 @@ def test_keys_play_step_toggle_and_list(site, page_factory):
     assert page.errors == []
 
 
-def test_keys_leave_typing_alone(site, page_factory):
+def test_keys_leave_typing_alone(site, reused_pages):
     _, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     page.evaluate("""() => { const i = document.createElement('input');
                              i.setAttribute('aria-label', 'notes'); document.body.prepend(i); }""")
     before = current(page)
@@ -346,9 +348,9 @@ def test_keys_leave_typing_alone(site, page_factory):
     assert page.evaluate("document.querySelector('video').paused") and current(page) == before
 
 
-def test_the_first_tab_stop_skips_to_the_chapters(site, page_factory):
+def test_the_first_tab_stop_skips_to_the_chapters(site, reused_pages):
     _, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     page.keyboard.press("Tab")
     link = page.get_by_role("link", name="Skip to the chapters")
     assert link.evaluate("a => a === document.activeElement")
@@ -357,11 +359,11 @@ def test_the_first_tab_stop_skips_to_the_chapters(site, page_factory):
     assert page.evaluate("document.activeElement.closest('#chapters') !== null")
 
 
-def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, page_factory):
+def test_space_and_arrows_keep_their_own_use_on_a_form_control(site, reused_pages):
     """On a radio button Space picks it and the arrows move to the next: the video neither
     plays nor steps a sentence."""
     _, _, base = site
-    page = open_player(page_factory, base + "/index.html")
+    page = open_player(reused_pages, base + "/index.html")
     page.evaluate("""() => { const f = document.createElement('fieldset');
         f.innerHTML = '<legend>pick</legend><label><input type=radio name=p value=a>a</label>'
                     + '<label><input type=radio name=p value=b>b</label>';

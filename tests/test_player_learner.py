@@ -11,7 +11,16 @@ import sys
 import urllib.request
 
 import pytest
-from player_fixtures import axe, browser, lesson, page_factory, served_player  # noqa: F401
+from player_fixtures import (  # noqa: F401
+    axe,
+    browser,
+    gather_errors,
+    kept_pages,
+    lesson,
+    page_factory,
+    reused_pages,
+    served_player,
+)
 from test_checks_page import predicted
 
 PAUSED = "() => document.querySelector('video').paused"
@@ -23,10 +32,11 @@ def site(lesson, tmp_path_factory):
     yield from served_player(lesson, tmp_path_factory.mktemp("learner"))
 
 
-def open_page(page_factory, url: str, **options):
-    page = page_factory(**options)
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+def open_page(pages, url: str, **options):
+    """A page from `pages` (the module's kept ones, cleared, unless a test needs a new one) at
+    `url`, once its video's length is known; its script errors gather in `page.errors`."""
+    page = pages(**options)
+    gather_errors(page)
     page.goto(url)
     page.wait_for_function("document.querySelector('video').readyState >= 1")
     return page
@@ -37,9 +47,9 @@ def play(page) -> None:
     page.wait_for_function("() => !document.querySelector('video').paused")
 
 
-def test_closing_explore_leaves_a_paused_video_paused_and_plays_on_a_playing_one(site, page_factory):
+def test_closing_explore_leaves_a_paused_video_paused_and_plays_on_a_playing_one(site, reused_pages):
     manifest, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     explore = page.get_by_role("button", name="Explore this step")
     explore.click()
     page.wait_for_selector("#explore:not([hidden])")
@@ -63,11 +73,11 @@ def test_closing_explore_leaves_a_paused_video_paused_and_plays_on_a_playing_one
 
 
 @pytest.mark.parametrize("how", ["Escape", "Skip for now"])
-def test_a_check_opened_from_its_mark_gives_back_the_video_as_it_was(site, page_factory, lesson_script, how):
+def test_a_check_opened_from_its_mark_gives_back_the_video_as_it_was(site, reused_pages, lesson_script, how):
     """Opened while paused, closed: still paused. Opened while playing, closed: playing on."""
     _, _, base = site
     check = next(c for c in lesson_script.checks if c.kind == "predict")
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     mark = page.locator(f'.transcript .check-mark[data-check="{check.id}"]')
 
     def open_and_close() -> None:
@@ -112,9 +122,9 @@ def test_the_plain_server_really_ignores_byte_ranges(plain_server):
 
 
 def test_a_server_without_byte_ranges_is_named_with_its_fix_and_the_transcript_still_seeks(
-        site, plain_server, page_factory):
+        site, plain_server, reused_pages):
     manifest, _, _ = site
-    page = open_page(page_factory, f"{plain_server}/index.html")
+    page = open_page(reused_pages, f"{plain_server}/index.html")
     note = page.get_by_role("status").filter(has_text="byte ranges")
     note.wait_for()
     assert "./lesson serve" in note.inner_text()
@@ -143,9 +153,9 @@ def test_inside_a_platform_the_note_names_its_server_and_no_command_of_ours(plai
     assert "./lesson" not in note.inner_text()
 
 
-def test_a_server_with_byte_ranges_gets_no_note(site, page_factory):
+def test_a_server_with_byte_ranges_gets_no_note(site, reused_pages):
     _, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     page.wait_for_function("document.documentElement.dataset.byteRanges === 'yes'")
     assert page.locator(".ranges-note").count() == 0
     assert page.errors == []
@@ -163,9 +173,11 @@ def clock(t: float) -> str:
     return f"{int(t // 60)}:{int(t % 60):02d}"
 
 
-def test_a_returning_learner_is_offered_to_continue_where_they_stopped(site, page_factory):
+def test_a_returning_learner_is_offered_to_continue_where_they_stopped(site, reused_pages):
+    """... and axe finds nothing on the page with the offer showing (a desktop's size; a phone's
+    below)."""
     manifest, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     assert page.locator(".resume-offer").count() == 0  # a first visit: nothing to offer
     there = manifest.sentences[5]
     play_into_sentence(page, there)
@@ -178,6 +190,8 @@ def test_a_returning_learner_is_offered_to_continue_where_they_stopped(site, pag
     offer.wait_for()
     assert page.evaluate("() => document.querySelector('video').currentTime") == 0  # not a silent jump
     assert there.text in offer.inner_text()
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
     go = offer.get_by_role("button", name=f"Continue from {clock(there.start)}")
     for _ in range(6):  # the skip link, the course's links, then the offer: early in the tab order
         page.keyboard.press("Tab")
@@ -193,9 +207,9 @@ def test_a_returning_learner_is_offered_to_continue_where_they_stopped(site, pag
     assert page.errors == []
 
 
-def test_starting_afresh_forgets_the_place_and_a_link_or_the_end_offers_nothing(site, page_factory):
+def test_starting_afresh_forgets_the_place_and_a_link_or_the_end_offers_nothing(site, reused_pages):
     manifest, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     play_into_sentence(page, manifest.sentences[4])
     page.goto("about:blank")
     page.goto(f"{base}/index.html#s={manifest.sentences[2].id}")  # a link: it says where to start
@@ -244,10 +258,10 @@ def test_inside_a_platform_its_bookmark_resumes_and_nothing_is_offered(site, pag
     again.locator(".resume-offer").wait_for()
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_axe_finds_nothing_with_the_offer_showing(site, page_factory, width, height):
+def test_axe_finds_nothing_with_the_offer_showing_on_a_phone(site, reused_pages):
+    """(At a desktop's size: test_a_returning_learner_is_offered_to_continue_where_they_stopped.)"""
     manifest, _, base = site
-    page = open_page(page_factory, f"{base}/index.html", width=width, height=height)
+    page = open_page(reused_pages, f"{base}/index.html", width=390, height=844)
     play_into_sentence(page, manifest.sentences[3])
     page.goto("about:blank")
     page.goto(f"{base}/index.html")
@@ -262,10 +276,10 @@ def play_to_the_end(page) -> None:
     page.wait_for_function("() => document.querySelector('video').ended")
 
 
-def test_the_end_card_shows_the_check_results_watch_again_and_the_next_stop(site, page_factory, lesson_script):
+def test_the_end_card_shows_the_check_results_watch_again_and_the_next_stop(site, reused_pages, lesson_script):
     manifest, _, base = site
     predict = next(c for c in lesson_script.checks if c.kind == "predict")
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     page.evaluate("() => localStorage.clear()")
     page.locator(f'.transcript .check-mark[data-check="{predict.id}"]').click()
     right = predicted(predict, page.eval_on_selector_all("#check input[name=check-option]", "els => els.map(e => e.value)"))
@@ -308,11 +322,16 @@ def test_the_end_card_shows_the_check_results_watch_again_and_the_next_stop(site
     assert page.errors == []
 
 
-def test_an_unanswered_check_is_answered_from_the_end_card(site, page_factory, lesson_script):
+def test_an_unanswered_check_is_answered_from_the_end_card(site, reused_pages, lesson_script):
+    """... and axe finds nothing on the end card as it first shows, nothing answered (a desktop's
+    size; a phone's below)."""
     _, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     page.evaluate("() => localStorage.clear()")
     play_to_the_end(page)
+    page.locator("#end-card:not([hidden])").wait_for()
+    results = axe(page)
+    assert results.violations_count == 0, results.generate_report()
     first = lesson_script.checks[0]
     page.get_by_role("button", name="Answer check 1 now").click()
     page.wait_for_selector("#check:not([hidden])")
@@ -343,10 +362,10 @@ def test_inside_a_platform_the_end_card_leaves_the_next_stop_to_it(site, page_fa
     assert card.get_by_text("Your learning platform leads on to the next stop.").is_visible()
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_axe_finds_nothing_on_the_end_card(site, page_factory, width, height):
+def test_axe_finds_nothing_on_the_end_card_on_a_phone(site, reused_pages):
+    """(At a desktop's size: test_an_unanswered_check_is_answered_from_the_end_card.)"""
     _, _, base = site
-    page = open_page(page_factory, f"{base}/index.html", width=width, height=height)
+    page = open_page(reused_pages, f"{base}/index.html", width=390, height=844)
     play_to_the_end(page)
     page.locator("#end-card:not([hidden])").wait_for()
     results = axe(page)
@@ -365,29 +384,34 @@ def open_task(page, lesson_script):
     return task
 
 
-def in_view(page, locator) -> bool:
-    """Wholly inside the viewport, and not under anything else at its middle."""
-    return locator.evaluate("""e => { const r = e.getBoundingClientRect();
+IN_VIEW = """e => { const r = e.getBoundingClientRect();
         const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
         const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return inside && (top === e || e.contains(top)); }""")
+        return inside && (top === e || e.contains(top)); }"""
 
 
-def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_edited(site, page_factory, lesson_script):
-    page = open_page(page_factory, f"{site[2]}/index.html", **PHONE)
+def in_view(page, locator) -> bool:
+    """Wholly inside the viewport, and not under anything else at its middle."""
+    return locator.evaluate(IN_VIEW)
+
+
+def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_edited(site, reused_pages, lesson_script):
+    page = open_page(reused_pages, f"{site[2]}/index.html", **PHONE)
     task = open_task(page, lesson_script)
     goal, now = page.locator("#check-goal"), page.locator("#check-now")
     answer = page.get_by_role("button", name="Check my answer")
     inputs = page.locator(f'#explore input[data-m="{task.edit}"]')
     assert inputs.count() > 1
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # the page never scrolls sideways
+    lines = [goal.element_handle(), now.element_handle(), answer.element_handle()]
     for k in range(inputs.count()):
-        cell = inputs.nth(k)
-        cell.focus()  # as Tab or a tap would: the page scrolls it into view
-        cell.evaluate("e => e.scrollIntoView({block: 'nearest', inline: 'nearest'})")
-        assert in_view(page, cell), cell.get_attribute("aria-label")
-        for line in (goal, now, answer):
-            assert in_view(page, line), (cell.get_attribute("aria-label"), line)
+        # focused as Tab or a tap would (the page scrolls it into view), then whether it, the goal,
+        # the answer so far and "Check my answer" are in view: read in one turn
+        seen = inputs.nth(k).evaluate(f"""(e, [goal, now, answer]) => {{ const inView = {IN_VIEW};
+            e.focus(); e.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+            return [e.getAttribute('aria-label'), inView(e), inView(goal), inView(now), inView(answer)]; }}""",
+            lines)
+        assert seen[1:] == [True] * 4, seen
     said = now.inner_text()
     inputs.last.fill("2.5")
     page.wait_for_function("s => document.querySelector('#check-now').textContent !== s", arg=said)
@@ -402,8 +426,8 @@ def test_on_a_phone_the_goal_and_the_answer_stay_in_view_while_every_entry_is_ed
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
-def test_a_table_wider_than_the_panel_says_more_columns_lie_to_its_right(site, page_factory, lesson_script, viewport):
-    page = open_page(page_factory, f"{site[2]}/index.html", **viewport)
+def test_a_table_wider_than_the_panel_says_more_columns_lie_to_its_right(site, reused_pages, lesson_script, viewport):
+    page = open_page(reused_pages, f"{site[2]}/index.html", **viewport)
     open_task(page, lesson_script)
     wraps = page.locator("#explore .explore-table-wrap")
     assert wraps.count() >= 3
@@ -427,8 +451,8 @@ def test_a_table_wider_than_the_panel_says_more_columns_lie_to_its_right(site, p
 
 @pytest.mark.parametrize("viewport,shown", [(PHONE, False), ({"width": 1280, "height": 800}, True)])
 def test_the_key_e_hint_shows_only_where_there_is_a_keyboard_and_the_button_hides_while_the_panel_is_open(
-        site, page_factory, viewport, shown):
-    page = open_page(page_factory, f"{site[2]}/index.html", **viewport)
+        site, reused_pages, viewport, shown):
+    page = open_page(reused_pages, f"{site[2]}/index.html", **viewport)
     assert page.locator(".explore-key-hint").is_visible() == shown
     button = page.get_by_role("button", name="Explore this step")
     button.click()
@@ -440,11 +464,11 @@ def test_the_key_e_hint_shows_only_where_there_is_a_keyboard_and_the_button_hide
     assert page.evaluate("() => document.activeElement.textContent") == "Explore this step"
 
 
-def test_on_a_desktop_nothing_beside_the_check_moves_when_it_opens(site, page_factory, lesson_script):
+def test_on_a_desktop_nothing_beside_the_check_moves_when_it_opens(site, reused_pages, lesson_script):
     """The check takes the top of the transcript's column; the video, the bar under it and the
     chapters stay where they were, to the pixel."""
     manifest, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     predict = next(c for c in lesson_script.checks if c.kind == "predict")
     where = """() => ['.video-frame', '.explore-bar', '.chapters'].map(s => {
         const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.left, r.width, r.height]; })
@@ -460,8 +484,8 @@ def test_on_a_desktop_nothing_beside_the_check_moves_when_it_opens(site, page_fa
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
-def test_pressing_e_far_down_the_page_brings_the_panels_heading_into_view(site, page_factory, viewport):
-    page = open_page(page_factory, f"{site[2]}/index.html", reduced_motion="reduce", **viewport)
+def test_pressing_e_far_down_the_page_brings_the_panels_heading_into_view(site, reused_pages, viewport):
+    page = open_page(reused_pages, f"{site[2]}/index.html", reduced_motion="reduce", **viewport)
     page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, document.body.scrollHeight); }")
     page.wait_for_function("() => scrollY > 0")
     if viewport is PHONE:
@@ -475,8 +499,8 @@ def test_pressing_e_far_down_the_page_brings_the_panels_heading_into_view(site, 
     assert in_view(page, heading), heading.bounding_box()
 
 
-def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, page_factory, lesson_script):
-    page = open_page(page_factory, f"{site[2]}/index.html")
+def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, reused_pages, lesson_script):
+    page = open_page(reused_pages, f"{site[2]}/index.html")
     open_task(page, lesson_script)
     page.get_by_role("button", name="Skip for now").click()
     page.wait_for_selector("#check", state="hidden")
@@ -487,12 +511,12 @@ def test_a_task_closed_on_a_paused_video_closes_its_panel_too(site, page_factory
 
 
 @pytest.mark.parametrize("how", ["Escape", "Back to the lesson"])
-def test_closing_a_tasks_panel_closes_its_check_too(site, page_factory, lesson_script, how):
+def test_closing_a_tasks_panel_closes_its_check_too(site, reused_pages, lesson_script, how):
     """The task's numbers are its panel: the learner who leaves the panel (Escape in it, or its
     Back to the lesson) leaves the task as "Skip for now" would, and is not left with a goal and
     no numbers to edit, nor with focus outside the check where Escape no longer closes it."""
     _, _, base = site
-    page = open_page(page_factory, f"{base}/index.html")
+    page = open_page(reused_pages, f"{base}/index.html")
     task = open_task(page, lesson_script)
     page.locator(f'#explore input[data-m="{task.edit}"]').first.focus()  # editing its numbers
     if how == "Escape":
