@@ -56,13 +56,16 @@ def test_a_paused_copy_draws_the_beat_a_scene_run_draws_and_dies_with_its_worker
     m = flite_narration.manifest
     # Both beats longer: the second starts later and lasts longer, from the same picture.
     edited = longer(longer(m, FIRST, 3, FPS), SECOND, 4, FPS)
-    media = tmp_path / "media"
 
     # The reference: the edited scene run as a render runs it, in this process.
     run = tmp_path / "run"
     render_beats_needed(edited, LOW, run, jobs=1, only=[SCENE], progress=lambda line: None,
                         rehearsed=True)
     reference = {j.sentence_id: j.path.read_bytes() for j in plan(edited, LOW, run, [SCENE])}
+    # The copies' Manim folder: a copy of the one the reference run built its pictures in (this
+    # test is about drawing them, not building them again).
+    media = tmp_path / "media"
+    shutil.copytree(run / "manim", media)
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=warm_worker, initargs=(os.getpid(), copies, LOW))

@@ -205,7 +205,7 @@ def held_by(build: Path, pid: int) -> bool:
 
 def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(tmp_path,
                                                                                  rendered_lesson):
-    build = to_redraw(rendered_lesson, tmp_path / "build", "formula")
+    build = to_redraw(rendered_lesson, tmp_path / "build", "phrase")  # its shortest scene
     first = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST,
                        start_new_session=True)
     try:
@@ -235,9 +235,13 @@ def test_a_second_render_into_the_same_folder_is_refused_and_the_first_is_whole(
 # 6. a killed render ----------------------------------------------------------------------------
 
 SHORT = ("broadcast", "raw-scores")  # two short scenes to redraw: long enough to interrupt
+# Two scenes (so two drawing workers) of about a second a beat, both drawn again by the run after
+# the kill: long enough to be killed mid-drawing, at a third of SHORT's drawing.
+QUICK = ("softmax", "formula")
+
 
 def test_a_killed_render_leaves_no_workers_and_the_next_run_sweeps_its_debris(tmp_path, rendered_lesson):
-    build = to_redraw(rendered_lesson, tmp_path / "build", *SHORT)
+    build = to_redraw(rendered_lesson, tmp_path / "build", *QUICK)
     proc = run_render("render", "--lesson", "attention", "--build", str(build.parent), *FAST,
                       "--jobs", "2")
     try:

@@ -89,13 +89,16 @@ def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile
                                                                                   tmp_path):
     """After an edit, the edited scene runs up to its edited beat while the narration is voiced
     (video.ahead): the render draws that beat alone, from there, and leaves no worker behind.
-    Run on a terminal: the drawing shows a bar of its beats, erased under each line printed."""
+    Run on a terminal: the drawing shows a bar of its beats, erased under each line printed.
+    (The edit is in the first scene, whose beats are the quickest to draw.)"""
     from transcript.loader import DEFAULT_PATH
 
     build = rendered_lesson.copy(tmp_path / "build")
     edited = tmp_path / "lesson.yaml"
-    edited.write_text(DEFAULT_PATH.read_text(encoding="utf-8").replace(
-        "The adjectives score high.", "The adjectives score very high."), encoding="utf-8")
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    assert "depends on fluffy and blue." in text
+    edited.write_text(text.replace("depends on fluffy and blue.", "depends on fluffy and on blue."),
+                      encoding="utf-8")
     master, terminal = os.openpty()
     run = subprocess.Popen([sys.executable, str(REPO / "render.py"), "render", "--build", str(build.parent),
                             "--quality", "low", "--voice", "flite", "--lesson", str(edited)],
@@ -112,12 +115,12 @@ def test_a_one_sentence_edit_redraws_its_beat_alone_from_the_run_begun_meanwhile
     assert "\r\x1b[K" in printed  # the bar erased before a line
     assert re.search(r"      drawing \[#{20}\] 1 of 1 beats, \d+ s\r\n", printed), printed[-3000:]
     scenes = [s["id"] for s in json.loads((build / "lesson.json").read_text())["scenes"]]
-    n = scenes.index("dot-products") + 1
-    assert (f"scene {n} of {len(scenes)} dot-products: taken up at adjectives-score-high by its "
+    n = scenes.index("phrase") + 1
+    assert (f"scene {n} of {len(scenes)} phrase: taken up at depends-on-fluffy-and-blue by its "
             "run begun during the narration") in printed
-    assert f"scene {n} of {len(scenes)} dot-products: drew 1 of 3 beats" in printed
+    assert f"scene {n} of {len(scenes)} phrase: drew 1 of 4 beats" in printed
     for i, scene_id in enumerate(scenes, 1):
-        if scene_id != "dot-products":
+        if scene_id != "phrase":
             assert f"scene {i} of {len(scenes)} {scene_id}: cached" in printed
     assert not list(Path(tempfile.gettempdir()).glob(f"lesson-ahead-{run.pid}-*"))  # no debris
 

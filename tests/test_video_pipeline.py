@@ -116,17 +116,17 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, rendered_lesson, 
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
     rendered_lesson.warm_media(cache / "manim")
-    edited = shift_sentence(m, "adjectives-score-high", 4 / FPS)
+    edited = shift_sentence(m, "depends-on-fluffy-and-blue", 4 / FPS)  # quick beats to draw
     before = plan(edited, LOW, cache)
     assert [j.sentence_id for j in before if not j.cached] == [
-        "adjectives-score-high", "article-barely-registers"]  # unknown until the scene runs
-    older = cache / "beats" / "low" / "dot-products" / f"adjectives-score-high-{'0' * 20}.mp4"
+        "depends-on-fluffy-and-blue", "needs-a-way-to-ask"]  # unknown until the scene runs
+    older = cache / "beats" / "low" / "phrase" / f"depends-on-fluffy-and-blue-{'0' * 20}.mp4"
     older.write_bytes(b"a beat as caches before the start picture kept it")
     beats = render_beats_needed(edited, LOW, cache, jobs=1, progress=lambda line: None)
     assert not older.exists()  # the cache keeps one version per beat, older names included
-    assert [j.sentence_id for j in beats if not j.cached] == ["adjectives-score-high"]
-    article = next(j for j in beats if j.sentence_id == "article-barely-registers")
-    assert article.path is not None and article.path.parent == cache / "beats" / "low" / "dot-products"
+    assert [j.sentence_id for j in beats if not j.cached] == ["depends-on-fluffy-and-blue"]
+    after = next(j for j in beats if j.sentence_id == "needs-a-way-to-ask")
+    assert after.path is not None and after.path.parent == cache / "beats" / "low" / "phrase"
     assert sum(j.seconds for j in beats) == pytest.approx(
         sum(scene_timing(edited, sc.id, FPS).frames for sc in edited.scenes) / FPS)
 
@@ -134,25 +134,26 @@ def test_a_longer_sentence_redraws_only_its_own_beat(rendered, rendered_lesson, 
 def test_a_run_ends_once_the_rest_of_its_scene_is_in_the_cache(rendered, rendered_lesson, tmp_path):
     """Redrawing a scene's first beat does not run its later beats when they start from the
     picture their cached videos start from: the run ends where the next beat begins, and the
-    beat it drew is the one a whole run draws, ending on the same recorded picture."""
+    beat it drew is the one a whole run draws, ending on the same recorded picture. (The first
+    scene: its beats are the quickest to draw.)"""
     build, _, m, _ = rendered
     cache = tmp_path / "cache"
     shutil.copytree(build / "cache" / "beats", cache / "beats")
-    edited = shift_sentence(m, "dotted-against-every-key", 3 / FPS)
-    todo = [j for j in plan(edited, LOW, cache) if j.scene_id == "dot-products"]
-    store = BeatStore(beat_folder(cache, LOW, "dot-products"),
+    edited = shift_sentence(m, "take-the-phrase", 3 / FPS)
+    todo = [j for j in plan(edited, LOW, cache) if j.scene_id == "phrase"]
+    store = BeatStore(beat_folder(cache, LOW, "phrase"),
                       {j.sentence_id: j.key for j in todo}, frozenset(j.sentence_id for j in todo))
-    assert not store.done("dotted-against-every-key", todo[0].start)
+    assert not store.done("take-the-phrase", todo[0].start)
     media = rendered_lesson.warm_media(tmp_path / "media")
     run = render_beats(todo[0].timing, LOW, store, media)
     scene = run.scene
-    assert run.beats == ("dotted-against-every-key",)
-    assert [r.sentence_id for r in scene.timeline] == ["dotted-against-every-key"]
-    assert scene.frame == todo[0].timing.beat("adjectives-score-high").start
-    drawn = plan(edited, LOW, cache, ["dot-products"])
+    assert run.beats == ("take-the-phrase",)
+    assert [r.sentence_id for r in scene.timeline] == ["take-the-phrase"]
+    assert scene.frame == todo[0].timing.beat("creature-is-ambiguous").start
+    drawn = plan(edited, LOW, cache, ["phrase"])
     assert all(j.cached for j in drawn)
     whole = tmp_path / "whole.mp4"  # the beat drawn by a run without a cache to end it early
-    full = render_beats(todo[0].timing, LOW, {"dotted-against-every-key": whole}, media)
+    full = render_beats(todo[0].timing, LOW, {"take-the-phrase": whole}, media)
     assert [r.sentence_id for r in full.scene.timeline] == [j.sentence_id for j in todo]  # all run
     assert drawn[0].path.read_bytes() == whole.read_bytes()
 
