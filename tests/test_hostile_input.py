@@ -1,29 +1,42 @@
 """Hostile lesson YAMLs and recorded takes, through the real command line: each is refused with
-one line naming the file and the line (and a fix line), at once, never with a traceback or a hang."""
+one line naming the file and the line (and a fix line), at once, never with a traceback or a hang.
+
+A refusal that comes before any work is asked of the command line's own `main` in this process
+(`render_here`: what a new interpreter would print and exit with, without the 0.4 s of CPU its
+imports take); what could hang or crash a process (a FIFO, a device, nesting thousands deep, a
+preview, a render) runs `render.py` in a process of its own (`render`)."""
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
+from contextlib import chdir, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from pydub import AudioSegment
 from test_transcript import GOOD, line_of, write_variant
 
+import render as render_py
 from audio.recordings import load_recordings
 from cli.options import BuildPaths
+from common.notes import PROJECT_LOGGER
 from common.settings import QUALITIES
+from common.stopping import STOP_SIGNALS
 from player.preview.renderer import PreviewOptions
 from player.preview.rendering import describe
 from player.preview.session import Preview
 from player.preview_server import PreviewStatus
 from transcript import TranscriptError, load_script
+from transcript.lessons import CHOSEN_ENV, MODULES_ENV
 
 LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
@@ -37,6 +50,36 @@ def render(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     """`render.py ARGS` in a subprocess (the timeout fails a hang, not a slow machine)."""
     return subprocess.run([sys.executable, str(REPO / "render.py"), *args], cwd=REPO,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def render_here(*args: str) -> subprocess.CompletedProcess:
+    """`render.py ARGS` as `render` runs it, but by `render.main` in this process, from the
+    checkout: its exit code (a SystemExit's, as the interpreter ends on it) and what it printed.
+    What the run sets for its process (signal handlers, the project's log handler, the chosen
+    lesson in the environment) is put back."""
+    logger = logging.getLogger(PROJECT_LOGGER)
+    handlers, propagate = list(logger.handlers), logger.propagate
+    handled = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS[1:]}
+    environ = {k: os.environ.get(k) for k in (CHOSEN_ENV, MODULES_ENV)}
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with chdir(REPO), redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = render_py.main(list(args))
+            except SystemExit as e:  # the interpreter prints a message and exits 1 on it
+                code = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+                if not isinstance(e.code, int | None):
+                    print(e.code, file=sys.stderr)
+    finally:
+        logger.handlers[:], logger.propagate = handlers, propagate
+        for signum, handler in handled.items():
+            signal.signal(signum, handler)
+        for k, v in environ.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return subprocess.CompletedProcess(["render.py", *args], code, out.getvalue(), err.getvalue())
 
 
 def refusal(done: subprocess.CompletedProcess) -> str:
@@ -64,11 +107,14 @@ def _lock(path: Path) -> bool:
     return path.parts[-2:] == ("cache", "render.lock") and len(path.parts) <= 3
 
 
-def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audio") -> str:
+def refused_lesson(tmp_path: Path, lesson: Path, line: int, command: str = "audio",
+                   own_process: bool = False) -> str:
     """`render.py COMMAND` with flite refuses `lesson` at `line` in one line and a fix line, before
-    writing anything into the build: the two lines."""
+    writing anything into the build: the two lines. Run in this process (`render_here`), or in
+    one of its own (`render`) with `own_process`, for a lesson that could hang or crash one."""
     build = tmp_path / "build"
-    done = render(command, "--lesson", str(lesson), "--build", str(build), "--voice", "flite")
+    run = render if own_process else render_here
+    done = run(command, "--lesson", str(lesson), "--build", str(build), "--voice", "flite")
     message = refusal(done)
     assert message.startswith(f"render.py {command}: {lesson}:{line}: "), message
     assert written(build) == []
@@ -87,7 +133,7 @@ def test_a_whole_number_not_in_plain_digits_is_refused_saying_what_to_write(tmp_
     course.write_text(COURSE.read_text(encoding="utf-8").replace("stop: 7", f"stop: {typed}"),
                       encoding="utf-8")
     build = tmp_path / "build"
-    done = render("audio", "--course", str(course), "--build", str(build), "--voice", "flite")
+    done = render_here("audio", "--course", str(course), "--build", str(build), "--voice", "flite")
     message = refusal(done)
     assert message.startswith(f"render.py audio: {course}:{line_of(course, f'stop: {typed}')}: stop ")
     assert fix in done.stderr.split("fix:")[1] and written(build) == []
@@ -119,7 +165,7 @@ def test_a_control_character_is_refused_at_its_line(tmp_path, character):
                          ids=["lists", "mappings"])
 def test_nesting_thousands_deep_is_refused_at_its_line(tmp_path, value):
     lesson = write_variant(tmp_path, "voice: piper", f"voice: {value}")
-    message = refused_lesson(tmp_path, lesson, line_of(lesson, "voice: "))
+    message = refused_lesson(tmp_path, lesson, line_of(lesson, "voice: "), own_process=True)
     assert "nested more than 50 deep" in message
 
 
@@ -127,7 +173,7 @@ def test_nesting_over_many_lines_is_refused_where_it_gets_too_deep(tmp_path):
     lesson = write_variant(tmp_path, "voice: piper", "voice:\n" + "  [\n" * 5000 + "  ]\n" * 5000)
     first = line_of(lesson, "  [")
     # The lesson's top mapping is one level, so the 50th bracket opens the 51st.
-    refused_lesson(tmp_path, lesson, first + 49)
+    refused_lesson(tmp_path, lesson, first + 49, own_process=True)
 
 
 def test_a_list_as_a_key_is_refused_as_a_key_that_must_be_text(tmp_path):
@@ -166,7 +212,7 @@ def test_a_file_over_a_mebibyte_is_refused_before_parsing(tmp_path):
 def test_a_fifo_given_as_the_lesson_is_refused_not_waited_on(tmp_path):
     lesson = tmp_path / "lesson.yaml"
     os.mkfifo(lesson)
-    assert "not a regular file" in refused_lesson(tmp_path, lesson, 0)
+    assert "not a regular file" in refused_lesson(tmp_path, lesson, 0, own_process=True)
 
 
 def test_two_thousand_sentences_without_beats_make_one_short_line(tmp_path):
@@ -226,10 +272,13 @@ def takes(tmp_path) -> Path:
     return folder
 
 
-def refused_take(tmp_path: Path, takes: Path, take: Path) -> str:
-    """`render.py audio --recordings` refuses `take`, naming it, at once; the error line."""
-    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
-                  "--recordings", str(takes))
+def refused_take(tmp_path: Path, takes: Path, take: Path, own_process: bool = False) -> str:
+    """`render.py audio --recordings` refuses `take`, naming it, at once; the error line. Run in
+    this process (`render_here`), or in one of its own with `own_process`, for a take that could
+    hang or crash one."""
+    run = render if own_process else render_here
+    done = run("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
+               "--recordings", str(takes))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {take}: "), message
     assert not (tmp_path / "build" / "attention" / "narration.wav").exists()
@@ -243,12 +292,12 @@ def flite_take(path: Path, text: str = TEXT) -> AudioSegment:
 
 def test_a_fifo_named_like_a_take_is_refused_not_waited_on(tmp_path, takes):
     os.mkfifo(takes / f"{SENTENCE}.wav")
-    assert "named pipe" in refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav")
+    assert "named pipe" in refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav", own_process=True)
 
 
 def test_a_link_to_dev_zero_is_refused_not_read(tmp_path, takes):
     (takes / f"{SENTENCE}.wav").symlink_to("/dev/zero")
-    message = refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav")
+    message = refused_take(tmp_path, takes, takes / f"{SENTENCE}.wav", own_process=True)
     assert "/dev/zero" in message and "device" in message
 
 
@@ -261,7 +310,7 @@ def test_a_take_over_200_mib_is_refused_before_it_is_read(tmp_path, takes):
     huge = takes / f"{SENTENCE}.wav"
     with huge.open("wb") as f:
         f.truncate(201 << 20)  # sparse: nothing is written
-    assert "201 MiB" in refused_take(tmp_path, takes, huge)
+    assert "201 MiB" in refused_take(tmp_path, takes, huge, own_process=True)
 
 
 def test_a_looped_take_is_refused_by_its_length_before_any_recognition(tmp_path, takes):
@@ -304,7 +353,7 @@ def test_a_recordings_folder_behind_a_symlink_loop_is_refused_in_one_line(tmp_pa
     loop = tmp_path / "loop"
     loop.symlink_to(loop.name)
     given = loop / below if below else loop
-    done = render("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
+    done = render_here("audio", "--lesson", "attention", "--build", str(tmp_path / "build"), "--voice", "flite",
                   "--recordings", str(given))
     message = refusal(done)
     assert message.startswith(f"render.py audio: {given}: ") and "loop" in message, message

@@ -1,7 +1,9 @@
 """Hostile text in the lesson YAML, through the real command line: what no page, caption file or
 XML may carry, and words no voice can say, are refused with one line naming the file and the line
 before any work; what may stay (non-ASCII, '&', '<', '-->', quotes, emoji, right-to-left text)
-comes out as valid WebVTT and a manifest valid against the SCORM 1.2 schemas."""
+comes out as valid WebVTT and a manifest valid against the SCORM 1.2 schemas. (A refusal is asked
+of the command line's `main` in this process, as in test_hostile_input.py; a FIFO or a device given
+as the lesson, and the allowed text's narration, run `render.py` in a process of its own.)"""
 
 from __future__ import annotations
 
@@ -112,8 +114,9 @@ def _not_utf8(tmp_path: Path) -> Path:
     (_not_utf8, line_of(GOOD, "Take the phrase"), "is not UTF-8 text (byte 0xe9"),
 ], ids=["proc-self-mem", "folder", "missing", "fifo", "not-utf8"])
 def test_an_unreadable_lesson_path_is_named_with_what_is_wrong(tmp_path, make, line, said):
+    """A FIFO or a device (which could hang a process) is given to `render.py` in one of its own."""
     lesson = make(tmp_path)
-    assert said in refused_lesson(tmp_path, lesson, line)
+    assert said in refused_lesson(tmp_path, lesson, line, own_process=make in (_fifo, _proc_mem))
 
 
 # --- what may stay comes out valid --------------------------------------------------------------
