@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     lesson = _followed(args.lesson, "--lesson", "the lesson YAML")
     _choose(lesson)
     options = PreviewOptions(
-        lesson=lesson, build=paths(args),
+        lesson=lesson, build=paths(args), course=_followed(args.course, "--course", "the course file"),
         quality=args.quality, voice=args.voice, jobs=args.jobs,
         recordings=_followed(args.recordings, "--recordings", "the folder that holds the takes")
         if args.recordings else None)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from common.files import atomic_copy, atomic_write_text
-from common.paths import BuildPaths
+from common.paths import DEFAULT_COURSE, BuildPaths
 from common.settings import Quality
 from common.stopping import Stop, check
 from player.page import player_html
@@ -40,13 +40,13 @@ class PreviewRender:
 
 def render_preview(lesson: Path, build: BuildPaths, quality: Quality, version: int, pool: Executor, *,
                    voice: str | None = None, recordings: Path | None = None,
-                   stop: Stop | None = None) -> PreviewRender:
-    """Render the lesson into `build` (its video and page; clips are left to `render`) and
-    publish it as version `version`; raises Stopped as soon as `stop()` says a newer save makes
-    this render pointless, and the loader's or a scene's error when the lesson cannot be
-    rendered (the last published version stays as it was)."""
+                   course: Path = DEFAULT_COURSE, stop: Stop | None = None) -> PreviewRender:
+    """Render the lesson, a stop of `course`, into `build` (its video and page; clips are left
+    to `render`) and publish it as version `version`; raises Stopped as soon as `stop()` says a
+    newer save makes this render pointless, and the loader's or a scene's error when the lesson
+    cannot be rendered (the last published version stays as it was)."""
     start = time.perf_counter()
-    result = render_lesson(load_script(lesson), build, quality=quality, voice=voice,
+    result = render_lesson(load_script(lesson, course=course), build, quality=quality, voice=voice,
                            recordings=recordings, progress=lambda _line: None, pool=pool,
                            stop=stop, profile=PREVIEW)
     check(stop)

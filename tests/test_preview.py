@@ -1,5 +1,6 @@
-"""The live preview: `render.py preview` on a copy of the lesson, with the open page in real
-headless Chromium following each save without being reloaded."""
+"""The live preview: `render.py preview` on a copy of a lesson (the tests' own tiny lesson, through
+its course file: the preview works on any lesson of a course), with the open page in real headless
+Chromium following each save without being reloaded."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from common.settings import QUALITIES
 from player.preview.rendering import describe
 from player.preview.workers import warm_worker
 from scenes.timing import UnknownBeat
-from transcript import DEFAULT_PATH, TranscriptError, load_script
+from transcript import TranscriptError, load_script
 from video.errors import SceneFailed, where
 from video.script_check import ScriptSceneError
 from video.workers import stop_workers
@@ -36,8 +37,17 @@ from video.workers import stop_workers
 LOW = QUALITIES["low"]
 REPO = Path(__file__).resolve().parent.parent
 WAIT_MS = 300_000  # the machine may be busy: a first render at low quality takes 20-60 s
-SENTENCE = "adjectives-score-high"
-ORIGINAL = "The adjectives score high."
+TINY = REPO / "tests" / "lessons" / "tiny"
+SCRIPT, COURSE = TINY / "lesson.yaml", TINY / "course.yaml"
+SENTENCE = "together-they-make"  # its last sentence; its text in the YAML ends in ENDING
+ENDING = 'fruit."'
+ORIGINAL = next(s.text for s in load_script(SCRIPT, course=COURSE).sentences if s.id == SENTENCE)
+
+
+def said(ending: str) -> str:
+    """SENTENCE as the page shows it once its YAML's ENDING is `ending` (a closing quote)."""
+    assert ORIGINAL.endswith(ENDING[:-1])
+    return ORIGINAL[:-len(ENDING) + 1] + ending[:-1]
 
 
 @dataclass
@@ -76,16 +86,16 @@ class Preview:
 
 
 @pytest.fixture(scope="module")
-def preview(tmp_path_factory, rendered_lesson):
-    """The preview of a copy of the lesson (flite, low quality) after its first render, into a
-    copy of the session's rendered build (its voices and beats cached, as an author's are)."""
+def preview(tmp_path_factory):
+    """The preview of a copy of the tiny lesson (flite, low quality, its course file given) after
+    its first render."""
     root = tmp_path_factory.mktemp("preview")
     lesson = root / "lesson.yaml"
-    shutil.copyfile(DEFAULT_PATH, lesson)
-    build = rendered_lesson.copy(root / "build")
+    shutil.copyfile(SCRIPT, lesson)
+    build = root / "build" / "tiny"
     process = subprocess.Popen(
-        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--build", str(build.parent),
-         "--voice", "flite", "--quality", "low", "--port", "0"],
+        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--course", str(COURSE),
+         "--build", str(build.parent), "--voice", "flite", "--quality", "low", "--port", "0"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)})
     first = process.stdout.readline()
@@ -144,9 +154,10 @@ def test_a_save_updates_the_open_page_in_place(preview, page_factory):
     page.evaluate("t => { document.querySelector('video[data-player]').currentTime = t; }", start + 0.5)
     page.wait_for_function("id => document.querySelector('.sentence[aria-current=\"true\"]')"
                            ".dataset.sentence === id", arg=SENTENCE)
-    longer = "The adjectives score high, far higher than the little article does."
+    longer_yaml = 'fruit, and the basket is as full as it can be."'
+    longer = said(longer_yaml)
     version = page.evaluate("() => window.lessonPreview.version")
-    preview.save(ORIGINAL, longer)
+    preview.save(ENDING, longer_yaml)
     try:
         page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                                arg=[SENTENCE, longer], timeout=WAIT_MS)
@@ -169,7 +180,7 @@ def test_a_save_updates_the_open_page_in_place(preview, page_factory):
         published = (preview.build / "index.html").read_text(encoding="utf-8")
         assert longer in published and "__preview" not in published and "live.js" not in published
     finally:  # the next tests start from the lesson as it was
-        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+        preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
 
@@ -191,8 +202,8 @@ def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, pa
     # The last good lesson is still there, and plays.
     assert page.inner_text(f"#s-{SENTENCE}") == ORIGINAL
     page.evaluate("() => { const v = document.querySelector('video[data-player]'); v.muted = true;"
-                  " v.currentTime = 2; v.play(); }")
-    page.wait_for_function("() => document.querySelector('video[data-player]').currentTime > 2.3")
+                  " v.currentTime = 1; v.play(); }")
+    page.wait_for_function("() => document.querySelector('video[data-player]').currentTime > 1.3")
     assert video_state(page)["src"] == before["src"]
     preview.lesson.write_text("".join(text), encoding="utf-8")
     page.wait_for_function("() => window.lessonPreview.state.state === 'ready'", timeout=WAIT_MS)
@@ -212,13 +223,14 @@ def test_the_lessons_own_errors_reach_the_status_line_as_they_say_them(preview):
     they say it (the YAML's file and line, and the fix), not as a class name."""
     good = preview.lesson.read_text(encoding="utf-8")
     lines = good.splitlines()
-    line = lines.index("  - scene: queries-keys-values") + 1
-    said = next(i for i, text in enumerate(lines, 1) if '"It needs a way to ask them."' in text)
-    unreadable = "它需要一种方法来问它们。"  # no voice can say it: refused before it is voiced
-    edits = [("  - scene: queries-keys-values\n", "  - scene: no-such-scene\n",
-              f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in scenes/attention/\n  fix: "),
-             ('"It needs a way to ask them."', f'"{unreadable}"',
-              f"{preview.lesson}:{said}: the voices cannot say '{unreadable}' in sentence 'needs-a-way-to-ask'")]
+    line = lines.index("  - scene: total") + 1
+    spoken = next(i for i, text in enumerate(lines, 1) if ENDING in text)
+    unreadable = "它们一共是七个水果。"  # no voice can say it: refused before it is voiced
+    edits = [("  - scene: total\n", "  - scene: no-such-scene\n",
+              f"{preview.lesson}:{line}: scene 'no-such-scene' has no module in tests/lessons/tiny/scenes/\n"
+              "  fix: "),
+             ('"Together they make {count:total} fruit."', f'"{unreadable}"',
+              f"{preview.lesson}:{spoken}: the voices cannot say '{unreadable}' in sentence '{SENTENCE}'")]
     try:
         for old, new, shown in edits:
             preview.save(old, new)
@@ -233,10 +245,11 @@ def test_the_lessons_own_errors_reach_the_status_line_as_they_say_them(preview):
 def test_a_quick_second_save_wins(preview, page_factory):
     page = open_page(preview, page_factory)
     seq = preview.status()["seq"]
-    first, second = "The adjectives score higher.", "The adjectives score highest of all, by far."
-    preview.save(ORIGINAL, first)
+    first, second = 'fruit in all."', 'fruit in all, and not one of them is a plum."'
+    preview.save(ENDING, first)
     preview.status(seq)  # the first change after a save: its render has started
     preview.save(first, second)
+    second = said(second)
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, second], timeout=WAIT_MS)
     page.wait_for_function("() => window.lessonPreview.state.state === 'ready'", timeout=WAIT_MS)
@@ -254,19 +267,20 @@ def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, pa
     """After the first render the preview primes a paused copy of each scene at every sentence
     (the status counts them); the status line says so until they are all there."""
     page = open_page(preview, page_factory)
-    preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
     deadline = time.monotonic() + WAIT_MS / 1000
     while (preview.status().get("copies") or 0) < (preview.status().get("beats") or 1):
         assert time.monotonic() < deadline, preview.output
         time.sleep(0.5)
-    assert preview.status()["beats"] == len(load_script(preview.lesson).sentences)
+    assert preview.status()["beats"] == len(load_script(preview.lesson, course=COURSE).sentences)
     page.wait_for_function("() => !document.querySelector('.preview-status').textContent"
                            ".includes('getting ready')")
     version = preview.status()["version"]
-    longer = "The adjectives score high, higher than anything else here."
-    preview.save(ORIGINAL, longer)
+    longer_yaml = 'fruit, all of them ripe."'
+    longer = said(longer_yaml)
+    preview.save(ENDING, longer_yaml)
     try:
         page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                                arg=[SENTENCE, longer], timeout=WAIT_MS)
@@ -274,7 +288,7 @@ def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, pa
         assert status["version"] > version and status["drawn"] == 1, "\n".join(preview.output)
         assert page.errors == []
     finally:
-        preview.lesson.write_text(DEFAULT_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+        preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
 

@@ -19,7 +19,7 @@ from multiprocessing.context import SpawnContext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from common.paths import BuildPaths
+from common.paths import DEFAULT_COURSE, BuildPaths
 from common.settings import Quality
 from video.errors import where
 from video.workers import tie_to_parent
@@ -40,6 +40,7 @@ class PreviewOptions:
     voice: str | None = None  # None: the lesson's own
     recordings: Path | None = None  # the folder of recorded takes, resolved
     jobs: int | None = None  # drawing workers; None: one per core
+    course: Path = DEFAULT_COURSE  # the course file the lesson is a stop of, resolved
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ class Rendering:
         o = self.options
         try:
             return render_preview(o.lesson, o.build, o.quality, version, self.pool, voice=o.voice,
-                                  recordings=o.recordings, stop=stop)
+                                  recordings=o.recordings, course=o.course, stop=stop)
         except Stopped:
             return None
         except BrokenProcessPool as e:  # a worker died: the next render gets new ones

@@ -121,7 +121,7 @@ class Preview:
         try:
             from transcript import load_script  # it imports the core, which may be mid-edit
 
-            return len(load_script(self.options.lesson).sentences)
+            return len(load_script(self.options.lesson, course=self.options.course).sentences)
         except Exception:
             return None
 
