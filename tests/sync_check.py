@@ -3,6 +3,7 @@ starts: from decoded frames and the narration's own samples, not from the scenes
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import wave
 from dataclasses import dataclass
@@ -40,11 +41,19 @@ def gray_frames(video: Path) -> tuple[np.ndarray, int]:
     return np.frombuffer(raw, np.uint8).reshape(-1, h, w), round(int(rate[0]) / int(rate[1]))
 
 
-def speech_onset(narration: Path, after: float, within: float = 0.3) -> float:
-    """The first 5 ms window after `after` whose level is within 40 dB of the track's peak."""
+@functools.lru_cache(maxsize=2)
+def _track(narration: Path, changed: int) -> tuple[int, np.ndarray]:
+    """The narration's rate and samples, read once per file and version (`changed`, its mtime)."""
     with wave.open(str(narration)) as w:
         rate = w.getframerate()
         samples = np.frombuffer(w.readframes(w.getnframes()), np.int16).astype(np.float64)
+    samples.flags.writeable = False
+    return rate, samples
+
+
+def speech_onset(narration: Path, after: float, within: float = 0.3) -> float:
+    """The first 5 ms window after `after` whose level is within 40 dB of the track's peak."""
+    rate, samples = _track(narration, narration.stat().st_mtime_ns)
     threshold = np.abs(samples).max() * 10 ** (-40 / 20)
     step, start = rate // 200, int(after * rate)
     for i in range(start, start + int(within * rate), step):
