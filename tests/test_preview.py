@@ -4,6 +4,7 @@ Chromium following each save without being reloaded."""
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -41,13 +42,20 @@ TINY = REPO / "tests" / "lessons" / "tiny"
 SCRIPT, COURSE = TINY / "lesson.yaml", TINY / "course.yaml"
 SENTENCE = "together-they-make"  # its last sentence; its text in the YAML ends in ENDING
 ENDING = 'fruit."'
-ORIGINAL = next(s.text for s in load_script(SCRIPT, course=COURSE).sentences if s.id == SENTENCE)
+
+
+@functools.cache
+def original() -> str:
+    """SENTENCE as the page shows it (its script's text, numbers filled in). Read in a test, not
+    as the module is imported: loading the script makes its lesson known to the process, which the
+    module's tests may do (conftest forgets it after them) but collecting them must not."""
+    return next(s.text for s in load_script(SCRIPT, course=COURSE).sentences if s.id == SENTENCE)
 
 
 def said(ending: str) -> str:
     """SENTENCE as the page shows it once its YAML's ENDING is `ending` (a closing quote)."""
-    assert ORIGINAL.endswith(ENDING[:-1])
-    return ORIGINAL[:-len(ENDING) + 1] + ending[:-1]
+    assert original().endswith(ENDING[:-1])
+    return original()[:-len(ENDING) + 1] + ending[:-1]
 
 
 @dataclass
@@ -182,7 +190,7 @@ def test_a_save_updates_the_open_page_in_place(preview, page_factory):
     finally:  # the next tests start from the lesson as it was
         preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+                           arg=[SENTENCE, original()], timeout=WAIT_MS)
 
 
 def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, page_factory):
@@ -200,7 +208,7 @@ def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, pa
         assert time.monotonic() < deadline, preview.output
         time.sleep(0.1)
     # The last good lesson is still there, and plays.
-    assert page.inner_text(f"#s-{SENTENCE}") == ORIGINAL
+    assert page.inner_text(f"#s-{SENTENCE}") == original()
     page.evaluate("() => { const v = document.querySelector('video[data-player]'); v.muted = true;"
                   " v.currentTime = 1; v.play(); }")
     page.wait_for_function("() => document.querySelector('video[data-player]').currentTime > 1.3")
@@ -269,7 +277,7 @@ def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, pa
     page = open_page(preview, page_factory)
     preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+                           arg=[SENTENCE, original()], timeout=WAIT_MS)
     deadline = time.monotonic() + WAIT_MS / 1000
     while (preview.status().get("copies") or 0) < (preview.status().get("beats") or 1):
         assert time.monotonic() < deadline, preview.output
@@ -290,7 +298,7 @@ def test_once_every_sentence_has_a_paused_copy_a_save_draws_one_beat(preview, pa
     finally:
         preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
-                           arg=[SENTENCE, ORIGINAL], timeout=WAIT_MS)
+                           arg=[SENTENCE, original()], timeout=WAIT_MS)
 
 
 def test_ctrl_c_stops_everything_with_one_line(preview):
