@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"render.py preview: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
     print(f"preview: {preview.url} serving {options.build.root}, watching {args.lesson.name}, "
-          f"scenes/, attention/{', ' + str(args.recordings) if args.recordings else ''} "
+          f"{_folders()}{', ' + str(args.recordings) if args.recordings else ''} "
           f"({args.quality.name} quality; Ctrl+C to stop)", flush=True)
     try:
         preview.serve()
@@ -46,6 +46,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         preview.close()
     return 0
+
+
+def _folders() -> str:
+    """The code folders the preview watches for the chosen lesson, as the author names them."""
+    from common.paths import ROOT
+    from transcript.lessons import code_folders
+
+    folders = code_folders()
+    shown = [p for p in folders if not any(p != q and p.is_relative_to(q) for q in folders)]
+    return ", ".join(f"{p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}/" for p in shown)
 
 
 def _followed(path: Path, option: str, what: str) -> Path:
