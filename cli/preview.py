@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"render.py preview: cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}; "
                          "pick another with --port") from None
     print(f"preview: {preview.url} serving {options.build.root}, watching {args.lesson.name}, "
+          f"{args.course.name}, "
           f"{_folders()}{', ' + str(args.recordings) if args.recordings else ''} "
           f"({args.quality.name} quality; Ctrl+C to stop)", flush=True)
     try:

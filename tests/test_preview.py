@@ -65,6 +65,7 @@ class Preview:
     lesson: Path
     build: Path
     output: list[str] = field(default_factory=list)
+    course: Path = COURSE
 
     def status(self, since: int = -1) -> dict:
         with urllib.request.urlopen(f"{self.url}__preview/status?since={since}", timeout=30) as r:
@@ -98,17 +99,18 @@ def preview(tmp_path_factory):
     """The preview of a copy of the tiny lesson (flite, low quality, its course file given) after
     its first render."""
     root = tmp_path_factory.mktemp("preview")
-    lesson = root / "lesson.yaml"
+    lesson, course = root / "lesson.yaml", root / "course.yaml"
     shutil.copyfile(SCRIPT, lesson)
+    shutil.copyfile(COURSE, course)
     build = root / "build" / "tiny"
     process = subprocess.Popen(
-        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--course", str(COURSE),
+        [sys.executable, "render.py", "preview", "--lesson", str(lesson), "--course", str(course),
          "--build", str(build.parent), "--voice", "flite", "--quality", "low", "--port", "0"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)})
     first = process.stdout.readline()
     assert first.startswith("preview: http://127.0.0.1:"), first
-    p = Preview(process, first.split()[1], lesson, build, [first])
+    p = Preview(process, first.split()[1], lesson, build, [first], course)
 
     def read() -> None:
         for line in process.stdout:
@@ -191,6 +193,26 @@ def test_a_save_updates_the_open_page_in_place(preview, page_factory):
         preview.lesson.write_text(SCRIPT.read_text(encoding="utf-8"), encoding="utf-8")
     page.wait_for_function("([id, text]) => document.getElementById('s-' + id).textContent === text",
                            arg=[SENTENCE, original()], timeout=WAIT_MS)
+
+
+def test_a_save_of_the_course_file_reaches_the_open_page(preview, page_factory):
+    """The course file is watched too: a new title for the course is on the page it serves (its
+    course line) without a reload."""
+    page = open_page(preview, page_factory)
+    good = preview.course.read_text(encoding="utf-8")
+    title = good.splitlines()[next(i for i, t in enumerate(good.splitlines()) if t.startswith("title: "))]
+    renamed = "title: Fruit, counted twice over"
+    preview.course.write_text(good.replace(title, renamed, 1), encoding="utf-8")
+    try:
+        page.wait_for_function("t => document.querySelector('.course-line').textContent.includes(t)",
+                               arg="Fruit, counted twice over", timeout=WAIT_MS)
+        assert video_state(page)["kept"], "the page was reloaded"
+        assert "Fruit, counted twice over" in (preview.build / "index.html").read_text(encoding="utf-8")
+        assert page.errors == []
+    finally:
+        preview.course.write_text(good, encoding="utf-8")
+    page.wait_for_function("t => !document.querySelector('.course-line').textContent.includes(t)",
+                           arg="Fruit, counted twice over", timeout=WAIT_MS)
 
 
 def test_a_broken_lesson_shows_the_error_and_keeps_the_last_good_one(preview, page_factory):

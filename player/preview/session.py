@@ -143,11 +143,11 @@ class Preview:
         self._thread.join(timeout=20)
 
     def _watched(self) -> list[Path]:
-        folders = [self.options.lesson.parent, *code_folders()]
+        folders = [self.options.lesson.parent, self.options.course.parent, *code_folders()]
         return folders + ([self.options.recordings] if self.options.recordings else [])
 
     def _wanted(self, path: Path) -> bool:
-        if path == self.options.lesson:
+        if path in (self.options.lesson, self.options.course):  # the course: its title, the stops
             return True
         if path.parent in code_folders():
             return path.suffix == ".py"
