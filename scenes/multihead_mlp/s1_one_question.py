@@ -114,4 +114,5 @@ class OneQuestionScene(LessonScene):
             b.fit(Play(article_q.animate.set_color(style.DIM), FadeOut(article_arc),
                        article.box.animate.set_stroke(style.MUTED, width=2),
                        article.word.animate.set_color(style.INK), run_time=0.6))
-        self.keep(tokens=tokens, question=adjectives_q, other=article_q)
+        # creature's column and its features' names, for the next scene's heads to read
+        self.keep(tokens=tokens, question=adjectives_q, other=article_q, vector=vector, features=names)

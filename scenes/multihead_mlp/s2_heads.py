@@ -35,6 +35,8 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
+    linear,
+    smooth,
 )
 
 from attention.core import AttentionResult
@@ -70,6 +72,9 @@ FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both 
 FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
 FEATURES_TOP = -0.6  # every token's features, a row each, under the table of keys while its keys come
 FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
+GAP = 0.15  # between the features' names and head 2's column of creature's features
+DIVIDER_X = -1.67  # the halves' divider while the features' names stand left of head 2's column
+UNDER = 2.35  # how far head 1's copy of creature's column dips, to pass under those names
 
 
 def at(h: int, dx: float) -> float:
@@ -86,6 +91,18 @@ def column(texts: list[str], x: float, color=style.INK) -> VGroup:
     """A column of figures, one per token's row, centred on x."""
     return VGroup(*(mono(t, color, size=style.SMALL_SIZE).move_to([x, row_y(j), 0])
                     for j, t in enumerate(texts)))
+
+
+def under(depth: float):
+    """A TransformFromCopy's path (run from its end back, `linear`) that drops `depth`, then swoops
+    across and up: head 1's copy of creature's column leaves it under the names beside it."""
+    def path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
+        t = 1 - alpha  # the copy's progress from its source, `end`
+        drop = smooth(min(1.0, t / 0.18))
+        across = smooth(min(1.0, max(0.0, (t - 0.15) / 0.85)))
+        rise = smooth(min(1.0, max(0.0, (t - 0.55) / 0.45)))
+        return end + (start - end) * across + DOWN * depth * (drop - rise)
+    return path
 
 
 def spread(columns: list[VGroup], names: VGroup, left: float, right: float) -> None:
@@ -178,7 +195,7 @@ class HeadsScene(LessonScene):
                       .move_to([0, QUESTION_Y, 0])
                       .align_to([at(h, 0), 0, 0], LEFT))
             questions[h].next_to(names[h], RIGHT, buff=0.25)
-        divider = Line([0, 2.95, 0], [0, -2.8, 0], color=style.TOKEN, stroke_width=2)
+        divider = Line([DIVIDER_X, 2.45, 0], [DIVIDER_X, -2.8, 0], color=style.TOKEN, stroke_width=2)
         first, early, late = during(0.0, 0.6), during(0.2, 0.8), during(0.45, 1.0)
 
         # each head's own W_Q, creature's six features beside its rows: their products summed
@@ -209,6 +226,10 @@ class HeadsScene(LessonScene):
             queries.append(q)
             query_names.append(caption("query", color=style.QUERY).move_to([0, QUERY_Y, 0])
                                .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT))
+        # the features' names beside head 2's column, a row header for both heads' columns
+        features = VGroup(*(caption(name).move_to([0, embeds[1][0].cell(j, 0).get_y(), 0])
+                            .align_to([embeds[1][0].get_left()[0] - GAP, 0, 0], RIGHT)
+                            for j, name in enumerate(L.features)))
         also = [caption(f"its own W_K, W_V: {n_feat} × {L.w_k[h].shape[1]} too").move_to(
             [at(h, 0), -2.35, 0], aligned_edge=LEFT) for h in heads]
         six = [VGroup(SurroundingRectangle(embeds[h][0], color=style.EMBEDDING, buff=0.05),
@@ -221,17 +242,22 @@ class HeadsScene(LessonScene):
         with self.beat("several-heads") as b:
             # the phrase moves up to head the picture while the rest of the last picture leaves;
             # creature's first question becomes head 1's, on the left, and then its second head
-            # 2's, on the right; on "heads" the heads are named; on "side", "side" the two halves
-            # part and creature's features come into each head, the same input for both; on "two"
-            # both names light
+            # 2's, on the right, creature's column (its features' names beside it) rising behind
+            # it into head 2; on "heads" the heads are named; on "side" the two halves part and a
+            # copy of the column leaves it, under the names, for head 1: the same input for both;
+            # on "two" both names light
             b.fit(self.scene_change(
                 self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
                 self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
                 self.from_previous("other", questions[1], FadeIn(questions[1]), rate_func=late),
+                self.from_previous("vector", embeds[1][0], FadeIn(embeds[1][0]), rate_func=late),
+                self.from_previous("features", features, FadeIn(features), rate_func=late),
                 run_time=1.3), by="heads")
-            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), run_time=0.5), by="side")
-            b.fit(Play(Create(divider), FadeIn(embeds[0], shift=0.2 * DOWN), run_time=0.6), by="side", n=2)
-            b.fit(Play(FadeIn(embeds[1], shift=0.2 * DOWN), run_time=0.6), by="two")
+            b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), FadeIn(embeds[1][1]), run_time=0.5),
+                  by="side")
+            split = TransformFromCopy(embeds[1][0], embeds[0][0], path_func=under(UNDER), rate_func=linear)
+            b.fit(Play(Create(divider, rate_func=during(0.0, 0.3)), split, run_time=1.5),
+                  Play(FadeIn(embeds[0][1]), run_time=0.25), by="two")
             b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
                                    lag_ratio=0.5), run_time=0.8))
 
@@ -398,14 +424,9 @@ class HeadsScene(LessonScene):
         query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
 
         def clear(h: int) -> Play:
-            """Head h's W_Q and its working leave."""
-            return Play(FadeOut(matrices[h], times[h], matrix_names[h], sizes[h], also[h], lit_terms),
+            """Head h's W_Q and its working leave (its × left with creature's features)."""
+            return Play(FadeOut(matrices[h], matrix_names[h], sizes[h], also[h], lit_terms),
                         run_time=0.4)
-
-        def unfeed(h: int) -> Play:
-            """Creature's features leave head h, read last (the query's name, rising next, would
-            pass over them)."""
-            return Play(FadeOut(embeds[h]), run_time=0.25)
 
         def rise(h: int, *also_: Animation) -> Play:
             """Head h's query and its name move up over the keys' columns."""
@@ -426,8 +447,10 @@ class HeadsScene(LessonScene):
             # "Head one's keys": fluffy's first key entry's sum; it is the key's first entry
             # (written in place: a copy flying there would cross the query); each other entry comes
             # in as the outline moves to the column of W_K it comes from (fluffy's features still
-            # outlined); "features": the working leaves, W_K steps aside, the query rises over the
-            # table and fluffy's key into its row; then every token's features come in as rows
+            # outlined); "features": the working leaves (and the features' names with head 2's
+            # column: both heads have their queries), W_K steps aside, the query rises over the
+            # table and fluffy's key into its row, the divider back to the middle; then every
+            # token's features come in as rows
             # under the table, fluffy's lit with the rows of W_K its 1s pick, and one after another
             # each other token's row lights with its picks as its key comes into the table;
             # "query": W_K (with its outlines) and then the rows leave, fluffy's key meets the query
@@ -442,11 +465,13 @@ class HeadsScene(LessonScene):
                   by="features")
             gone, steps, rises = during(0.2, 0.4), during(0.3, 0.62), during(0.5, 1.0)
             b.fit(Play(FadeOut(k_worked, k_pair[0], k_cols[-1], f_embed, f_name, six[0][1], f_key_name,
-                               sizes[0], times[0], also[0], rate_func=gone),
+                               sizes[0], *times, also[0], features, embeds[1], rate_func=gone),
                        VGroup(k_matrix, k_name).animate(rate_func=steps).shift(aside),
                        queries[0].animate(rate_func=rises).move_to(moved_up[0]),
                        query_names[0].animate(rate_func=rises).move_to(query_up[0]),
-                       f_key.animate(rate_func=rises).move_to(f_key_home), run_time=0.4),
+                       f_key.animate(rate_func=rises).move_to(f_key_home),
+                       divider.animate(rate_func=rises).put_start_and_end_on([0, 2.95, 0], [0, -2.8, 0]),
+                       run_time=0.4),
                   Play(FadeIn(rows), FadeIn(token_names[jf]), FadeIn(fluffy_lit), run_time=0.25),
                   *from_rows, by="query")
             b.fit(Play(FadeOut(k_matrix, k_name, *last_lit[1:]), FadeIn(key_row), FadeIn(query_box),
@@ -500,7 +525,7 @@ class HeadsScene(LessonScene):
             # arc from creature to 'a', its head-2 pick, as a's share of the sum and the weights
             # show (its result not flashed: an Indicate in the play that fades it in would undo the
             # fade; the lines and weights stay into the next sentence, to be read)
-            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1), unfeed(1),
+            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1),
                   rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08),
                        FadeIn(k_matrix2, k_name2, shift=0.1 * DOWN)), by="article")
             b.fit(Play(FadeIn(rows2), run_time=0.3), by="Same")
