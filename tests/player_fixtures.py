@@ -303,13 +303,19 @@ def copied_build(shared: BuildPaths, root: Path, clips: bool = False) -> BuildPa
     return build
 
 
-def axe(page):
-    """Axe's results for `page` once no CSS animation or transition is running: a panel fading in
-    has text in a colour between its own and the background's, which fails contrast or not by when
-    axe happens to look."""
-    from axe_playwright_python.sync_playwright import Axe
+def axe(page, within: str | None = None):
+    """Axe's violations on `page` once no CSS animation or transition is running (a panel fading
+    in has text in a colour between its own and the background's, which fails contrast or not by
+    when axe happens to look). With `within`, a CSS selector, on that part of the page alone: for a
+    state that differs only there from one a whole pass found clean. axe-core is put into a
+    document once, not once per pass."""
+    from axe_playwright_python.base import AXE_SCRIPT
+    from axe_playwright_python.sync_playwright import AxeResults
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
-    return Axe().run(page)
+    if not page.evaluate("() => typeof window.axe === 'object' && typeof window.axe.run === 'function'"):
+        page.evaluate(AXE_SCRIPT)
+    return AxeResults(page.evaluate("""within => axe.run(within || document, {resultTypes: ['violations']})
+        .then(r => ({violations: r.violations}))""", within))
 
 
 def served_player(lesson, folder: Path):

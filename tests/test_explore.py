@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from page_fixtures_a import axe as axe_once
-from player_fixtures import browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
+from player_fixtures import axe, browser, clipped_lesson, copied_build, load_afresh, page_factory, serve  # noqa: F401
 
 from attention import attend, exact_score_figure, percent_figure, score_figure, value_figure
 from attention.attention.lesson import lesson
@@ -444,7 +443,7 @@ def test_axe_finds_no_violations_with_the_panel_open(site, page_factory, width, 
         page.wait_for_selector(f"{EXPLORE}:not([hidden])")
         assert page.get_attribute(f'{EXPLORE} button[aria-current="step"]', "data-step") == step
         page.fill(f'{EXPLORE} input[data-m="w_q"][data-i="4"][data-j="0"]', "x") if step == "qkv" else None
-        results = axe_once(page, within=EXPLORE if k else None)
+        results = axe(page, within=EXPLORE if k else None)
         assert results.violations_count == 0, (step, results.generate_report())
         # the panel fits the screen: no sideways scrolling of the page
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width, step
@@ -544,7 +543,7 @@ def test_axe_finds_no_violations_on_a_clip_page_with_the_panel_open(site, page_f
     _, _, base = site
     page = open_page(page_factory, f"{base}/clips/weighted-sum.html", width=640, height=600)
     open_panel(page)
-    results = axe_once(page)
+    results = axe(page)
     assert results.violations_count == 0, results.generate_report()
 
 

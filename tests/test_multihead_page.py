@@ -16,10 +16,10 @@ import zipfile
 
 import numpy as np
 import pytest
-from page_fixtures_a import axe
 from player_fixtures import (  # noqa: F401
     REPO,
     SCREENSHOTS,
+    axe,
     browser,
     copied_build,
     encode_narration,
