@@ -228,6 +228,26 @@ def test_a_check_is_asked_at_16x_though_the_page_stalls_as_its_sentence_ends(sit
     assert page.errors == []
 
 
+def test_a_check_is_asked_when_a_seek_lands_just_before_its_end_and_the_page_is_busy(site, page_factory, checks):
+    """While the video plays at 16x, the learner seeks to just before a check's end and the page is
+    busy as the seek completes: the video plays on over the end before the page hears "seeked",
+    and the check is still asked (playback is watched from where the seek landed)."""
+    check = checks["predict"]
+    page = open_lesson(page_factory, site)
+    end = asked_at(page, check.sentence)
+    page.evaluate("""async end => {
+        const v = document.querySelector('video'); v.muted = true;
+        v.currentTime = end - 8; await new Promise(r => v.addEventListener('seeked', r, {once: true}));
+        v.playbackRate = 16; await v.play();
+        v.currentTime = end - 0.2;  // "seeked" waits for this task to end
+        const busy = performance.now() + 500;
+        while (performance.now() < busy) {}  // the page is busy: the seek completes, the video plays on
+        }""", end)
+    page.wait_for_selector(f"{CHECK}:not([hidden])", timeout=15_000)
+    assert page.evaluate("() => LessonChecks.open") == check.id
+    assert page.errors == []
+
+
 # (rate, seconds of the video past the end when the page next sees it, whether the check is asked)
 LATE_CROSSINGS = [(1, 1.4, True), (1, 1.6, False),  # 1.5 s of the learner's time
                   (16, 3.0, True), (16, 23.9, True), (16, 24.1, False),  # 1.5 s of theirs: 24 of the video's

@@ -410,9 +410,13 @@
     if (!frameRequest) frameRequest = requestAnimationFrame(tick);
   });
   video.addEventListener("timeupdate", watch);
-  video.addEventListener("seeking", () => { lastTime = null; });
+  // Playback after a seek is watched from where the seek landed, not from where the video is when
+  // "seeked" is handled: on a busy page it may already have played on past a sentence's end.
+  let landed = null;
+  video.addEventListener("seeking", () => { lastTime = null; landed = video.currentTime; });
   video.addEventListener("seeked", () => {
-    lastTime = video.currentTime;
+    lastTime = landed === null ? video.currentTime : Math.min(landed, video.currentTime);
+    landed = null;
     progress();
     if (showing && Math.abs(video.currentTime - sentences.get(byId.get(showing.check).show).start) > 0.5) {
       showing = null; // the learner went elsewhere
