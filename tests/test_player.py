@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import urllib.request
+from pathlib import Path
 
 import pytest
 from player_fixtures import (  # noqa: F401
@@ -23,6 +24,15 @@ from player_fixtures import (  # noqa: F401
 
 from player.html import minutes
 from player.page import build_player, course_line
+
+
+def course_line_of(lesson_id: str) -> str:
+    """The line a 1-minute stop's page shows under its title, read from the project's course.yaml
+    as an author reads it: the course's title, the lesson's stop and the number of stops."""
+    import yaml
+    course = yaml.safe_load((Path(__file__).resolve().parent.parent / "course.yaml").read_text(encoding="utf-8"))
+    stop = next(s["stop"] for s in course["stops"] if s.get("lesson") == lesson_id)
+    return f"{course['title']} · stop {stop} of {course['number_of_stops']} · 1 min"
 
 FRAME = 1 / 15
 
@@ -61,7 +71,7 @@ def test_page_shows_the_course_frame(site):
     manifest, build, _ = site
     text = build.player.read_text(encoding="utf-8")
     assert manifest.duration < 90  # the test timing: 2-4 s a beat, a 1-minute stop
-    assert course_line(manifest) == "How language models work · stop 7 of 20 · 1 min"
+    assert course_line(manifest) == course_line_of(manifest.lesson)
     for expected in (html.escape(manifest.title), html.escape(manifest.tagline),
                      "Before this",
                      html.escape(f"Next: {manifest.course.next.title}"),  # test_course_file: course.yaml's
@@ -78,7 +88,7 @@ def test_page_shows_the_course_frame(site):
 def test_click_seeks_to_the_sentence_and_highlights_it(site, reused_pages):
     manifest, _, base = site
     page = open_player(reused_pages, base + "/index.html")
-    assert page.inner_text(".course-line") == "How language models work · stop 7 of 20 · 1 min"
+    assert page.inner_text(".course-line") == course_line_of(manifest.lesson)
     target = manifest.sentences[9]
     page.click(f"#s-{target.id}")
     wait_current(page, target.id)
