@@ -51,9 +51,9 @@ def hide_numbers(grid: Grid) -> None:
 
 
 def reveal(grid: Grid, j: int) -> list[Animation]:
-    """Entry `j` of a column hidden by `hide_numbers` shows: its number, and its bar."""
-    out = [grid.texts[j][0].animate.set_opacity(1)]
-    bar = grid.bars[j][0]
+    """Entry `j` of a column (or a row) hidden by `hide_numbers` shows: its number, and its bar."""
+    out = [grid.all_texts()[j].animate.set_opacity(1)]
+    bar = [b for row in grid.bars for b in row][j]
     if bar is not None and getattr(bar, "shown", 0):
         out.append(bar.animate.set_fill(opacity=bar.shown))
     return out

@@ -1,14 +1,13 @@
-"""Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour: its
-values (each token's, named under it: the token's features × that head's W_V; under the lines,
-blue's out of W_V⁽¹⁾ and a's out of W_V⁽²⁾, a copy of each rising into its place, then the
-others token by token) weighted by creature's weights (scene 2's cells, carried whole into the lines)
-and summed, a line per head, standing complete to be read. End to end, head
-1's vector steps right of its line and head 2's slides up under it: six numbers. On "W O" they
-unroll into a row, "head 1 | head 2", each over the column of W_O it meets, apart from the
-model's features that name W_O's rows;
-W_O maps them onto those features (one entry worked as its terms and their sum, the rest
-filling); added to creature's vector, entry by entry, as the voice reads what moved, nothing
-creature knew is lost."""
+"""Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour, worked
+in a band of its own, head 1's over head 2's: every token's features, a row each, times that
+head's W_V (six rows by three, as scene 2 drew W_Q) give every token's value row at once; each
+row times creature's weight on its token (scene 2's columns, carried whole beside them), summed
+under a rule into the head's short vector (head 1's first number worked as its terms). End to
+end, head 1's vector steps right and head 2's comes round beside it: a row of six numbers, which
+rises over W_O's columns, "head 1 | head 2", apart from the model's features that name W_O's
+rows; W_O maps them onto those features (one entry worked as its terms and their sum, the rest
+filling as W_O's row for each meets the six); added to creature's vector, entry by entry, as the
+voice reads what moved, nothing creature knew is lost."""
 
 from collections.abc import Callable
 
@@ -28,10 +27,8 @@ from manim import (
     MathTex,
     Rectangle,
     SurroundingRectangle,
-    TransformFromCopy,
     VGroup,
     Wait,
-    smooth,
 )
 
 from attention.figures import percent_figure, short_figure
@@ -45,21 +42,22 @@ from scenes.prebuilt import built
 from scenes.rules import LEAVING, during
 from scenes.widgets import caption, label
 
-# the heads' lines: each head's values weighted and summed, its short vector at the line's end
-LINE_Y = (1.45, -0.4)  # each head's line's centre
-SUMS_X = 0.2  # the lines' centre
-JOIN = 0.75  # end to end, the two vectors stand this far right of the lines, head 2's under head 1's
-VALUE_W, VALUE_H = 0.5, 0.36  # a cell of a head's value vectors
-ENTRY_Y = -2.1  # head 1's first number worked as its terms
-# a value worked under the lines, one per head: the token's features as a row over W_V's columns
-# (drawn turned, a row per entry of the value, level with the value's cells), the value right of it
-PRODUCT_ROW_Y = -1.52  # the token's features, a row
-PRODUCT_W = 0.4  # a column of W_V turned, under each feature
-PRODUCT_GAP = 0.3  # between head 2's product, on the left, and head 1's
+# each head's band: its tokens' features (a row each) × its W_V = their values, each value × its
+# weight, summed under a rule into the head's short vector
+BAND_TOP = (2.9, 0.1)  # each band's first token row's top: head 1's, head 2's
+ROW_H = 0.45  # a token's row: its features, its value, its weight (scene 2's rows of weights)
+FEATURES_LEFT = -4.3  # the tokens' features' left edge, their names right-aligned left of it
+FEATURE_W = 0.4  # a cell of the tokens' features and of W_V
+W_V_H = 0.34  # a row of W_V (as scene 2 drew a row of features)
+HEAD_LEFT = -6.85  # each head's name's left edge, level with its band's middle
+WEIGHT_W = 0.75  # a cell of creature's weights, as scene 2 drew it (carried whole)
+GAP = 0.15  # between the pieces of a band
+JOINED_RIGHT = 6.8  # end to end, the six numbers' right edge (right of both bands)
+ENTRY_Y = -2.75  # head 1's first number worked as its terms, under the bands
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
 CELL_H = 0.5
-CELL_W = 0.8  # a cell of a vector, and a column of W_O: each under its entry of the heads' row
+CELL_W = 0.8  # a cell of a vector (and of a value), and a column of W_O: each under its entry of the six
 ROW_Y = 2.1  # the heads' six numbers as a row, over W_O's columns
 HEAD_NAMES_Y = 2.65  # "head 1" | "head 2", each over its half of the row
 MATRIX_LEFT = -2.2  # W_O's left edge, right of the features' names
@@ -71,19 +69,21 @@ HOLD = 0.8  # the next beat's first seconds, the finished product standing as th
 LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, MOVED_X, NEW_X = -1.6, 0.55, 2.65  # the residual: creature's vector + what moved = its new one
 NAMES_GAP = 0.2
-WEIGHT_W, WEIGHT_H = 0.75, 0.45  # a cell of creature's weights, as scene 2 drew it (carried whole)
-WORKED = ("blue",)  # head 1's value worked out of W_V⁽¹⁾ (head 2's: the token whose value is not 0)
 
 
-def weight_cell(w: float, color: ManimColor) -> Grid:
-    """One of creature's weights as scene 2 drew it: a cell, its bar as long as its share."""
-    return Grid([[percent_figure(w)]], color, cell_w=WEIGHT_W, cell_h=WEIGHT_H, levels=np.array([[w]]))
+def weights_column(weights: np.ndarray, color: ManimColor) -> Grid:
+    """Creature's weights in one head as scene 2 drew them: a cell per token, its bar as long as
+    its share."""
+    return Grid([[percent_figure(w)] for w in weights], color, cell_w=WEIGHT_W, cell_h=ROW_H,
+                levels=np.asarray(weights)[:, None])
 
 
-def dealt(share: float) -> Callable[[float], float]:
-    """The rate of a cell that slides with its column (eased as one) and stays behind once it has
-    gone its `share` of the column's way."""
-    return lambda t: min(1.0, smooth(t) / share) if share > 0 else 1.0
+def row_of(values: np.ndarray, color: ManimColor, scale: float) -> Grid:
+    """A vector as one row of cells, each number with its size as a bar, hidden until worked out."""
+    row = Grid([[short_figure(v) for v in values]], color, cell_w=CELL_W, cell_h=CELL_H,
+               levels=np.abs(values)[None, :] / scale)
+    hide_numbers(row)
+    return row
 
 
 def row_y(j: int) -> float:
@@ -109,121 +109,73 @@ class ConcatScene(LessonScene):
         scale = float(max(np.abs(L.after_attention).max(), 1e-9))
         n = len(L.features)
         tokens = header(L)
-        colors = style.HEADS  # each head's colour: its name, its weights, its short vector
+        colors = style.HEADS  # each head's colour: its name, its W_V, its weights, its short vector
 
-        # each head's short vector as its values weighted by creature's weights (scene 2's cells,
-        # each a box with its bar and percentage) and summed: a line per head, weight × value
-        # column + ... = the head's output, filled once summed; each value column named by its
-        # token, and where the values come from under the head's name
-        heads = [cells(outputs[h], colors[h], CELL_W, CELL_H, scale) for h in range(len(outputs))]
-        short, n_tokens = len(outputs[0]), len(L.tokens)
-        head_names, percents, values, signs, equals_, tokens_named, sources = [], [], [], [], [], [], []
+        # a band per head: the tokens' features (named) × W_V = the values, each row × its weight
+        # (a × on every row), under a rule the head's short vector, empty until summed
+        heads, head_names, products, values, weights, by_weight, rules = [], [], [], [], [], [], []
         for h, head in enumerate(L.attention.heads):
-            columns = [cells(head.values[t], style.VALUE, VALUE_W, VALUE_H, scale) for t in range(n_tokens)]
-            weights = [weight_cell(float(head.weights[f, t]), colors[h]) for t in range(n_tokens)]
-            name = caption(f"head {h + 1}:", color=colors[h])
-            eq = label("=", size=style.SMALL_SIZE, color=style.MUTED)
-            pieces, marks = [name], []
-            for t, col in enumerate(columns):
-                sign = [label("+", size=style.SMALL_SIZE, color=style.MUTED)] if t else []
-                times = label("×", size=style.SMALL_SIZE, color=style.MUTED)
-                marks.append(VGroup(*sign, times))
-                pieces += [*sign, weights[t], times, col]
-            line = VGroup(*pieces, eq, heads[h]).arrange(RIGHT, buff=0.12).move_to([SUMS_X, LINE_Y[h], 0])
-            line.shift((heads[0].get_x() - heads[h].get_x()) * RIGHT)  # the short vectors in one column
-            tokens_named.append([caption(t).next_to(col, DOWN, buff=0.08)
-                                 for t, col in zip(L.tokens, columns)])
-            sources.append(VGroup(*(caption(words, color=style.VALUE)
-                                    for words in ("values:", "each token × W_V")))
-                           .arrange(DOWN, aligned_edge=RIGHT, buff=0.06)
-                           .next_to(name, DOWN, buff=0.15).align_to(name, RIGHT))
-            head_names.append(name)
-            percents.append(weights)
-            values.append(columns)
-            signs.append(marks)
-            equals_.append(eq)
-        for column in heads:
-            hide_numbers(column)
-        # end to end: head 1's vector right of its line, head 2's right under it, one column of six
-        ends = [heads[0].get_center() + JOIN * RIGHT]
-        ends.append(ends[0] + (heads[0].height + heads[1].height) / 2 * DOWN)
+            feats = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
+                         cell_w=FEATURE_W, cell_h=ROW_H)
+            w_v = Grid([[short_figure(v) for v in row] for row in L.w_v[h]], colors[h], cell_w=FEATURE_W,
+                       cell_h=W_V_H, text_color=style.INK)
+            value = Grid([[short_figure(v) for v in row] for row in head.values], style.VALUE, cell_w=CELL_W,
+                         cell_h=ROW_H, levels=np.abs(head.values) / scale)
+            times, equals = (label(s, size=style.SMALL_SIZE, color=style.MUTED) for s in "×=")
+            VGroup(feats, times, w_v, equals, value).arrange(RIGHT, buff=GAP).move_to(
+                [FEATURES_LEFT, BAND_TOP[h], 0], aligned_edge=UP + LEFT)
+            weight = weights_column(head.weights[f], colors[h]).next_to(value, RIGHT, buff=3 * GAP)
+            token_names = VGroup(*(caption(name).move_to([0, feats.cell(t, 0).get_y(), 0])
+                                   .align_to([FEATURES_LEFT - GAP, 0, 0], RIGHT)
+                                   for t, name in enumerate(L.tokens)))
+            w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
+                w_v, DOWN, buff=0.1)
+            products.append(VGroup(token_names, feats, times, w_v, w_v_name, equals))
+            values.append(value)
+            weights.append(weight)
+            by_weight.append(VGroup(*(label("×", size=style.SMALL_SIZE, color=style.MUTED).move_to(
+                [(value.get_right()[0] + weight.get_left()[0]) / 2, value.cell(t, 0).get_y(), 0])
+                for t in range(len(L.tokens)))))
+            rules.append(Line(value.get_corner(DOWN + LEFT), value.get_corner(DOWN + RIGHT),
+                              color=style.MUTED, stroke_width=2).shift(0.06 * DOWN))
+            heads.append(row_of(outputs[h], colors[h], scale).next_to(value, DOWN, buff=0.12))
+            head_names.append(caption(f"head {h + 1}", color=colors[h]).move_to([0, value.get_y(), 0])
+                              .align_to([HEAD_LEFT, 0, 0], LEFT))
+        short = len(outputs[0])
+        # end to end: head 1's vector steps right, under its weights; head 2's goes right under its
+        # own, then up beside head 1's: one row of six, right of both bands
+        right = np.array([JOINED_RIGHT - heads[1].width / 2, heads[0].get_y(), 0])
+        ends = [right + heads[1].width * LEFT, right]
         joined = SurroundingRectangle(VGroup(*(h.copy().move_to(e) for h, e in zip(heads, ends))),
                                       color=style.INK, buff=0.06, stroke_width=3)
         numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.INK)
-        numbers.next_to(joined, DOWN, buff=0.12)
+        numbers.next_to(joined, DOWN, buff=0.12).align_to(joined, RIGHT)  # clear of head 2's weights
         # head 1's first number worked as its terms: each token's weight × its value's first entry
         head = L.attention.heads[0]
         entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
-                         for t in range(n_tokens)], None, short_figure(float(outputs[0][0])),
+                         for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
                         style.VALUE)
         entry.total[-1].set_color(colors[0])  # the sum is head 1's number
-        entry.move_to([SUMS_X, ENTRY_Y, 0])
-        firsts = VGroup(*(SurroundingRectangle(col.cell(0, 0), color=style.VALUE, buff=0.03,
-                                               stroke_width=3) for col in values[0]))
+        entry.move_to([values[0].get_x(), ENTRY_Y, 0])
+        firsts = SurroundingRectangle(values[0].col(0), color=style.VALUE, buff=0.04, stroke_width=3)
         its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=colors[0], buff=0.03, stroke_width=4)
 
-        def weights_carried() -> tuple[list, Callable[[], list], Callable[[], list]]:
+        def weights_carried() -> tuple[list, Callable[[], list]]:
             """Scene 2's two columns of creature's weights, carried whole (each cell with its box,
-            its bar and its percentage, upright): in the scene change head 2's column drops
-            under head 1's, its first cell level with its line; then every cell moves across to
-            its place in its head's line, each on its own row, and then up (or down) into the
-            line (none passes another). Without scene 2, the lines' cells fade in."""
+            its bar and its percentage): in the scene change head 1's rises and head 2's drops,
+            each to its band's rows, then both slide right into their places beside the values
+            (none passes the other). Without scene 2, the weights fade in."""
             if "weights" not in self.previous:
-                return [], lambda: [FadeIn(VGroup(*(c for row in percents for c in row)))], lambda: []
+                return [], lambda: [FadeIn(w) for w in weights]
             columns = self.take("weights")
-            carried = [[c.cell(t, 0) for t in range(n_tokens)] for c in columns]
-            places = [[p.get_center() for p in row] for row in percents]
-            drop = (places[1][0][1] - carried[1][0].get_y()) * UP
-            for h in range(len(carried)):
-                percents[h] = carried[h]  # the lines' weights are scene 2's cells from here
+            places = [w.get_center() for w in weights]
+            for h in range(len(weights)):
+                weights[h] = columns[h]  # the bands' weights are scene 2's cells from here
+            pairs = list(zip(columns, places))
+            return ([c.animate(rate_func=during(LEAVING, 1.0)).set_y(p[1]).build() for c, p in pairs],
+                    lambda: [c.animate.set_x(p[0]) for c, p in pairs])
 
-            def across() -> list:
-                """Each head's cells going one way slide as one column (none tilts), each staying
-                behind at its place: dealt out."""
-                moves = []
-                for cs, ps in zip(carried, places):
-                    dx = [p[0] - c.get_x() for c, p in zip(cs, ps)]
-                    for c, p, d in zip(cs, ps, dx):
-                        far = max(abs(e) for e in dx if e * d > 0) if d else 1.0
-                        moves.append(c.animate(rate_func=dealt(abs(d) / far)).set_x(p[0]))
-                return moves
-
-            def into() -> list:
-                return [c.animate.set_y(p[1]) for cs, ps in zip(carried, places) for c, p in zip(cs, ps)]
-
-            return [columns[1].animate(rate_func=during(LEAVING, 1.0)).shift(drop).build()], across, into
-
-        # where the values come from: a token's features (a row) times its head's W_V, drawn turned
-        # (a row per entry of the value, level with the value's cells) = its value, which stays
-        # beside the product (a copy rises into its place in the line); one worked per head, the
-        # token whose value is not 0
-        def product(h: int, t: int) -> VGroup:
-            """Token t's features over W_V of head h drawn turned, = its value (under its place)."""
-            value = values[h][t].copy()
-            value.move_to([value.get_x(), PRODUCT_ROW_Y - VALUE_H / 2 - 0.1, 0], aligned_edge=UP)
-            feats = Grid([[short_figure(v) for v in L.embeddings[t]]], style.EMBEDDING, cell_w=PRODUCT_W,
-                         cell_h=VALUE_H)
-            w_v = Grid([[short_figure(v) for v in row] for row in L.w_v[h].T], colors[h], cell_w=PRODUCT_W,
-                       cell_h=VALUE_H, text_color=style.INK)
-            w_v.move_to(value.get_left() + 0.5 * LEFT, aligned_edge=RIGHT)
-            feats.move_to([w_v.get_x(), PRODUCT_ROW_Y, 0])
-            v_equals = label("=", size=style.SMALL_SIZE, color=style.MUTED).move_to(
-                [(w_v.get_right()[0] + value.get_left()[0]) / 2, value.get_y(), 0])
-            w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
-                w_v, LEFT, buff=0.15)
-            feats_name = caption(L.tokens[t], color=style.EMBEDDING).next_to(feats, LEFT, buff=0.15)
-            return VGroup(feats, feats_name, w_v, w_v_name, v_equals, value)
-
-        worked_t = [L.index(WORKED[0]),
-                    next(t for t in range(n_tokens) if np.any(L.attention.heads[1].values[t]))]
-        products = [product(h, t) for h, t in enumerate(worked_t)]
-        # head 2's a little left of its value's place, clear of head 1's (its value then rises aslant)
-        clear = products[0].get_left()[0] - PRODUCT_GAP - products[1].get_right()[0]
-        products[1].shift(min(0.0, clear) * RIGHT)
-        change, across, into = weights_carried()
-        lines = VGroup(*head_names, *(c for row in percents for c in row),
-                       *(c for col in values for c in col), *(m for row in signs for m in row), *equals_,
-                       *(n for row in tokens_named for n in row), *sources)
+        change, across = weights_carried()
         # W_O as the matrix of the product: a row per feature of the model (named on the left), a
         # column per entry of the heads' six numbers, which stand as a row over its columns
         matrix = Grid([[short_figure(v) for v in row] for row in w_o.T], style.MUTED,
@@ -233,73 +185,43 @@ class ConcatScene(LessonScene):
         names = VGroup(*(caption(name).move_to([0, row_y(j), 0]) for j, name in enumerate(L.features)))
         for name in names:
             name.align_to(matrix.get_left() + NAMES_GAP * LEFT, RIGHT)
-        row_cells = [heads[h].cell(j, 0) for h in range(len(heads)) for j in range(short)]
+        row_cells = [heads[h].cell(0, j) for h in range(len(heads)) for j in range(short)]
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
-            # the heads' weights, scene 2's cells, carry into a line per head as scene 2 leaves
-            # (head 2's column drops under head 1's, then each head's cells are dealt across, each
-            # on its own row, and go into their line); on "short" each head's short vector, empty,
-            # as they settle, and under the lines each head's W_V with the features of a token
-            # whose value is not 0 over it; out of each that value; on "values" a copy of each
-            # rises into its place in its head's line (its token named under it), then the other
-            # tokens' values, token by token, each rising onto its name; on "summed" the products
-            # leave for head 1's first number's terms and their sum
-            def arrives(h: int, t: int) -> list:
-                """Token t's worked value in head h's line: a copy rising out of its product,
-                with its signs and its name."""
-                return [TransformFromCopy(products[h][-1], values[h][t]),
-                        FadeIn(signs[h][t], rate_func=during(0.7, 1.0)),
-                        FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.6, 1.0)),
-                        FadeIn(sources[h])]
-
-            def rises(h: int, t: int) -> AnimationGroup:
-                """Token t's value in head h's line: its name, then the value rising onto it."""
-                return AnimationGroup(FadeIn(tokens_named[h][t], shift=0.1 * UP, rate_func=during(0.0, 0.5)),
-                                      FadeIn(signs[h][t], rate_func=during(0.3, 1.0)),
-                                      FadeIn(values[h][t], shift=0.1 * UP, rate_func=during(0.3, 1.0)))
-
-            # the other values, token by token from the left: each token's in the heads that did
-            # not work it out, together
-            by_token = [AnimationGroup(*(rises(h, t) for h in range(len(heads)) if t != worked_t[h]))
-                        for t in range(n_tokens) if worked_t.count(t) < len(heads)]
+            # the heads' weights, scene 2's columns, carry into their bands as scene 2 leaves; on
+            # "short" each head, named, with its short vector, empty; on "values" every token's
+            # features times the head's W_V, then every token's value at once; on "weighted" a ×
+            # on every row; on "summed" the rules, and head 1's first number as its terms and
+            # their sum
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
                   Play(across, run_time=0.6), by="short")
-            b.fit(Play(lambda: [*into(), FadeIn(*equals_, *heads),
-                                FadeIn(VGroup(*head_names), shift=0.1 * RIGHT),
-                                *(FadeIn(VGroup(*p[:-1]), shift=0.1 * UP, rate_func=during(0.25, 0.7))
-                                  for p in products)],
-                       run_time=0.5),
-                  Play(*(FadeIn(p[-1], shift=0.2 * RIGHT) for p in products), run_time=0.3), by="values")
-            b.fit(Play(*(a for h, t in enumerate(worked_t) for a in arrives(h, t)), run_time=0.4),
-                  Play(LaggedStart(*by_token, lag_ratio=0.5), run_time=0.85), by="summed")
-            b.fit(Play(FadeIn(firsts, its_sum), FadeOut(*products, rate_func=during(0.3, 1.0)),
-                       run_time=0.25),
+            b.fit(Play(*(FadeIn(n, shift=0.1 * RIGHT) for n in head_names), FadeIn(*heads), run_time=0.5),
+                  by="values")
+            b.fit(Play(*(FadeIn(p, shift=0.1 * UP) for p in products), run_time=0.4),
+                  Play(*(FadeIn(v, shift=0.2 * RIGHT) for v in values), run_time=0.3), by="weighted")
+            b.fit(Play(*(FadeIn(x, shift=0.1 * LEFT) for x in by_weight), run_time=0.3), by="summed")
+            b.fit(Play(*(Create(r) for r in rules), FadeIn(firsts, its_sum), run_time=0.25),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
                        run_time=0.45),
                   Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.3), by="End")
-            complete = self.frame  # every line stands complete from here
+            complete = self.frame  # every band stands complete from here
             six = said_at(b, "count", "features", L)
-            # "End to end": the other numbers fill, then head 1's vector steps out right, head 2's
-            # slides under it, outlined as one column of six on "six", while the lines stand
-            # complete, READ seconds after their results, before they leave
+            # "End to end": the other numbers fill, then head 1's vector steps right and head 2's
+            # goes right, then up beside it, outlined as one row of six on "six", while the bands
+            # stand complete, READ seconds after their results, before they leave
             b.fit(Play(FadeOut(its_sum), LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
                                                        for h in range(len(heads)) for j in range(short)
                                                        if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.5),
-                  Play(lambda: [heads[0].animate.move_to(ends[0])], run_time=0.4),
-                  Play(lambda: [heads[1].animate.move_to(ends[1])], run_time=0.9), by=six[0], n=six[1])
+                  Play(lambda: [heads[0].animate.move_to(ends[0]), heads[1].animate.set_x(ends[1][0])],
+                       run_time=0.6),
+                  Play(lambda: [heads[1].animate.set_y(ends[1][1])], run_time=0.6), by=six[0], n=six[1])
             b.fit(Play(FadeIn(joined), run_time=0.3))
             held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
             b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
                   Play(Wait(), run_time=max(0.05, READ - held)),
-                  Play(FadeOut(lines, firsts, entry), run_time=0.4),
-                  # in the sentence's pause, end to end: the six leave their column for a row,
-                  # first across, each to the column of W_O it will meet, then up (none passes
-                  # another), the column's outline going as they set off (its name, still being
-                  # read, goes as W_O comes)
-                  Play(FadeOut(joined, rate_func=during(0.0, 0.3)),
-                       *(c.animate.set_x(x) for c, x in zip(row_cells, slots)), run_time=0.9),
-                  Play(lambda: [c.animate.set_y(ROW_Y) for c in row_cells], run_time=0.6))
+                  Play(FadeOut(*head_names, *products, *values, *weights, *by_weight, *rules, firsts, entry),
+                       run_time=0.4))
 
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
         head_labels = VGroup(*(caption(f"head {h + 1}", color=colors[h]).move_to([x, HEAD_NAMES_Y, 0])
@@ -342,7 +264,8 @@ class ConcatScene(LessonScene):
             shown_row = now_row
 
         with self.beat("w-o-mixes") as b:
-            # "W O" (the six numbers stand as a row since the last sentence's pause): each head
+            # "W O": the six rise as one row, each over the column of W_O it will meet, their
+            # outline going as they set off and their name (read since "six") after; each head
             # named over its half, and W_O comes in under them; "onto": the features it maps
             # onto name its rows, with the empty column of what moves; its row for fluffy
             # texture meets the row of six: the terms, then their sum, which is the entry,
@@ -351,7 +274,11 @@ class ConcatScene(LessonScene):
             # entry that moves something shows as W_O's row for it meets the six (ROW_MET
             # seconds each), then the rows that move nothing fill together, and the finished
             # product stands, through the beat's rest and the next beat's first HOLD seconds
-            b.fit(Play(FadeOut(numbers), FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
+            b.fit(Play(lambda: [FadeOut(joined, rate_func=during(0.0, 0.3)),
+                                FadeOut(numbers, rate_func=during(0.5, 1.0)),
+                                *(c.animate.move_to([x, ROW_Y, 0]) for c, x in zip(row_cells, slots))],
+                       run_time=0.6),
+                  Play(FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
                        FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
             b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.35),
                   Play(FadeIn(ring), FadeIn(pair), run_time=0.25),
