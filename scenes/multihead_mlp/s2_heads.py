@@ -1,17 +1,18 @@
 """Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each in
 its own colour (`style.HEADS`: its matrices, its name, its weights), each with its own, smaller
-W_Q: creature's six features times it give a query of three numbers (one entry worked as its terms
-and their sum; head 2's, in the pause, as the one feature that is not 0 times its row of W_Q, an
-entry at a time). Head 1's W_K then takes W_Q's place and fluffy's features creature's: fluffy's
-key, named and worked the same way under the query, which stays, its other entries each from the
-column of W_K outlined. The query rises over the table, fluffy's key moves up into its row, and
-every token's features come in as rows under it: one after another each row lights with the rows
-of W_K (now beside the table) its 1s pick, as that token's key comes into the table; head 2's
-keys come out of the same rows and its own W_K, shown beside them, the same way. Then each head's
-query meets every token's key: the dot products, scaled by √d, through softmax (the
-exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
-side by side (head 2's last line of working read until its weights move there), what the two
-rows share."""
+W_Q (the empty columns it would have as wide as the model fold away to its three; its W_K and
+W_V, drawn by their shape, are as small): creature's six features times it give a query of three
+numbers (head 1's first entry worked as its terms and their sum; head 2's, as "three numbers" is
+said, as the one feature that is not 0 times its row of W_Q, an entry at a time). Head 1's W_K
+then takes W_Q's place and fluffy's features creature's: fluffy's key, named and worked the same
+way under the query, which stays, its other entries each from the column of W_K outlined. The
+query rises over the table, fluffy's key moves up into its row, and every token's features come
+in as rows under it: one after another each row lights with the rows of W_K (now beside the
+table) its 1s pick, as that token's key comes into the table; head 2's keys come out of the same
+rows and its own W_K, shown beside them, the same way. Then each head's query meets every token's
+key: the dot products, scaled by √d, through softmax (the exponentials, their sum, a division)
+into creature's row of weights as the voice reads them; and, side by side, what the two rows
+share."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
-    Animation,
     ArcBetweenPoints,
     Create,
     FadeIn,
@@ -32,6 +32,7 @@ from manim import (
     Line,
     ManimColor,
     MathTex,
+    Rectangle,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -75,6 +76,8 @@ FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
 GAP = 0.15  # between the features' names and head 2's column of creature's features
 DIVIDER_X = -1.67  # the halves' divider while the features' names stand left of head 2's column
 UNDER = 2.35  # how far head 1's copy of creature's column dips, to pass under those names
+MINI_W, MINI_H = 0.13, 0.09  # a cell of W_K and W_V drawn by their shape alone
+MINI_Y = -2.45  # their centre, under the query
 
 
 def at(h: int, dx: float) -> float:
@@ -162,6 +165,13 @@ def keys_from_rows(L: Lesson, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup
     return plays, lit
 
 
+def shape_of(matrix: np.ndarray, color: ManimColor) -> VGroup:
+    """A matrix drawn by its shape alone, a small empty cell per entry: its rows and columns."""
+    rows, cols = matrix.shape
+    return VGroup(*(Rectangle(width=MINI_W, height=MINI_H, color=color, stroke_width=1.5)
+                    .move_to([c * MINI_W, -r * MINI_H, 0]) for r in range(rows) for c in range(cols)))
+
+
 def product_line(pairs: list[tuple[str, str]], total: str, colors, x: float, y: float) -> VGroup:
     """A dot product as its terms and their sum, "3×3.8 + 0.4×2 + 0.2×0 = 12.2", left-aligned at
     x; `line.terms` are its products, `line.total` its "= sum"."""
@@ -230,8 +240,24 @@ class HeadsScene(LessonScene):
         features = VGroup(*(caption(name).move_to([0, embeds[1][0].cell(j, 0).get_y(), 0])
                             .align_to([embeds[1][0].get_left()[0] - GAP, 0, 0], RIGHT)
                             for j, name in enumerate(L.features)))
-        also = [caption(f"its own W_K, W_V: {n_feat} × {L.w_k[h].shape[1]} too").move_to(
-            [at(h, 0), -2.35, 0], aligned_edge=LEFT) for h in heads]
+        # "smaller": W_Q's columns as wide as the model (a query of six numbers), the ones beyond
+        # the head's three empty, fold away; its W_K and W_V, drawn by their shape under the
+        # query, are the same size
+        wide = [VGroup(*(Rectangle(width=CELL, height=MATRIX_H, color=style.MUTED, stroke_width=1.5)
+                         .move_to(matrices[h].cell(i, 0)).shift(CELL * k * RIGHT)
+                         for i in range(n_feat) for k in range(L.w_q[h].shape[1], n_feat)))
+                for h in heads]  # the columns W_Q would have as wide as the model, empty
+        wide_sizes = [caption("model's width").next_to(wide[h], UP, buff=0.12).align_to(wide[h], LEFT)
+                      for h in heads]
+        also = []
+        for h in heads:
+            shapes = [VGroup(built(MathTex, rf"W_{m}^{{({h + 1})}}", font_size=30, color=style.HEADS[h]),
+                             shape_of(w[h], style.HEADS[h])).arrange(RIGHT, buff=0.15)
+                      for m, w in (("K", L.w_k), ("V", L.w_v))]
+            shapes.append(caption(f"{n_feat} × {L.w_k[h].shape[1]}").next_to(shapes[1], RIGHT, buff=0.2))
+            shapes[1].next_to(shapes[0], RIGHT, buff=0.4)
+            shapes[2].next_to(shapes[1], RIGHT, buff=0.2)
+            also.append(VGroup(*shapes).move_to([at(h, 0), MINI_Y, 0], aligned_edge=LEFT))
         six = [VGroup(SurroundingRectangle(embeds[h][0], color=style.EMBEDDING, buff=0.05),
                       caption(f"{figure('count', 'features', L)} numbers", color=style.EMBEDDING)
                       .next_to(embeds[h][0], DOWN, buff=0.12)) for h in heads]
@@ -364,41 +390,45 @@ class HeadsScene(LessonScene):
                              for k, v in enumerate(L.w_q[1][lit])))
 
         with self.beat("smaller-weights") as b:
-            # "its own": in each half, beside creature's features, that head's W_Q; "smaller": its size;
-            # "W Q": its first column meets creature's features, term by term, summed; "W K": the
-            # other two matrices named; "queries": the sum is the query's first entry, the rest fill;
-            # "three", "six": the sizes, on head 1
+            # "its own": in each half, beside creature's features, that head's W_Q; "smaller": the
+            # empty columns it would have as wide as the model fold away, and its size shows; "W Q":
+            # its first column meets creature's features, term by term; "W K", "W V": the other two,
+            # drawn by their shape under it, and the sum; "queries": the sum is head 1's query's
+            # first entry, the rest fill; "three": that is three numbers, and head 2's query is
+            # worked: creature's one feature that is not 0 lights, then its row of W_Q⁽²⁾, and
+            # along that row each entry times it drops into the query, one by one; "six":
+            # creature's features; in the pause, the first key is set up (below)
             b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
-            b.fit(Play(*(FadeIn(s, shift=0.1 * LEFT) for s in sizes), run_time=0.4), by="Q")
-            b.fit(Play(FadeIn(pair), run_time=0.3),
+            b.fit(Play(*(FadeIn(w, s) for w, s in zip(wide, wide_sizes)), run_time=0.3),
+                  Play(*(w.animate.stretch_to_fit_width(0.01, about_edge=LEFT) for w in wide),
+                       *(FadeOut(s, rate_func=during(0.0, 0.4)) for s in wide_sizes),
+                       *(FadeIn(s, rate_func=during(0.6, 1.0)) for s in sizes), run_time=0.55), by="Q")
+            b.fit(Play(FadeOut(*wide), FadeIn(pair), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in terms), lag_ratio=0.3),
-                       run_time=0.9), by="K")
-            b.fit(Play(*(FadeIn(a, shift=0.1 * UP) for a in also), Create(rule),
-                       FadeIn(total, shift=0.1 * DOWN), run_time=0.5), by="queries")
+                       run_time=0.75), by="K")
+            b.fit(Play(*(FadeIn(a[0], shift=0.1 * UP) for a in also), run_time=0.4),
+                  Play(Create(rule), FadeIn(total, shift=0.1 * DOWN), run_time=0.35), by="V")
+            b.fit(Play(*(FadeIn(a[1:], shift=0.1 * UP) for a in also), run_time=0.45), by="queries")
             b.fit(Play(FadeOut(pair), TransformFromCopy(total, queries[0].texts[0][0]),
-                       FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.5),
-                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]), run_time=0.5),
+                       FadeIn(queries[0].body[0][0]), FadeIn(query_names[0]), run_time=0.4),
+                  Play(*(FadeIn(c) for c in list(queries[0].body)[1:]), run_time=0.35),
                   by=said_at(b, "count", "head dims", L)[0])
-            # "three": head 1's query, just filled, is three numbers; "six": creature's features
-            b.fit(Play(FadeIn(three[0]), run_time=0.4), by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(FadeIn(six[0]), run_time=0.3))
-            # in the pause: head 2's query worked the same way, slowly enough to follow: creature's
-            # one feature that is not 0 lights, then its row of W_Q⁽²⁾, and along that row each
-            # entry times it drops into the query, one by one; then head 1's W_Q gives way to its
-            # W_K, creature's features to fluffy's (the query stays), fluffy's key, named and still
-            # empty, under the query, and the pair its first entry comes from ("6 numbers" stays:
-            # fluffy's features are six too)
-            b.fit(Play(FadeIn(query_names[1]), FadeIn(lit_box), run_time=0.35),
-                  Play(FadeIn(lit_row), run_time=0.3),
+            b.fit(Play(FadeIn(three[0]), FadeIn(query_names[1]), FadeIn(lit_box), run_time=0.35),
+                  Play(FadeIn(lit_row), run_time=0.25),
                   *(Play(*([FadeOut(lit_cells[k - 1])] if k else []), FadeIn(lit_cells[k]),
                          FadeIn(lit_terms[k], shift=0.1 * DOWN),
-                         FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN), run_time=0.35)
+                         FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN), run_time=0.3)
                     for k in range(queries[1].n_cols)),
+                  by=said_at(b, "count", "features", L)[0])
+            # then (in the pause) head 1's W_Q gives way to its W_K, creature's features to
+            # fluffy's (the query stays), fluffy's key, named and still empty, under the query, and
+            # the pair its first entry comes from ("6 numbers" stays: fluffy's features are six too)
+            b.fit(Play(FadeIn(six[0]), run_time=0.3),
                   Play(FadeOut(worked, matrices[0], matrix_names[0], embeds[0], six[0][0], three[0],
-                               lit_box, lit_row, lit_cells[-1], rate_func=during(0.0, 0.45)),
+                               lit_box, lit_row, lit_cells[-1], rate_func=during(0.5, 0.75)),
                        FadeIn(k_matrix, k_name, f_embed, f_name, f_key_frame, f_key_name, k_pair,
-                              rate_func=during(0.55, 1.0)), run_time=0.45),
+                              rate_func=during(0.8, 1.0)), run_time=1.4),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in k_terms), lag_ratio=0.3),
                        run_time=0.6), rest=0.1)
 
@@ -422,16 +452,6 @@ class HeadsScene(LessonScene):
 
         moved_up = [queries[h].copy().move_to([at(h, MATRIX_X), TOP_Y, 0], aligned_edge=LEFT) for h in heads]
         query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
-
-        def clear(h: int) -> Play:
-            """Head h's W_Q and its working leave (its × left with creature's features)."""
-            return Play(FadeOut(matrices[h], matrix_names[h], sizes[h], also[h], lit_terms),
-                        run_time=0.4)
-
-        def rise(h: int, *also_: Animation) -> Play:
-            """Head h's query and its name move up over the keys' columns."""
-            return Play(queries[h].animate.move_to(moved_up[h]), query_names[h].animate.move_to(query_up[h]),
-                        *also_, run_time=0.5)
 
         dot, divide, total_line, share = lines
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
@@ -511,40 +531,43 @@ class HeadsScene(LessonScene):
             [k_matrix2.get_center()[0], TOP_Y + 0.03, 0])
 
         rows2 = feature_rows(L, 1)
-        from_rows2, last_lit2 = keys_from_rows(L, rows2, k_matrix2, keys2, token_names2, list(range(n)), 0.33)
+        from_rows2, last_lit2 = keys_from_rows(L, rows2, k_matrix2, keys2, token_names2, list(range(n)), 0.45)
 
         with self.beat("head-two-article") as b:
-            # head 2's W_Q leaves and its query rises as its question flashes and its own W_K
-            # comes in beside where its keys go, by "article"; as "article" is said, the same rows
-            # of features as head 1's under its table; "Same tokens": one after another each
-            # token's row lights with the rows of W_K⁽²⁾ its 1s pick as its key comes into the
-            # table; the rows leave,
-            # then at once a's dot product term by term ("its own numbers"),
-            # W_K leaving before its sum and column come where it stood, each line of working held
-            # while its column fills beside it: ÷√d, the exponentials and their sum; "on 'a'": an
-            # arc from creature to 'a', its head-2 pick, as a's share of the sum and the weights
-            # show (its result not flashed: an Indicate in the play that fades it in would undo the
-            # fade; the lines and weights stay into the next sentence, to be read)
-            b.fit(Play(FadeOut(blue), run_time=0.2), clear(1),
-                  rise(1, Indicate(questions[1], color=style.QUERY, scale_factor=1.08),
-                       FadeIn(k_matrix2, k_name2, shift=0.1 * DOWN)), by="article")
-            b.fit(Play(FadeIn(rows2), run_time=0.3), by="Same")
+            # head 2's W_Q leaves and its query rises as its question flashes, its own W_K comes in
+            # beside where its keys go and the same rows of features as head 1's under its table,
+            # by "article"; one after another each token's row lights with the rows of W_K⁽²⁾ its
+            # 1s pick, their sum beside it, as its key comes into the table ("Same tokens, its own
+            # numbers"); the rows and W_K leave, then a's dot product term by term, each line of
+            # working with its column: q·k, ÷√d, the exponentials and their sum; "ninety-one
+            # percent": a's share of the sum and the weights (its result not flashed: an Indicate
+            # in the play that fades it in would undo the fade); "on 'a'": an arc from creature to
+            # 'a', its head-2 pick (the lines and weights stay into the next sentence, to be read)
+            b.fit(Play(FadeOut(blue, matrices[1], matrix_names[1], sizes[1], also[1], lit_terms,
+                               rate_func=during(0.0, 0.4)),
+                       queries[1].animate(rate_func=during(0.3, 1.0)).move_to(moved_up[1]),
+                       query_names[1].animate(rate_func=during(0.3, 1.0)).move_to(query_up[1]),
+                       Indicate(questions[1], color=style.QUERY, scale_factor=1.08),
+                       FadeIn(k_matrix2, k_name2, rate_func=during(0.1, 0.4)),
+                       FadeIn(rows2, rate_func=during(0.55, 0.8)), run_time=1.1),
+                  by="article")
             b.fit(*from_rows2,
-                  Play(FadeOut(rows2, last_lit2), run_time=0.15),
+                  Play(FadeOut(rows2, last_lit2, k_matrix2, k_name2), run_time=0.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot2.terms), lag_ratio=0.4),
-                       run_time=0.8),
-                  Play(FadeOut(k_matrix2, k_name2), run_time=0.2),
-                  Play(FadeIn(col_names2[0]), FadeIn(dot2.total), run_time=0.3),
-                  Play(*settle(dot2.total, raw2, j2), run_time=0.6),
-                  Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT), run_time=0.35),
-                  Play(*settle(divide2[-1], scaled2, j2), run_time=0.6),
+                       run_time=0.55),
+                  Play(FadeIn(col_names2[0]), FadeIn(dot2.total), settle(dot2.total, raw2, j2)[1],
+                       run_time=0.45),
+                  Play(FadeIn(col_names2[1]), FadeIn(divide2, shift=0.1 * RIGHT),
+                       settle(divide2[-1], scaled2, j2)[1], run_time=0.45),
                   Play(FadeIn(col_names2[2]), LaggedStart(*(FadeIn(e) for e in exps2), lag_ratio=0.2),
-                       run_time=0.4),
-                  Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.35), by="a")
+                       run_time=0.35),
+                  Play(FadeIn(total2, shift=0.1 * RIGHT), run_time=0.3),
+                  by=said_at(b, "article", "a", L)[0])
+            b.fit(Play(FadeIn(share2, shift=0.1 * RIGHT), FadeIn(col_names2[3]),
+                       settle(share2[-1], weights2.body, j2)[1], run_time=0.6), by="a")
             article = ring(weights2.texts[j2][0], 1)
-            b.fit(Play(Create(pick_arc), picked("a", 1), FadeIn(share2, shift=0.1 * RIGHT),
-                       FadeIn(col_names2[3]), settle(share2[-1], weights2.body, j2)[1], run_time=0.6),
-                  Play(FadeIn(article), run_time=0.3), rest=0.0)
+            b.fit(Play(Create(pick_arc), picked("a", 1), FadeIn(article), run_time=0.6), rest=0.0)
+
 
         # what the two rows share: beside each token the smaller of its two weights, and their sum
         shared = np.min(L.focus_head_weights, axis=0)
@@ -560,15 +583,13 @@ class HeadsScene(LessonScene):
 
         with self.beat("rows-side-by-side") as b:
             # "Side": head 1's working and head 2's pick leave (head 2's working, in its own half,
-            # is still read); "side": head 2's working leaves too (its share, read last, as the
-            # weights move, nothing passing over it) and head 2's weights move beside head 1's,
-            # each column named by its head; "two columns" flashes both; "overlap": what both
-            # give each token, and its sum
+            # is still read); "side": head 2's working leaves too, its share with it, and head
+            # 2's weights move beside head 1's, each column named by its head; "two columns"
+            # flashes both; "overlap": what both give each token, and its sum
             b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], rest[0]), run_time=0.4),
                   by="side", n=2)
-            b.fit(Play(FadeOut(col_names2[3], rest[1]), run_time=0.35),
-                  Play(FadeOut(share2, rate_func=during(0.4, 1.0)),
-                       weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
+            b.fit(Play(FadeOut(col_names2[3], rest[1], share2), run_time=0.35),
+                  Play(weights2.animate.move_to([FINAL_X[1], ROW_TOP, 0], aligned_edge=UP),
                        weights.animate.move_to([FINAL_X[0], ROW_TOP, 0], aligned_edge=UP),
                        token_names.animate.shift((FINAL_NAMES - token_names.get_right()[0]) * RIGHT),
                        run_time=0.8),
