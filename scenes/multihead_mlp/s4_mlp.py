@@ -1,15 +1,17 @@
 """Scene 4: the MLP. Every token's vector after attention stands under its token, the features
 named on the left: creature's carried from the residual, the others' said to come the same way
 (the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
-features in, eight hidden neurons out) and its column of biases (one per neuron) meet each vector,
-creature's first neuron worked as its terms plus its bias (each term's two cells, W_up's and the
-vector's, outlined as it is written, then the bias's cell), the other tokens' entries of that
-neuron one by one, then the other neurons row by row, each row of W_up and its bias lit as every
-token's entry of it fills. The bend: each negative sum
-snaps to 0 where it stands. Down: W_down, drawn turned beside the hidden layers (a row per
-neuron), takes the eight back to six (creature's entry worked, each term's two cells side by side;
-the other features filling together, a line under the working saying what they are); each
-vector's six are added to it, entry by entry."""
+features in, eight hidden neurons out), of which the lesson follows one neuron: its column of
+weights stands right of creature's vector, each weight level with the feature it weighs, its bias
+under it; creature's entry of that neuron worked as its terms plus its bias (each term's two
+cells, side by side, outlined as it is written, then the bias's cell), the other tokens' entries
+one by one, then the other neurons' entries together, a line saying they are all 0 (weights and
+bias). The bend: a small graph of the ReLU, each sum a dot on it rising onto the bend as the
+negative sums snap to 0 where they stand. Down: W_down, drawn turned beside the hidden layers (a
+row per neuron), takes the eight back to six (creature's entry worked, each term's two cells side
+by side; the other features filling together, a line under the working saying what they are);
+each vector's six are added to it, entry by entry. The followed neuron's weights and bias stay,
+stepped aside, for the neuron scene to take up."""
 
 import numpy as np
 from manim import (
@@ -17,10 +19,14 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Axes,
+    Create,
     DashedLine,
+    Dot,
     FadeIn,
     FadeOut,
     LaggedStart,
+    Line,
     MathTex,
     SurroundingRectangle,
     UpdateFromAlphaFunc,
@@ -40,16 +46,18 @@ from scenes.widgets import caption, count_to, figure_in_place, spelled
 
 CELL_H = 0.32
 IN_W, HIDDEN_W = 0.72, 0.96  # a cell of a token's vector (and of the MLP's output), of its hidden layer
-MATRIX_W, DOWN_W = 0.34, 0.4  # a cell of W_up, of W_down (eight columns, right of the vectors)
-BIAS_W = 0.5  # a cell of W_up's biases, a column between W_up and the hidden layers
+DOWN_W = 0.4  # a cell of W_down (eight columns, right of the hidden layers)
+BIAS_W = 0.5  # a cell of the followed neuron's column of W_up and of its bias
 X_TOP = 2.85  # the top of the tokens' vectors: a row per feature
 H_TOP = 0.73  # the top of the hidden layers: a row per neuron
 SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's six right of it
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
-WORK_Y = -2.4  # the line of working, under the hidden layers (and W_up's biases' name)
+WORK_Y = -2.4  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
 TOKEN_STEP = 0.2  # seconds per token as the worked neuron's entry fills token by token
-RELU_Y = 1.35  # the ReLU's rule, right of the vectors' lower rows
+RELU_Y = -0.65  # the ReLU's graph's centre, left of the hidden layers
+UNIT = 0.45  # the graph's length for one unit of a sum
+KEPT = 0.3 * RIGHT + 0.62 * UP  # on "back" the followed neuron's weights step out of W_down's way
 READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
@@ -138,19 +146,19 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
                        [[a for col in columns for a in reveal(col, j)] for j in rest]))]
 
 
-def up_product(w_up: Grid, bias: Grid, k: int, ins: VGroup, hiddens: VGroup, f: int, line,
-               note) -> list[Play]:
-    """W_up times every token's vector plus the biases, into the hidden layers, worked once and
-    then filled so the eye can follow: row `k` meets the focus token's vector term by term (each
-    term's two cells outlined as it is written), then its bias's cell as `line`'s bias is, the sum
-    its entry; row k's entry of each other token in turn, that token's vector outlined (`note`,
-    saying what the other rows give, comes with the first, to be read as they fill); then each
-    other row, with its bias, outlined in turn as every token's entry of it fills."""
-    outline = ring(w_up.row(k), style.INK, buff=0.03)
+def up_product(weights: Grid, bias: Grid, ins: VGroup, hiddens: VGroup, k: int, f: int,
+               line) -> list[Play]:
+    """The followed neuron's weights (W_up's column for neuron `k`, beside the focus token's
+    vector, each weight level with the feature it weighs) and bias, times every token's vector,
+    into entry `k` of the hidden layers: worked for the focus token term by term, each term's two
+    cells side by side outlined as it is written, then the bias's cell as `line`'s bias is, the
+    sum its entry; each other token's entry in turn, its vector outlined; then every token's
+    other entries fill together (what they are is said beside them)."""
+    outline = ring(VGroup(weights, bias), style.INK, buff=0.03)
     target = ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05)
-    pairs = [VGroup(ring(w_up.cell(k, j), style.QUERY, 3, 0.0), ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0))
-             for j in range(len(line.terms))]
-    own = ring(bias.cell(k, 0), style.QUERY, 3, 0.0)
+    pairs = [VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
+                    ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0)) for j in range(len(line.terms))]
+    own = ring(bias.cell(0, 0), style.QUERY, 3, 0.0)
     plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.2),
              *(Play(FadeIn(t, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(pairs[j - 1])] if j else []),
                     run_time=0.15)
@@ -158,17 +166,14 @@ def up_product(w_up: Grid, bias: Grid, k: int, ins: VGroup, hiddens: VGroup, f: 
              Play(FadeOut(pairs[-1]), FadeIn(own), FadeIn(line.bias), run_time=0.3),
              Play(FadeIn(line.total, shift=0.1 * LEFT), FadeOut(target), *reveal(hiddens[f], k),
                   run_time=0.3)]
-    lit = None  # the vector of the token whose entry fills
+    lit = own  # the token whose entry fills: its vector outlined (the bias's cell, before)
     for i in (i for i in range(len(ins)) if i != f):
         now = ring(ins[i], style.QUERY, 3, 0.03)
-        plays.append(Play(*([FadeOut(lit)] if lit else [FadeIn(note)]), FadeIn(now),
-                          *reveal(hiddens[i], k), run_time=TOKEN_STEP))
+        plays.append(Play(FadeOut(lit), FadeIn(now), *reveal(hiddens[i], k), run_time=TOKEN_STEP))
         lit = now
-    rest = [j for j in range(w_up.n_rows) if j != k]
-    rows = [[a for col in hiddens for a in reveal(col, j)] for j in rest]
-    return plays + sweeping(VGroup(outline, own, *([lit] if lit else [])),
-                            [ring(VGroup(w_up.row(j), bias.cell(j, 0)), style.INK, buff=0.03) for j in rest],
-                            rows, end=0.15)
+    rest = [j for j in range(hiddens[0].n_rows) if j != k]
+    return plays + [Play(FadeOut(outline, lit), *(a for col in hiddens for j in rest for a in reveal(col, j)),
+                         run_time=0.5)]
 
 
 class MLPScene(LessonScene):
@@ -219,48 +224,64 @@ class MLPScene(LessonScene):
             b.fit(Play(LaggedStart(*(FadeIn(w) for w in walls), lag_ratio=0.2),
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
-        # W_up as the left matrix of the product: a row per hidden neuron (each level with that
-        # neuron's row of the hidden layers), a column per feature; right of it its biases, one
-        # per neuron; the hidden layers under the vectors, each filled from its own token's vector
+        # W_up's column for the neuron the lesson follows (its weights, one per feature), drawn
+        # right of creature's vector, each weight level with the feature it weighs, so that each
+        # term of creature's sum is two cells side by side; its bias under it, level with the
+        # neuron's entry of the hidden layers, which fill under the vectors; the other neurons
+        # only said, as what they give every token fills
         k = L.neuron
-        w_up = Grid([[short_figure(v) for v in row] for row in L.w_up.T], style.MUTED,
-                    cell_w=MATRIX_W, cell_h=CELL_H)
-        bias = cells(L.b_up, style.WEIGHT, BIAS_W, CELL_H)
-        bias.move_to([hiddens.get_left()[0] - 2 * GAP, H_TOP, 0], aligned_edge=UP + RIGHT)
-        w_up.next_to(bias, LEFT, buff=0.1).align_to(bias, UP)
+        weights = cells(L.w_up[:, k], style.MUTED, BIAS_W, CELL_H)
+        weights.move_to([hiddens.get_right()[0] + GAP, X_TOP, 0], aligned_edge=UP + LEFT)
+        bias = cells(L.b_up[k:k + 1], style.WEIGHT, BIAS_W, CELL_H)
+        bias.move_to([weights.get_left()[0], H_TOP, 0], aligned_edge=UP + LEFT)
         up_name = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
-                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"))
-        up_name.arrange(DOWN, buff=0.1).next_to(w_up, LEFT, buff=0.2)
-        bias_name = caption("+ a bias", color=style.WEIGHT).next_to(bias, DOWN, buff=0.06)
+                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"),
+                         caption(f"neuron {k + 1}'s column"))
+        up_name.arrange(DOWN, buff=0.1).next_to(weights, RIGHT, buff=0.2).align_to(weights, UP)
+        bias_name = caption("+ its bias", color=style.WEIGHT).next_to(bias, RIGHT, buff=0.15)
         terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
         up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
         up_line.move_to([0, WORK_Y, 0])
-        # what W_up's other rows give, read from the core: when they are all 0, only their biases
-        # (short, to be read in the time they take to fill)
+        # what the other neurons are, read from the core, beside their entries of creature's
+        # hidden layer (under the followed one's bias): said as the column comes, read as they fill
         rest = [j for j in range(m) if j != k]
-        rows = (f"rows {rest[0] + 1}–{rest[-1] + 1}" if rest == list(range(rest[0], rest[-1] + 1))
-                else "the other rows")
-        up_note = caption(f"{rows} all 0: bias only" if not L.w_up[:, rest].any()
-                          else f"{rows}: worked the same way", color=style.WEIGHT)
-        up_note.next_to(up_line, DOWN, buff=0.14)
+        rows = (f"neurons {rest[0] + 1}–{rest[-1] + 1}:" if rest == list(range(rest[0], rest[-1] + 1))
+                else "the other neurons:")
+        idle = not (L.w_up[:, rest].any() or L.b_up[rest].any())
+        up_note = VGroup(*(caption(t, color=style.WEIGHT)
+                           for t in (rows, "weights and bias all 0" if idle else "worked the same way")))
+        up_note.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+        up_note.move_to(hiddens[f].cell((rest[0] + rest[-1]) // 2, 0)).align_to(bias, LEFT)
+        neuron = VGroup(weights, bias, up_name, bias_name)  # kept, for the neuron scene to take up
 
         with self.beat("goes-up") as b:
-            # "up": W_up, its biases and the empty hidden layers; "into": W_up's row for the first
-            # neuron meets creature's vector, its terms, its bias and their sum written, the sum
-            # its entry; the other tokens' entries of it one by one; then the other rows in turn
-            b.fit(Play(FadeOut(alone, derived), run_time=0.3),
-                  Play(FadeIn(w_up), FadeIn(bias), FadeIn(up_name), FadeIn(bias_name), FadeIn(hiddens),
-                       run_time=0.6), by="up")
-            b.fit(*up_product(w_up, bias, k, ins, hiddens, f, up_line, up_note), rest=0.0)
+            # "up": neuron 1's column of W_up beside creature's vector, its bias and the empty
+            # hidden layers; "into": each weight meets creature's feature beside it, its terms,
+            # its bias and their sum written, the sum its entry; the other tokens' entries of it
+            # one by one; then the other neurons' entries, all 0 as the line beside them says
+            b.fit(Play(FadeOut(alone, derived), run_time=0.3))
+            b.until("up")
+            b.fit(Play(FadeIn(neuron), FadeIn(hiddens), FadeIn(up_note), run_time=0.5), by="eight")
+            b.fit(*up_product(weights, bias, ins, hiddens, k, f, up_line), rest=0.0)
 
-        # the bend: each negative sum snaps to 0 where it stands
+        # the bend: a small graph of the ReLU, left of the hidden layers and under the features'
+        # names; each sum a dot on it, a negative one on the straight line, rising onto the bend
+        # as its sums (outlined) snap to 0 where they stand; creature's, above zero, on the rise
         negative = sorted({i for i in range(n) if (pre[i] < 0).any()})
         bent = [column(act[i], style.WEIGHT, HIDDEN_W, xs[i], H_TOP, hidden_scale) for i in range(n)]
         marks = VGroup(*(ring(hiddens[i].cell(j, 0), style.WEIGHT, 4, 0.04)
                          for i in range(n) for j in range(m) if pre[i, j] < 0))
+        axes = Axes(x_range=[-3.5, 1.5, 1], y_range=[-3.5, 1.5, 1], x_length=5 * UNIT, y_length=5 * UNIT,
+                    tips=False, axis_config={"color": style.MUTED, "stroke_width": 2})
+        axes.move_to([0, RELU_Y, 0]).align_to([hiddens.get_left()[0] - 4 * GAP, 0, 0], RIGHT)
+        o = axes.c2p(0, 0)
+        graph = VGroup(axes, DashedLine(axes.c2p(-3.5, -3.5), o, color=style.DIM, stroke_width=2),
+                       Line(axes.c2p(-3.5, 0), o, color=style.WEIGHT, stroke_width=4),
+                       Line(o, axes.c2p(1.5, 1.5), color=style.WEIGHT, stroke_width=4))
         relu = caption("ReLU: below 0 → 0", color=style.WEIGHT)
-        # right of the vectors, over where W_down comes, clear of the six it gives back: it stays
-        relu.move_to([0, RELU_Y, 0]).align_to([xs[-1] + SIDE + IN_W / 2 + 0.25, 0, 0], LEFT)
+        relu.next_to(axes, UP, buff=0.1).align_to(axes, LEFT)
+        sums = sorted({float(v) for v in pre[:, k]})  # the followed neuron's sums (the others' are 0)
+        dots = VGroup(*(Dot(axes.c2p(v, v), radius=0.07, color=style.INK) for v in sums))
 
         # W_down drawn turned, right of the hidden layers: a row per hidden neuron, level with
         # creature's, a column per feature, so that each term of creature's product is two cells
@@ -288,18 +309,23 @@ class MLPScene(LessonScene):
         rest_note.next_to(down_line, DOWN, buff=0.14)
 
         with self.beat("bend-and-down") as b:
-            # "bend": every negative sum outlined, then snapping to 0 where it stands; "back":
-            # W_up and its line leave, each vector steps aside, W_down comes; its
+            # "bend": the ReLU's graph, each sum a dot on it, every negative sum outlined;
+            # "ReLU": the dots rise onto the bend, the sums snap to 0 where they stand; "back":
+            # W_up's line leaves, its column steps aside, each vector too, W_down comes; its
             # column for the feature creature gains, level with creature's bent hidden layer,
             # meets it term by term, the sum written, and every token's entry of it shows; then,
             # that line standing, a line under it says what W_down's other columns give, as every
             # token's entries of them fade in together
             b.until("bend")
-            b.fit(Play(FadeIn(marks), FadeIn(relu, shift=0.1 * LEFT), run_time=0.5),
+            b.fit(Play(Create(graph), FadeIn(relu, shift=0.1 * DOWN), run_time=0.45),
+                  Play(FadeIn(dots, scale=0.5), FadeIn(marks), run_time=0.25), by="ReLU")
+            b.fit(Play(*(d.animate.move_to(axes.c2p(v, max(v, 0.0))) for d, v in zip(dots, sums)),
+                       run_time=0.5),
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
-                                 for i in negative]), run_time=0.8),
+                                 for i in negative]), run_time=0.4),
                   Play(FadeOut(marks), run_time=0.3), by="back")
-            b.fit(Play(FadeOut(w_up, bias, up_name, bias_name, up_line, up_note),
+            # (the followed neuron's column steps up out of W_down's way, and right of creature's six)
+            b.fit(Play(FadeOut(up_line, up_note), neuron.animate.shift(KEPT),
                        ins.animate.shift(SIDE * LEFT), names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
             b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
@@ -336,4 +362,5 @@ class MLPScene(LessonScene):
                   *sweeping(now, [band(j) for j in range(1, d)], [row_adds(j) for j in range(1, d)],
                             slow=0.6), rest=READ)
         self.keep(tokens=tokens, creature=ins[f], fluffy=ins[L.index("fluffy")], blue=ins[L.index("blue")],
-                  hidden=hiddens[f])  # the neuron scene's rows and its one neuron come from these
+                  hidden=hiddens[f], weights=weights, bias=bias)  # the neuron scene's rows, its neuron
+        # and its weights come from these

@@ -1,12 +1,14 @@
 """Scene 5: one neuron. It comes out of the MLP's picture: fluffy's, blue's and creature's vectors
 (as the mlp scene keeps them) move one after another into rows of the two features the AND
 neuron weighs, fluffy texture and noun, each row named as it lands, and creature's first hidden
-neuron moves up to be named. Its sum for creature, fluffy, blue and creature before attention is
-written as terms, each number copied from its row's cells; the ReLU drawn as a graph, each sum a
-dot on it (the negative ones bending to 0); firing, its output (read off the bend) moves into
-"soft", a feature no token had."""
+neuron moves up to be named; its two weights and its bias, left by the MLP scene beside that
+picture (W_up's column for it), move one by one into the neuron's formula as they are said. Its
+sum for creature, fluffy, blue and creature before attention is written as terms, each number
+copied from its row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones
+bending to 0); firing, its output (read off the bend) moves into "soft", a feature no token had."""
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 from manim import (
@@ -16,6 +18,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Animation,
     AnimationGroup,
     Axes,
     Create,
@@ -29,8 +32,12 @@ from manim import (
     Mobject,
     ReplacementTransform,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
+    linear,
+    smooth,
+    there_and_back,
 )
 
 from attention.figures import short_figure
@@ -55,6 +62,20 @@ TURN = 0.6  # the arc of the first feature's path, as a pair moves from a column
 HOP = 0.4  # how far a copied number dips under its row's texts, from its cell into its line
 
 
+def over(top: float):
+    """A path (for a Transform) that rises to y = `top`, crosses, then drops into place: a figure
+    carried into the formula passes over its line, never through the pieces already there."""
+    def path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
+        rise, across, drop = (smooth(min(1.0, max(0.0, (alpha - a) / (b - a))))
+                              for a, b in ((0.0, 0.25), (0.2, 0.8), (0.75, 1.0)))
+        if not len(start):
+            return start
+        lift = ((top - start[:, 1].mean()) * rise * (1 - across)
+                + (top - end[:, 1].mean()) * (1 - drop) * across)
+        return start + (end - start) * across + UP * lift
+    return path
+
+
 class NeuronScene(LessonScene):
     scene_id = "neuron"
     follows = "mlp"
@@ -72,11 +93,15 @@ class NeuronScene(LessonScene):
         scale = float(max(np.abs(after).max(), np.abs(L.mlp.residual).max(), 1e-9))
 
         neuron = label("one neuron:", size=style.BODY_SIZE - 4, color=style.INK)
+        # (a negative bias in brackets, its figure a piece of its own for the MLP scene's to move into)
+        signed = [("(", style.WEIGHT), (bias, style.WEIGHT), (")", style.WEIGHT)] if bias.startswith("-") \
+            else [(bias, style.WEIGHT)]
         formula = spelled([(weights[0], style.INK), ("×fluffy texture", style.MUTED), (" + ", style.MUTED),
-                           (weights[1], style.INK), ("×noun", style.MUTED), (" + ", style.MUTED),
-                           (f"({bias})" if bias.startswith("-") else bias, style.WEIGHT)])
+                           (weights[1], style.INK), ("×noun", style.MUTED), (" + ", style.MUTED), *signed])
         VGroup(neuron, formula).arrange(RIGHT, buff=0.35).move_to([0, FORMULA_Y, 0]).to_edge(LEFT, buff=0.7)
-        w1, times1, plus1, w2, times2, plus2, b_ = formula
+        w1, times1, plus1, w2, times2, plus2, *signs = formula
+        b_ = VGroup(*signs)
+        figures = (w1, w2, signs[len(signs) // 2])  # where the MLP scene's weights and bias go
 
         def vector(x, token: int, y: float) -> Grid:
             """A token's two features the neuron weighs, side by side, each with its bar."""
@@ -136,26 +161,62 @@ class NeuronScene(LessonScene):
                     *(FadeOut(hidden.cell(j, 0), rate_func=during(0.0, 0.3)) for j in range(hidden.n_rows)
                       if j != k)]
 
-        def lit(v: Grid, m: int) -> Indicate:
-            """A vector's cell flashing: its outline, its number left as it is."""
-            return Indicate(v.rects[0][m], color=style.QUERY, scale_factor=1.0)
+        kept = []  # the MLP scene's cells of this neuron's two weights and of its bias, when it kept them
 
-        def feature(m: int) -> AnimationGroup:
-            """The feature the formula names, outlined down the rows' vectors."""
-            return AnimationGroup(Indicate(heads[m], color=style.QUERY, scale_factor=1.0),
-                                  *(lit(r[3], m) for r in rows[:3]))
+        def column() -> list:
+            """The MLP scene's column of this neuron's weights (W_up's), and its bias under it, stay
+            where that scene left them, their names leaving with its picture, and with them the
+            weights of the features this neuron does not weigh."""
+            if "weights" not in self.previous:
+                return []
+            column, own = self.take("weights"), self.take("bias")
+            kept.extend([*(column.cell(j, 0) for j in cols), own.cell(0, 0)])
+            return [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3)) for j in range(column.n_rows)
+                    if j not in cols]
+
+        def weighed(m: int, *also: Animation, brackets: Sequence[Mobject] = (),
+                    run_time: float = 1.0) -> Play:
+            """Weight `m` (2: the bias) moves from the MLP scene's column over the formula's line
+            into its place there (on screen unseen from the start, so that both runs stack it
+            alike), its empty cell leaving, `brackets` fading in round it, with `also`; it shows
+            in its place when that scene kept no column."""
+            shown = figures[m].copy().set_opacity(1)
+            if not kept:
+                return Play(figures[m].animate.set_opacity(1), *(FadeIn(e) for e in brackets), *also,
+                            run_time=run_time)
+            text, cell = kept[m][-1], kept[m][0]
+            return Play(Transform(text, shown, path_func=over(FORMULA_Y + 0.3), rate_func=linear),
+                        FadeOut(cell, rate_func=during(0.0, 0.3)),
+                        *(FadeIn(e, rate_func=during(0.7, 1.0)) for e in brackets), *also, run_time=run_time,
+                        then=lambda: (self.remove(text), figures[m].set_opacity(1)))
+
+        def late(t: float) -> float:
+            """A flash in the second half of its play."""
+            return there_and_back(min(1.0, max(0.0, 2 * t - 1)))
+
+        def lit(v: Grid, m: int, rate=there_and_back) -> Indicate:
+            """A vector's cell flashing: its outline, its number left as it is."""
+            return Indicate(v.rects[0][m], color=style.QUERY, scale_factor=1.0, rate_func=rate)
+
+        def feature(m: int, rate=there_and_back) -> AnimationGroup:
+            """The feature the formula names, outlined down the rows' vectors (`rate`: when)."""
+            return AnimationGroup(Indicate(heads[m], color=style.QUERY, scale_factor=1.0, rate_func=rate),
+                                  *(lit(r[3], m, rate) for r in rows[:3]))
 
         with self.beat("weighs-two-features") as b:
             # the phrase moves up, fluffy's, blue's and creature's vectors from the MLP into rows
             # (the two features this neuron weighs), one after another, each row named as it
             # lands, as the rest of that picture leaves; "one
             # neuron": creature's first hidden neuron picked out, moving up to be named; each
-            # feature lights in every row as it is said, each weight as it is said
-            self.add(*(r[0].set_opacity(0) for r in rows[:3]))
+            # feature lights in every row as it is said; each weight, and the bias, moves from
+            # W_up's column (the MLP scene's, its other weights, all 0, gone with that picture)
+            # into the formula as it is said
+            self.add(*(r[0].set_opacity(0) for r in rows[:3]), *(w.set_opacity(0) for w in figures))
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *carried("fluffy", rows[1], (0.28, 0.52)),
                                     *carried("blue", rows[2], (0.52, 0.76), arc=-0.6),
-                                    *carried("creature", rows[0], (0.76, 1.0)), *pick(), run_time=1.3),
+                                    *carried("creature", rows[0], (0.76, 1.0)), *pick(), *column(),
+                                    run_time=1.3),
                   by="It")
             # the neuron's number and bar leave, its outline moves up round its name (before the
             # features' names show, whichever way it comes)
@@ -164,15 +225,15 @@ class NeuronScene(LessonScene):
                       Play(ReplacementTransform(picked[0][0], ring), run_time=0.5)] if picked else \
                 [Play(Create(ring), run_time=0.4)]
             b.fit(*ringed, Play(FadeIn(neuron, shift=0.1 * RIGHT), names, run_time=0.35), by="fluffy")
-            b.fit(Play(FadeIn(times1), feature(0), run_time=0.8),
-                  by=said_at(b, "weight", FEATURES[0], L)[0])
-            b.fit(Play(FadeIn(w1, shift=0.1 * DOWN), run_time=0.4), by="noun")
-            b.fit(Play(FadeIn(plus1, times2), feature(1), run_time=0.8),
+            b.fit(Play(FadeIn(times1), feature(0), run_time=0.8), by="by")
+            # ("by three": the weight flies over the line, as "noun" brings the second term, lit)
+            b.fit(weighed(0, FadeIn(plus1, times2, rate_func=during(0.5, 0.75)), feature(1, late),
+                          run_time=1.2),
                   by=said_at(b, "weight", FEATURES[1], L, after="noun")[0],
                   n=said_at(b, "weight", FEATURES[1], L, after="noun")[1])
-            b.fit(Play(FadeIn(w2, shift=0.1 * DOWN), run_time=0.4), by="bias")
+            b.fit(weighed(1), by="bias")
             b.fit(Play(FadeIn(plus2), run_time=0.3), by=said_at(b, "bias", L.hidden[k], L)[0])
-            b.fit(Play(FadeIn(b_, shift=0.1 * DOWN), run_time=0.4))
+            b.fit(weighed(2, brackets=[p for p in signs if p is not figures[2]]))
 
         axes = Axes(x_range=[-3.5, 1.5, 1], y_range=[-3.5, 1.5, 1], x_length=5 * UNIT, y_length=5 * UNIT,
                     tips=False, axis_config={"color": style.MUTED, "stroke_width": 2})
