@@ -296,20 +296,20 @@ def test_every_beat_starts_on_its_sentence_and_each_cue_on_its_word(inspected):
 
 def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspected):
     """Head 2's query, worked here with numpy from creature's embedding and its W_Q, is on screen
-    with W_Q's entries; head 1's W_K has taken its W_Q's place, with fluffy's key's first entry's
-    terms; then each head's query, keys, dot products, scores ÷ √d, exponentials, their sum and
-    weights (softmax written out here: e^s / Σ e^s), one entry's product and division each; at the
-    end what both heads give each token."""
+    with W_Q's entries, and head 1's first query entry's terms; then each head's query, keys, dot
+    products, scores ÷ √d, exponentials, their sum and weights (softmax written out here:
+    e^s / Σ e^s), one entry's product and division each; at the end what both heads give each
+    token."""
     from attention.figures import exp_figure
     L = lesson()
     f = L.focus
     x = np.asarray(L.embeddings)
     shown = texts_at_end(inspected, "heads", "smaller-weights")
-    for v in np.unique(np.concatenate([L.w_q[1], L.w_k[0]])):
+    for v in np.unique(L.w_q[1]):
         assert short_figure(v) in shown
     for v in x[f] @ L.w_q[1]:
         assert short_figure(v) in shown
-    assert shown.count("×") >= x.shape[1]  # fluffy's first key entry: a product per feature
+    assert shown.count("×") >= x.shape[1]  # head 1's first query entry: a product per feature
     weights = []
     for h, sentence in enumerate(("head-one-adjectives", "head-two-article")):
         q, keys = x[f] @ L.w_q[h], x @ L.w_k[h]

@@ -1,18 +1,15 @@
 """Scene 2: heads in parallel. Creature's two questions become two heads, side by side, each in
 its own colour (`style.HEADS`: its matrices, its name, its weights), each with its own, smaller
-W_Q (the empty columns it would have as wide as the model fold away to its three; its W_K and
-W_V, drawn by their shape, are as small): creature's six features times it give a query of three
-numbers (head 1's first entry worked as its terms and their sum; head 2's, as "three numbers" is
-said, as the one feature that is not 0 times its row of W_Q, an entry at a time). Head 1's W_K
-then takes W_Q's place and fluffy's features creature's: fluffy's key, named and worked the same
-way under the query, which stays, its other entries each from the column of W_K outlined. The
-query rises over the table, fluffy's key moves up into its row, and every token's features come
-in as rows under it: one after another each row lights with the rows of W_K (now beside the
-table) its 1s pick, as that token's key comes into the table; head 2's keys come out of the same
-rows and its own W_K, shown beside them, the same way. Then each head's query meets every token's
-key: the dot products, scaled by √d, through softmax (the exponentials, their sum, a division)
-into creature's row of weights as the voice reads them; and, side by side, what the two rows
-share."""
+W_Q: the empty columns it would have as wide as the model fold away to its three, and its W_K and
+W_V, drawn by their shape, are as small. Creature's six features times W_Q give a query of three
+numbers (head 1's first entry worked as its terms and their sum; head 2's as the one feature that
+is not 0 times its row of W_Q, an entry at a time). Then head 1's query rises over its table of
+keys, W_K beside it, and every token's features come in as rows under it: one after another each
+row lights with the rows of W_K its 1s pick, their sum written beside it, as that token's key
+comes into the table; head 2's keys come out of the same rows and its own W_K the same way. Then
+each head's query meets every token's key: the dot products, scaled by √d, through softmax (the
+exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
+side by side, what the two rows share."""
 
 from __future__ import annotations
 
@@ -20,7 +17,6 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
-    ORIGIN,
     RIGHT,
     UP,
     ArcBetweenPoints,
@@ -61,7 +57,6 @@ NAMES_RIGHT = 1.15  # the rows' names end here, from the panel's left
 MATRIX_TOP = 1.95  # W_Q's first row's top
 MATRIX_H = 0.38  # a row of W_Q
 QUERY_Y = -1.3  # the query under W_Q's columns
-KEY_Y = -1.87  # fluffy's key while it is worked, under the query
 ASIDE_X = 3.55  # W_K's left edge, from the panel's left, while every token's key fills in beside it
 ROW_TOP = 1.825  # the keys' first row's top
 ROW_H = 0.45  # a token's row of the attention table
@@ -71,7 +66,7 @@ WEIGHT_W = 0.75
 WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
 FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
 FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
-FEATURES_TOP = -0.6  # every token's features, a row each, under the table of keys while its keys come
+FEATURES_TOP = -1.1  # every token's features, a row each, under the table of keys while its keys come
 FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
 GAP = 0.15  # between the features' names and head 2's column of creature's features
 DIVIDER_X = -1.67  # the halves' divider while the features' names stand left of head 2's column
@@ -143,26 +138,51 @@ def feature_rows(L: Lesson, h: int) -> VGroup:
     return rows
 
 
-def row_and_picks(L: Lesson, rows: VGroup, w_k: Grid, k: int, offset=ORIGIN) -> VGroup:
-    """Token k's row of features outlined, with the rows of W_K its 1s pick (their sum is its
-    key; W_K drawn `offset` from where it is now)."""
+def row_and_picks(L: Lesson, rows: VGroup, w_k: Grid, k: int) -> VGroup:
+    """Token k's row of features outlined, with the rows of W_K its 1s pick (their sum is its key)."""
     return VGroup(SurroundingRectangle(rows.grid.row(k), color=style.KEY, buff=0.04, stroke_width=3),
-                  *(SurroundingRectangle(w_k.row(i), color=style.KEY, buff=0.03, stroke_width=2).shift(offset)
+                  *(SurroundingRectangle(w_k.row(i), color=style.KEY, buff=0.03, stroke_width=2)
                     for i in np.flatnonzero(L.embeddings[k])))
 
 
-def keys_from_rows(L: Lesson, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
-                   run_time: float, offset=ORIGIN, lit: VGroup | None = None) -> tuple[list[Play], VGroup]:
-    """Each token's key in `order` out of its row of features: the row lit (`row_and_picks`) as its
-    key and name come into the table, the row lit before (`lit` first) let go. Also the last lit
-    row and picks, for the caller to fade."""
-    plays, lit = [], VGroup() if lit is None else lit
+def picked_sum(L: Lesson, h: int, rows: VGroup, k: int) -> VGroup:
+    """Token k's features times head h's W_K as its terms: the rows of W_K its features pick
+    ("3.8 0 0 + 0 2 0", a feature that is not 1 written as its factor), beside its row of features."""
+    pieces = []
+    for n, i in enumerate(np.flatnonzero(L.embeddings[k])):
+        v = L.embeddings[k, i]
+        factor = "" if v == 1 else f"{short_figure(v)}×"
+        pieces += [(" + " if n else "", style.MUTED),
+                   (factor + " ".join(short_figure(c) for c in L.w_k[h][i]), style.INK)]
+    line = spelled([p for p in pieces if p[0]] or [("0 " * L.w_k[h].shape[1], style.INK)],
+                   size=style.SMALL_SIZE)
+    return line.next_to(rows.grid.row(k), RIGHT, buff=0.2)
+
+
+def keys_from_rows(L: Lesson, h: int, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
+                   run_time: float, worked: bool = True) -> tuple[list[Play], VGroup, VGroup]:
+    """Each token's key in `order` out of its row of features: the row lit (`row_and_picks`), and
+    when `worked` the picked rows' sum written beside it, as its key and name come into the table,
+    the row lit before let go. Also the last lit row and picks and the sums, for the caller to fade."""
+    plays, lit, sums = [], VGroup(), VGroup()
     for k in order:
-        now = row_and_picks(L, rows, w_k, k, offset)
+        now = row_and_picks(L, rows, w_k, k)
+        line = [picked_sum(L, h, rows, k)] if worked else []
         plays.append(Play(*([FadeOut(lit)] if len(lit) else []), FadeIn(now),
+                          *(FadeIn(m, shift=0.1 * RIGHT) for m in line),
                           FadeIn(VGroup(names[k], keys.row(k)), shift=0.1 * LEFT), run_time=run_time))
         lit = now
-    return plays, lit
+        sums.add(*line)
+    return plays, lit, sums
+
+
+def w_k_aside(L: Lesson, h: int) -> tuple[Grid, MathTex]:
+    """Head h's W_K and its name, beside where its table of keys goes: every token's key comes out of it."""
+    m = Grid([[short_figure(v) for v in row] for row in L.w_k[h]], style.HEADS[h], cell_w=CELL,
+             cell_h=MATRIX_H, text_color=style.INK)
+    m.move_to([at(h, ASIDE_X), MATRIX_TOP, 0], aligned_edge=UP + LEFT)
+    name = built(MathTex, rf"W_K^{{({h + 1})}}", font_size=30, color=style.HEADS[h])
+    return m, name.move_to([m.get_center()[0], TOP_Y + 0.03, 0])
 
 
 def shape_of(matrix: np.ndarray, color: ManimColor) -> VGroup:
@@ -344,37 +364,11 @@ class HeadsScene(LessonScene):
                    min(weights.get_left()[0], heads_[3].get_left()[0]))
             return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
 
-        # head 1's W_K in W_Q's place, fluffy's features in creature's: fluffy's key, its first
-        # entry worked the same way
-        jf = L.index("fluffy")
-        xf, wk = L.embeddings[jf], L.w_k[0]
-        f_embed = Grid([[short_figure(v)] for v in xf], style.EMBEDDING, cell_w=CELL, cell_h=MATRIX_H)
-        f_embed.move_to(embeds[0][0], aligned_edge=UP)
-        f_name = caption("fluffy", color=style.EMBEDDING).move_to(embeds[0][1])
-        k_matrix = Grid([[short_figure(v) for v in row] for row in wk], style.HEADS[0], cell_w=CELL,
-                        cell_h=MATRIX_H, text_color=style.INK).move_to(matrices[0], aligned_edge=UP + LEFT)
-        k_name = built(MathTex, r"W_K^{(1)}", font_size=30, color=style.HEADS[0]).move_to(matrix_names[0])
-        k_terms = products(xf, wk[:, 0])
-        for i, t in enumerate(k_terms):
-            t.move_to([0, matrix_row_y(i), 0]).align_to(terms, RIGHT)
-        k_rule = rule.copy()
-        k_total = mono(short_figure(float(xf @ wk[:, 0])), style.KEY, size=style.SMALL_SIZE)
-        k_total.next_to(k_rule, DOWN, buff=0.1).align_to(k_terms, RIGHT)
-        k_pair = VGroup(SurroundingRectangle(f_embed, color=style.INK, buff=0.04, stroke_width=3),
-                        SurroundingRectangle(k_matrix.col(0), color=style.INK, buff=0.04, stroke_width=3))
-        # the column of W_K each of the key's other entries comes from, outlined in turn
-        k_cols = [k_pair[1]] + [SurroundingRectangle(k_matrix.col(k), color=style.INK, buff=0.04,
-                                                     stroke_width=3) for k in range(1, wk.shape[1])]
-        # fluffy's key is its row of head 1's table of keys, worked under the query (named as it
-        # is worked), then moved up into its place in the table
+        # head 1's table of keys: every token's features times its W_K (beside the table), the
+        # rows of W_K each one's 1s pick, summed
         keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
         key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
-        f_key, f_key_texts = keys.row(jf), keys.texts[jf]
-        f_key_home = f_key.get_center()
-        f_key.move_to([at(0, MATRIX_X), KEY_Y, 0], aligned_edge=LEFT)
-        f_key_frame = VGroup(*keys.rects[jf])
-        f_key_name = caption("fluffy's key", color=style.KEY).next_to(f_key, RIGHT, buff=0.2)
-        k_worked = VGroup(k_terms, k_rule, k_total)
+        k_matrix, k_name = w_k_aside(L, 0)
 
         # head 2's query: creature has one feature that is not 0, so the query is that feature
         # times its row of W_Q⁽²⁾, an entry under each column
@@ -397,7 +391,7 @@ class HeadsScene(LessonScene):
             # first entry, the rest fill; "three": that is three numbers, and head 2's query is
             # worked: creature's one feature that is not 0 lights, then its row of W_Q⁽²⁾, and
             # along that row each entry times it drops into the query, one by one; "six":
-            # creature's features; in the pause, the first key is set up (below)
+            # creature's features (the pause holds it all, to be read)
             b.fit(Play(*(FadeIn(VGroup(matrices[h], times[h], matrix_names[h]), shift=0.1 * DOWN)
                          for h in heads), run_time=0.8), by="smaller")
             b.fit(Play(*(FadeIn(w, s) for w, s in zip(wide, wide_sizes)), run_time=0.3),
@@ -421,19 +415,7 @@ class HeadsScene(LessonScene):
                          FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN), run_time=0.3)
                     for k in range(queries[1].n_cols)),
                   by=said_at(b, "count", "features", L)[0])
-            # then (in the pause) head 1's W_Q gives way to its W_K, creature's features to
-            # fluffy's (the query stays), fluffy's key, named and still empty, under the query, and
-            # the pair its first entry comes from ("6 numbers" stays: fluffy's features are six too)
-            b.fit(Play(FadeIn(six[0]), run_time=0.3),
-                  Play(FadeOut(worked, matrices[0], matrix_names[0], embeds[0], six[0][0], three[0],
-                               lit_box, lit_row, lit_cells[-1], rate_func=during(0.5, 0.75)),
-                       FadeIn(k_matrix, k_name, f_embed, f_name, f_key_frame, f_key_name, k_pair,
-                              rate_func=during(0.8, 1.0)), run_time=1.4),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in k_terms), lag_ratio=0.3),
-                       run_time=0.6), rest=0.1)
-
-        def rows_of(*cols: VGroup) -> list[VGroup]:
-            return [VGroup(*(c[k] for c in cols)) for k in range(len(L.tokens))]
+            b.fit(Play(FadeIn(six[0]), run_time=0.3))
 
         def settle(result, entries: VGroup, j: int) -> list:
             """A column's entries appear, the worked one first, as the working's result flashes
@@ -456,54 +438,42 @@ class HeadsScene(LessonScene):
         dot, divide, total_line, share = lines
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
-        aside = (at(0, ASIDE_X) - k_matrix.get_left()[0]) * RIGHT  # W_K, beside the table of keys
         rows = feature_rows(L, 0)
-        others = [k for k in range(len(L.tokens)) if k != jf]
-        fluffy_lit = row_and_picks(L, rows, k_matrix, jf, aside)
-        from_rows, last_lit = keys_from_rows(L, rows, k_matrix, keys, token_names, others, 0.42, aside,
-                                             fluffy_lit)
+        from_rows, last_lit, sums = keys_from_rows(L, 0, rows, k_matrix, keys, token_names,
+                                                   list(range(len(L.tokens))), 0.4)
 
         with self.beat("head-one-adjectives") as b:
-            # "Head one's keys": fluffy's first key entry's sum; it is the key's first entry
-            # (written in place: a copy flying there would cross the query); each other entry comes
-            # in as the outline moves to the column of W_K it comes from (fluffy's features still
-            # outlined); "features": the working leaves (and the features' names with head 2's
-            # column: both heads have their queries), W_K steps aside, the query rises over the
-            # table and fluffy's key into its row, the divider back to the middle; then every
-            # token's features come in as rows
-            # under the table, fluffy's lit with the rows of W_K its 1s pick, and one after another
-            # each other token's row lights with its picks as its key comes into the table;
-            # "query": W_K (with its outlines) and then the rows leave, fluffy's key meets the query
-            # term by term and every dot product is written; "scaled": each ÷√d; "softmax": the
+            # "Head one's keys": head 1's W_Q and its working leave (and creature's features with
+            # their names: both heads have their queries, head 2's outlines of its working too),
+            # then the query rises over where its table goes, the divider back to the middle, and
+            # W_K comes in beside the table; "each token's features": every token's features as a
+            # row under the table; from "features", one after another each row lights with the
+            # rows of W_K its 1s pick, their sum written beside it, as that token's key comes into
+            # the table; "query": W_K leaves, fluffy's key meets the query term by term (under it
+            # the rows and their sums, still read) and every dot product is written; "scaled": the
+            # rows leave, each ÷√d; "softmax": the
             # exponentials, their sum, fluffy's share of it, every token's weight; then each
             # percentage outlined as it is said
-            b.fit(Play(Create(k_rule), FadeIn(k_total), run_time=0.12),
-                  Play(FadeIn(f_key_texts[0], shift=0.1 * DOWN), run_time=0.3),
-                  *(p for k in range(1, len(f_key_texts))
-                    for p in (Play(FadeOut(k_cols[k - 1]), FadeIn(k_cols[k]), run_time=0.25),
-                              Play(FadeIn(f_key_texts[k], shift=0.1 * DOWN), run_time=0.25))),
-                  by="features")
-            gone, steps, rises = during(0.2, 0.4), during(0.3, 0.62), during(0.5, 1.0)
-            b.fit(Play(FadeOut(k_worked, k_pair[0], k_cols[-1], f_embed, f_name, six[0][1], f_key_name,
-                               sizes[0], *times, also[0], features, embeds[1], rate_func=gone),
-                       VGroup(k_matrix, k_name).animate(rate_func=steps).shift(aside),
+            gone, rises = during(0.0, 0.3), during(0.3, 1.0)
+            b.fit(Play(FadeOut(worked, matrices[0], matrix_names[0], sizes[0], embeds[0], six[0], three[0],
+                               *times, also[0], features, embeds[1], lit_box, lit_row, lit_cells[-1],
+                               rate_func=gone),
                        queries[0].animate(rate_func=rises).move_to(moved_up[0]),
                        query_names[0].animate(rate_func=rises).move_to(query_up[0]),
-                       f_key.animate(rate_func=rises).move_to(f_key_home),
                        divider.animate(rate_func=rises).put_start_and_end_on([0, 2.95, 0], [0, -2.8, 0]),
-                       run_time=0.4),
-                  Play(FadeIn(rows), FadeIn(token_names[jf]), FadeIn(fluffy_lit), run_time=0.25),
-                  *from_rows, by="query")
-            b.fit(Play(FadeOut(k_matrix, k_name, *last_lit[1:]), FadeIn(key_row), FadeIn(query_box),
-                       FadeIn(col_names[0]), run_time=0.3),
-                  Play(FadeOut(rows, last_lit[0]), run_time=0.2),
+                       FadeIn(k_matrix, k_name, rate_func=during(0.7, 1.0)), run_time=1.3),
+                  Play(FadeIn(rows), run_time=0.35), by="features")
+            b.fit(*from_rows, by="query")
+            b.fit(Play(FadeOut(k_matrix, k_name, last_lit), FadeIn(key_row), FadeIn(query_box),
+                       FadeIn(col_names[0]), run_time=0.35),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
-                       run_time=0.8),
-                  Play(FadeIn(dot.total), run_time=0.3),
-                  Play(FadeOut(key_row, query_box), *settle(dot.total, raw, j), run_time=0.7),
+                       run_time=0.6),
+                  Play(FadeIn(dot.total), run_time=0.25),
+                  Play(FadeOut(key_row, query_box), *settle(dot.total, raw, j), run_time=0.6),
                   by="scaled")
-            b.fit(Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.5),
-                  Play(*settle(divide[-1], scaled, j), run_time=0.7),
+            b.fit(Play(FadeOut(rows, sums), run_time=0.25),
+                  Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.45),
+                  Play(*settle(divide[-1], scaled, j), run_time=0.6),
                   by="softmax")
             b.fit(Play(FadeIn(col_names[2]), LaggedStart(*(FadeIn(e) for e in exps), lag_ratio=0.2),
                        run_time=0.6),
@@ -522,22 +492,16 @@ class HeadsScene(LessonScene):
         # head 2's pick, its own look: an arc over the phrase from creature to 'a'
         ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
         pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.HEADS[1], stroke_width=3)
-        # head 2's own W_K, where head 1's stood beside its table of keys: every token's key comes
-        # out of it
-        k_matrix2 = Grid([[short_figure(v) for v in row] for row in L.w_k[1]], style.HEADS[1], cell_w=CELL,
-                         cell_h=MATRIX_H, text_color=style.INK).move_to([at(1, ASIDE_X), MATRIX_TOP, 0],
-                                                                        aligned_edge=UP + LEFT)
-        k_name2 = built(MathTex, r"W_K^{(2)}", font_size=30, color=style.HEADS[1]).move_to(
-            [k_matrix2.get_center()[0], TOP_Y + 0.03, 0])
-
+        k_matrix2, k_name2 = w_k_aside(L, 1)
         rows2 = feature_rows(L, 1)
-        from_rows2, last_lit2 = keys_from_rows(L, rows2, k_matrix2, keys2, token_names2, list(range(n)), 0.45)
+        from_rows2, last_lit2, _ = keys_from_rows(L, 1, rows2, k_matrix2, keys2, token_names2,
+                                                  list(range(n)), 0.45, worked=False)
 
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes, its own W_K comes in
             # beside where its keys go and the same rows of features as head 1's under its table,
             # by "article"; one after another each token's row lights with the rows of W_K⁽²⁾ its
-            # 1s pick, their sum beside it, as its key comes into the table ("Same tokens, its own
+            # 1s pick as its key comes into the table, as head 1's did ("Same tokens, its own
             # numbers"); the rows and W_K leave, then a's dot product term by term, each line of
             # working with its column: q·k, ÷√d, the exponentials and their sum; "ninety-one
             # percent": a's share of the sum and the weights (its result not flashed: an Indicate
