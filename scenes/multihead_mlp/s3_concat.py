@@ -39,7 +39,7 @@ from scenes.base import LessonScene, Play
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import cells, header, hide_numbers, reveal, said_at, working
 from scenes.prebuilt import built
-from scenes.rules import LEAVING, during
+from scenes.rules import LEAVING, REST, during
 from scenes.widgets import caption, label
 
 # each head's band: its tokens' features (a row each) × its W_V = their values, each value × its
@@ -52,7 +52,7 @@ W_V_H = 0.34  # a row of W_V (as scene 2 drew a row of features)
 HEAD_LEFT = -6.85  # each head's name's left edge, level with its band's middle
 WEIGHT_W = 0.75  # a cell of creature's weights, as scene 2 drew it (carried whole)
 GAP = 0.15  # between the pieces of a band
-JOINED_RIGHT = 6.8  # end to end, the six numbers' right edge (right of both bands)
+JOINED_RIGHT = 6.3  # end to end, the six numbers' right edge (right of both bands, clear of the frame's)
 ENTRY_Y = -2.75  # head 1's first number worked as its terms, under the bands
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
@@ -65,6 +65,7 @@ RESULT_X = 3.9  # W_O times the row: what moves into creature's vector
 WORK_Y = -2.35  # W_O's worked entry, under its name
 READ = 2.0  # seconds a line of working stands complete after its result before it leaves
 ROW_MET = 0.5  # seconds W_O's row for each other entry that moves something meets the six
+LEAVE = 0.5  # seconds the bands fade in, after the sentence is spoken, before the next begins
 HOLD = 0.8  # the next beat's first seconds, the finished product standing as the heads' names leave
 LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
 OLD_X, MOVED_X, NEW_X = -1.6, 0.55, 2.65  # the residual: creature's vector + what moved = its new one
@@ -216,12 +217,13 @@ class ConcatScene(LessonScene):
                   Play(lambda: [heads[0].animate.move_to(ends[0]), heads[1].animate.set_x(ends[1][0])],
                        run_time=0.6),
                   Play(lambda: [heads[1].animate.set_y(ends[1][1])], run_time=0.6), by=six[0], n=six[1])
-            b.fit(Play(FadeIn(joined), run_time=0.3))
-            held = (self.frame - complete) / self.fps + 0.3  # as the six numbers are named
-            b.fit(Play(FadeIn(numbers, shift=0.1 * UP), run_time=0.3),
-                  Play(Wait(), run_time=max(0.05, READ - held)),
+            b.fit(Play(FadeIn(joined), FadeIn(numbers, shift=0.1 * UP), run_time=0.3))
+            held = (self.frame - complete) / self.fps  # as the six numbers are named
+            b.fit(Play(Wait(), run_time=max(0.05, READ - held)))
+            # the bands stand until the sentence is spoken, then fade over LEAVE seconds
+            b.fit(Play(Wait(), run_time=max(0.05, b.left() - REST - LEAVE)),
                   Play(FadeOut(*head_names, *products, *values, *weights, *by_weight, *rules, firsts, entry),
-                       run_time=0.4))
+                       run_time=LEAVE))
 
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
         head_labels = VGroup(*(caption(f"head {h + 1}", color=colors[h]).move_to([x, HEAD_NAMES_Y, 0])
@@ -264,8 +266,8 @@ class ConcatScene(LessonScene):
             shown_row = now_row
 
         with self.beat("w-o-mixes") as b:
-            # "W O": the six rise as one row, each over the column of W_O it will meet, their
-            # outline going as they set off and their name (read since "six") after; each head
+            # "W O": the six's outline and their name (read since "six") fade where they stand,
+            # then the six rise as one row, each over the column of W_O it will meet; each head
             # named over its half, and W_O comes in under them; "onto": the features it maps
             # onto name its rows, with the empty column of what moves; its row for fluffy
             # texture meets the row of six: the terms, then their sum, which is the entry,
@@ -274,10 +276,10 @@ class ConcatScene(LessonScene):
             # entry that moves something shows as W_O's row for it meets the six (ROW_MET
             # seconds each), then the rows that move nothing fill together, and the finished
             # product stands, through the beat's rest and the next beat's first HOLD seconds
-            b.fit(Play(lambda: [FadeOut(joined, rate_func=during(0.0, 0.3)),
-                                FadeOut(numbers, rate_func=during(0.5, 1.0)),
-                                *(c.animate.move_to([x, ROW_Y, 0]) for c, x in zip(row_cells, slots))],
-                       run_time=0.6),
+            b.fit(Play(lambda: [FadeOut(joined, numbers, rate_func=during(0.0, 0.4)),
+                                *(c.animate(rate_func=during(0.35, 1.0)).move_to([x, ROW_Y, 0]).build()
+                                  for c, x in zip(row_cells, slots))],
+                       run_time=0.9),
                   Play(FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
                        FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
             b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.35),
