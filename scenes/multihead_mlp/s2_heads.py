@@ -71,6 +71,7 @@ FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
 GAP = 0.15  # between the features' names and head 2's column of creature's features
 DIVIDER_X = -1.67  # the halves' divider while the features' names stand left of head 2's column
 UNDER = 2.35  # how far head 1's copy of creature's column dips, to pass under those names
+ASIDE = 0.75  # how far right it first steps, clear of the column's digits
 MINI_W, MINI_H = 0.13, 0.09  # a cell of W_K and W_V drawn by their shape alone
 MINI_Y = -2.45  # their centre, under the query
 
@@ -91,15 +92,17 @@ def column(texts: list[str], x: float, color=style.INK) -> VGroup:
                     for j, t in enumerate(texts)))
 
 
-def under(depth: float):
-    """A TransformFromCopy's path (run from its end back, `linear`) that drops `depth`, then swoops
-    across and up: head 1's copy of creature's column leaves it under the names beside it."""
+def under(side: float, depth: float):
+    """A TransformFromCopy's path (run from its end back, `linear`) that steps `side` right, drops
+    `depth`, then swoops across and up: head 1's copy of creature's column leaves it sideways (never
+    over its digits), then under the names beside it."""
     def path(start: np.ndarray, end: np.ndarray, alpha: float) -> np.ndarray:
         t = 1 - alpha  # the copy's progress from its source, `end`
-        drop = smooth(min(1.0, t / 0.18))
-        across = smooth(min(1.0, max(0.0, (t - 0.15) / 0.85)))
-        rise = smooth(min(1.0, max(0.0, (t - 0.55) / 0.45)))
-        return end + (start - end) * across + DOWN * depth * (drop - rise)
+        out = 1 - (1 - min(1.0, t / 0.16)) ** 3  # off at once: its digits leave the original's
+        drop = smooth(min(1.0, max(0.0, (t - 0.1) / 0.28)))
+        across = smooth(min(1.0, max(0.0, (t - 0.32) / 0.62)))
+        rise = smooth(min(1.0, max(0.0, (t - 0.68) / 0.32)))
+        return end + (start - end) * across + RIGHT * side * (out - across) + DOWN * depth * (drop - rise)
     return path
 
 
@@ -160,12 +163,13 @@ def picked_sum(L: Lesson, h: int, rows: VGroup, k: int) -> VGroup:
 
 
 def keys_from_rows(L: Lesson, h: int, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
-                   run_time: float, worked: bool = True) -> tuple[list[Play], VGroup, VGroup]:
-    """Each token's key in `order` out of its row of features: the row lit (`row_and_picks`), and
-    when `worked` the picked rows' sum written beside it, as its key and name come into the table,
-    the row lit before let go. Also the last lit row and picks and the sums, for the caller to fade."""
+                   run_times: list[float], worked: bool = True) -> tuple[list[Play], VGroup, VGroup]:
+    """Each token's key in `order` out of its row of features, each in its own run time: the row lit
+    (`row_and_picks`), and when `worked` the picked rows' sum written beside it, as its key and name
+    come into the table, the row lit before let go. Also the last lit row and picks and the sums,
+    for the caller to fade."""
     plays, lit, sums = [], VGroup(), VGroup()
-    for k in order:
+    for k, run_time in zip(order, run_times, strict=True):
         now = row_and_picks(L, rows, w_k, k)
         line = [picked_sum(L, h, rows, k)] if worked else []
         plays.append(Play(*([FadeOut(lit)] if len(lit) else []), FadeIn(now),
@@ -174,6 +178,13 @@ def keys_from_rows(L: Lesson, h: int, rows: VGroup, w_k: Grid, keys: Grid, names
         lit = now
         sums.add(*line)
     return plays, lit, sums
+
+
+def first_sum_slow(L: Lesson) -> list[float]:
+    """Each token's time to have its key worked: the first whose features pick two rows of W_K (a
+    sum to read and redo) is held longest, those after it follow faster."""
+    first = next(k for k, e in enumerate(L.embeddings) if np.count_nonzero(e) > 1)
+    return [0.6 if k == first else 0.3 if k < first + 2 else 0.4 for k in range(len(L.tokens))]
 
 
 def w_k_aside(L: Lesson, h: int) -> tuple[Grid, MathTex]:
@@ -290,8 +301,8 @@ class HeadsScene(LessonScene):
             # creature's first question becomes head 1's, on the left, and then its second head
             # 2's, on the right, creature's column (its features' names beside it) rising behind
             # it into head 2; on "heads" the heads are named; on "side" the two halves part and a
-            # copy of the column leaves it, under the names, for head 1: the same input for both;
-            # on "two" both names light
+            # copy of the column steps out beside it, then passes under the names to head 1: the
+            # same input for both; on "two" both names light
             b.fit(self.scene_change(
                 self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN), rate_func=first),
                 self.from_previous("question", questions[0], FadeIn(questions[0]), rate_func=early),
@@ -301,9 +312,10 @@ class HeadsScene(LessonScene):
                 run_time=1.3), by="heads")
             b.fit(Play(*(FadeIn(n, shift=0.15 * RIGHT) for n in names), FadeIn(embeds[1][1]), run_time=0.5),
                   by="side")
-            split = TransformFromCopy(embeds[1][0], embeds[0][0], path_func=under(UNDER), rate_func=linear)
-            b.fit(Play(Create(divider, rate_func=during(0.0, 0.3)), split, run_time=1.5),
-                  Play(FadeIn(embeds[0][1]), run_time=0.25), by="two")
+            split = TransformFromCopy(embeds[1][0], embeds[0][0], path_func=under(ASIDE, UNDER),
+                                      rate_func=linear)
+            b.fit(Play(Create(divider, rate_func=during(0.0, 0.3)), split,
+                       FadeIn(embeds[0][1], rate_func=during(0.88, 1.0)), run_time=1.65), by="two")
             b.fit(Play(LaggedStart(*(Indicate(n, color=style.QUERY, scale_factor=1.15) for n in names),
                                    lag_ratio=0.5), run_time=0.8))
 
@@ -440,7 +452,7 @@ class HeadsScene(LessonScene):
         query_box.move_to(moved_up[0])
         rows = feature_rows(L, 0)
         from_rows, last_lit, sums = keys_from_rows(L, 0, rows, k_matrix, keys, token_names,
-                                                   list(range(len(L.tokens))), 0.4)
+                                                   list(range(len(L.tokens))), first_sum_slow(L))
 
         with self.beat("head-one-adjectives") as b:
             # "Head one's keys": head 1's W_Q and its working leave (and creature's features with
@@ -495,7 +507,7 @@ class HeadsScene(LessonScene):
         k_matrix2, k_name2 = w_k_aside(L, 1)
         rows2 = feature_rows(L, 1)
         from_rows2, last_lit2, _ = keys_from_rows(L, 1, rows2, k_matrix2, keys2, token_names2,
-                                                  list(range(n)), 0.45, worked=False)
+                                                  list(range(n)), [0.45] * n, worked=False)
 
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes, its own W_K comes in
