@@ -1,11 +1,11 @@
-"""Scene 6: one block. Attention moves information between tokens (a shaded cell over each
-token's line, arrows from token to token: the pairs the heads weigh most, those moving right over
-the cells, those moving left under them; a dot from each earlier token runs along its arrow into
-creature); the MLP works on each token alone (a box per token, nothing between them: a dot goes up
-each token's line into its box and the box's output comes out on top); both with their residuals
-(each token's vector passing round each layer, right of its cells and boxes, and added back; no
-arrow crosses one: a dot goes round while another goes through, both meet at the "+" and one goes
-on) make one transformer block, and a model stacks dozens of them (the stack goes on: ⋮)."""
+"""Scene 6: one block. Attention moves information between tokens (a shaded cell over each token's
+line; an arrow over the cells from each earlier token into creature, which reads only from itself
+and the tokens before it, and a dot runs along each arrow into creature); the MLP works on each
+token alone (a box per token, nothing between them: a dot goes up each token's line into its box
+and the box's output comes out on top); both with their residuals (each token's vector passing
+round each layer, right of its cells and boxes, and added back; no arrow crosses one: a dot goes
+round while another goes through, both meet at the "+" and one goes on) make one transformer
+block, and a model stacks dozens of them (the stack goes on: ⋮)."""
 
 from collections.abc import Callable, Sequence
 
@@ -49,18 +49,18 @@ ADD_Y = (-0.22, 2.0)  # where attention's result, then the MLP's, is added to ea
 MLP_Y = 1.1  # the MLP's boxes
 BRANCH = 0.15  # each residual leaves its token's line this far below its layer
 BYPASS = 0.8  # the residual passes this far right of a token's line
-# an arrow between two tokens' cells: those moving right over the cells, from the top of one to
-# the top of the other, those moving left under them; each rises (or dips) straight from its cell
-# and clears the "+" and residuals of every cell it passes, so no arrow crosses a residual
-LEAVES = 0.5  # an arrow meets the left one of its two cells this far left of the token's line
-RIGHT_END = (0.58, 0.43, 0.28)  # and the right one this far left of it, by how many tokens apart
-OVER = (0.65, 0.77, 0.89)  # how far over the cells it goes (under them: UNDER), by tokens apart
-UNDER = (0.3, 0.4, 0.5)
-STRONG = 0.3  # an arrow for each weight of at least this much, in any head, between two tokens
+# an arrow from an earlier token's cell into creature's, over the cells, from the top of one to
+# the top of the other; it rises straight from its cell and clears the "+" and residuals of every
+# cell it passes, so no arrow crosses a residual
+LEAVES = 0.5  # an arrow leaves the earlier token's cell this far left of the token's line
+RIGHT_END = (0.58, 0.43, 0.28)  # and lands on creature's this far left of its line, by tokens between
+OVER = (0.65, 0.77, 0.89)  # how far over the cells it goes, by tokens between
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
 LANE = 0.2  # between an attention cell and the residual passing right of it
-LANDING = 0.7  # the share of the scene change after which the layer builds (the phrase below it)
+CHANGE = 1.4  # seconds of the scene change: the neuron's working fades over its first 0.63 s
+LAYER = (0.18, 0.4)  # the shares of it in which the attention layer comes, on "Attention"
+LINES = (0.82, 1.0)  # and in which each token's line is drawn up to its cell, as the phrase lands
 DOT = 0.09  # a vector on its way: a dot this wide (its radius), stopping short of any "+" or name
 FADE = 0.2  # a dot fades in (out) over the first (last) this much of its way
 HEADROOM = 0.25  # room in the block's frame above its top "+", for the block's result
@@ -82,8 +82,8 @@ def bypass(x: float, low: float, high: float) -> VGroup:
 
 
 def moving(start: np.ndarray, end: np.ndarray, reach: float) -> TipableVMobject:
-    """An arrow from one cell's edge to another's, leaving and reaching them straight up (or
-    down, `reach` < 0), at most `reach` above (below) them between."""
+    """An arrow from one cell's top to another's, leaving and reaching them straight up, at
+    most `reach` above them between."""
     lift = np.array([0, reach / 0.75, 0])  # a cubic's handles this far off reach 3/4 of it
     arrow = TipableVMobject(color=style.KEY, stroke_width=3)
     arrow.start_new_path(start)
@@ -149,17 +149,12 @@ class BlockScene(LessonScene):
                         .move_to([x, sum(ATTENTION_Y) / 2, 0]) for x in xs))
         band_name.next_to(band[0], LEFT, buff=NAME_GAP)
 
-        # an arrow from token j to token i where some head puts at least STRONG of i's weight on j
-        strongest = np.max(L.attention.weights, axis=0)  # (n, n): each pair's weight in its best head
-        pairs = [(i, j) for i in range(n) for j in range(n) if i != j and strongest[i, j] >= STRONG]
-        arrows = VGroup()
-        for i, j in pairs:
-            right, apart = j < i, abs(i - j) - 1  # moving right: over the cells; left: under them
-            y = ATTENTION_Y[1] if right else ATTENTION_Y[0]
-            left_end = np.array([xs[min(i, j)] - LEAVES, y, 0])
-            right_end = np.array([xs[max(i, j)] - RIGHT_END[apart], y, 0])
-            arrows.add(moving(left_end, right_end, OVER[apart]) if right else
-                       moving(right_end, left_end, -UNDER[apart]))
+        # an arrow from each earlier token into creature: what creature reads (a token reads
+        # only from itself and the tokens before it, never from a later one)
+        top, f = ATTENTION_Y[1], L.focus
+        arrows = VGroup(*(moving(np.array([xs[j] - LEAVES, top, 0]),
+                                 np.array([xs[f] - RIGHT_END[f - j - 1], top, 0]), OVER[f - j - 1])
+                          for j in range(f)))
 
         lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
                               stroke_width=2) for x in xs))
@@ -175,23 +170,23 @@ class BlockScene(LessonScene):
         alone = caption("each token alone", color=style.VALUE).next_to(boxes, LEFT, buff=0.2)
 
         with self.beat("attention-moves") as b:
-            # one change of layout: the phrase moves down to the block's foot as the neuron's
-            # working leaves, the attention layer building over it as it lands; on "between"
-            # the layer's arrows from token to token, then along each arrow from an earlier
-            # token into creature a dot, one after another, from the first token on
-            landing = during(LANDING, 1.0)
+            # one change of layout: at once the neuron's working fades and the phrase sets off
+            # down to the block's foot; on "Attention" the attention layer comes there (the
+            # old picture faint by then), the phrase passing in front of it as it lands, each
+            # token's line drawn up to its cell; on "between" an arrow from each earlier token
+            # into creature, and on "tokens" a dot along each, one after another, from the first
             for row in (tokens, self.previous.get("tokens")):  # in front of the layer they pass
                 if row is not None:
                     row.set_z_index(3)
+            layer = during(*LAYER)
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP)),
-                                    Create(lines, lag_ratio=0, rate_func=landing),
-                                    FadeIn(band, rate_func=landing), FadeIn(band_name, rate_func=landing),
-                                    run_time=1.3), by="between")
-            into_focus = [a for (i, j), a in zip(pairs, arrows) if i == L.focus and j < i]
+                                    FadeIn(band, rate_func=layer), FadeIn(band_name, rate_func=layer),
+                                    Create(lines, lag_ratio=0, rate_func=during(*LINES)),
+                                    run_time=CHANGE), by="between")
             carried = [travel(dot(a.get_start(), shown=False), along(a, 0.15), appear=True, vanish=True)
-                       for a in into_focus]
-            b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=0.4),
-                  Play(LaggedStart(*carried, lag_ratio=0.45), run_time=0.7 * (1 + 0.45 * (len(carried) - 1))))
+                       for a in arrows]
+            b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=0.4), by="tokens")
+            b.fit(Play(LaggedStart(*carried, lag_ratio=0.45), run_time=0.7 * (1 + 0.45 * (len(carried) - 1))))
 
         # each token's way up through its MLP: from its attention cell into the box's foot, and
         # the box's output from its top to where it is added
