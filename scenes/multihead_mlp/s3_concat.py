@@ -1,13 +1,14 @@
 """Scene 3: concatenate, then W_O. Each head hands back a short vector in its own colour, worked
 in a band of its own, head 1's over head 2's: every token's features, a row each, times that
-head's W_V (six rows by three, as scene 2 drew W_Q) give every token's value row at once; each
-row times creature's weight on its token (scene 2's columns, carried whole beside them), summed
-under a rule into the head's short vector (head 1's first number worked as its terms). End to
-end, head 1's vector steps right and head 2's comes round beside it: a row of six numbers, which
-rises over W_O's columns, "head 1 | head 2", apart from the model's features that name W_O's
-rows; W_O maps them onto those features (one entry worked as its terms and their sum, the rest
-filling as W_O's row for each meets the six); added to creature's vector, entry by entry, as the
-voice reads what moved, nothing creature knew is lost."""
+head's W_V (six rows by three, as scene 2 drew W_Q) give every token's value row (one entry
+worked under head 1's band as its token's features × W_V's column, the rest filling row by row);
+each row times creature's weight on its token (scene 2's columns, carried whole beside them),
+summed under a rule into the head's short vector (its first number worked as its terms under
+its own band). End to end, head 1's vector steps right and head 2's comes round beside it: a
+row of six numbers, which rises over W_O's columns, "head 1 | head 2", apart from the model's
+features that name W_O's rows; W_O maps them onto those features (one entry worked as its terms
+and their sum, the rest filling as W_O's row for each meets the six); added to creature's
+vector, entry by entry, as the voice reads what moved, nothing creature knew is lost."""
 
 from collections.abc import Callable
 
@@ -44,16 +45,16 @@ from scenes.widgets import caption, label
 
 # each head's band: its tokens' features (a row each) × its W_V = their values, each value × its
 # weight, summed under a rule into the head's short vector
-BAND_TOP = (2.9, 0.1)  # each band's first token row's top: head 1's, head 2's
+BAND_TOP = (3.0, -0.18)  # each band's first token row's top: head 1's, head 2's
 ROW_H = 0.45  # a token's row: its features, its value, its weight (scene 2's rows of weights)
 FEATURES_LEFT = -4.3  # the tokens' features' left edge, their names right-aligned left of it
 FEATURE_W = 0.4  # a cell of the tokens' features and of W_V
-W_V_H = 0.34  # a row of W_V (as scene 2 drew a row of features)
+W_V_H = 0.3  # a row of W_V: its six rows as tall as the four tokens' rows
+LINE_H = 0.33  # from one line of working under a band to the next
 HEAD_LEFT = -6.85  # each head's name's left edge, level with its band's middle
 WEIGHT_W = 0.75  # a cell of creature's weights, as scene 2 drew it (carried whole)
 GAP = 0.15  # between the pieces of a band
 JOINED_RIGHT = 6.3  # end to end, the six numbers' right edge (right of both bands, clear of the frame's)
-ENTRY_Y = -2.75  # head 1's first number worked as its terms, under the bands
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
 CELL_H = 0.5
@@ -112,9 +113,11 @@ class ConcatScene(LessonScene):
         tokens = header(L)
         colors = style.HEADS  # each head's colour: its name, its W_V, its weights, its short vector
 
-        # a band per head: the tokens' features (named) × W_V = the values, each row × its weight
-        # (a × on every row), under a rule the head's short vector, empty until summed
+        # a band per head: the tokens' features (named) × W_V = the values, empty until worked,
+        # each row × its weight (a × on every row), under a rule the head's short vector, empty
+        # until summed; under it the head's first number worked as its terms
         heads, head_names, products, values, weights, by_weight, rules = [], [], [], [], [], [], []
+        sums, firsts, its_sums = [], [], []
         for h, head in enumerate(L.attention.heads):
             feats = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
                          cell_w=FEATURE_W, cell_h=ROW_H)
@@ -122,6 +125,7 @@ class ConcatScene(LessonScene):
                        cell_h=W_V_H, text_color=style.INK)
             value = Grid([[short_figure(v) for v in row] for row in head.values], style.VALUE, cell_w=CELL_W,
                          cell_h=ROW_H, levels=np.abs(head.values) / scale)
+            hide_numbers(value)
             times, equals = (label(s, size=style.SMALL_SIZE, color=style.MUTED) for s in "×=")
             VGroup(feats, times, w_v, equals, value).arrange(RIGHT, buff=GAP).move_to(
                 [FEATURES_LEFT, BAND_TOP[h], 0], aligned_edge=UP + LEFT)
@@ -130,7 +134,7 @@ class ConcatScene(LessonScene):
                                    .align_to([FEATURES_LEFT - GAP, 0, 0], RIGHT)
                                    for t, name in enumerate(L.tokens)))
             w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
-                w_v, DOWN, buff=0.1)
+                w_v, DOWN, buff=0.08)
             products.append(VGroup(token_names, feats, times, w_v, w_v_name, equals))
             values.append(value)
             weights.append(weight)
@@ -138,11 +142,42 @@ class ConcatScene(LessonScene):
                 [(value.get_right()[0] + weight.get_left()[0]) / 2, value.cell(t, 0).get_y(), 0])
                 for t in range(len(L.tokens)))))
             rules.append(Line(value.get_corner(DOWN + LEFT), value.get_corner(DOWN + RIGHT),
-                              color=style.MUTED, stroke_width=2).shift(0.06 * DOWN))
-            heads.append(row_of(outputs[h], colors[h], scale).next_to(value, DOWN, buff=0.12))
+                              color=style.MUTED, stroke_width=2).shift(0.05 * DOWN))
+            heads.append(row_of(outputs[h], colors[h], scale).next_to(value, DOWN, buff=0.1))
             head_names.append(caption(f"head {h + 1}", color=colors[h]).move_to([0, value.get_y(), 0])
                               .align_to([HEAD_LEFT, 0, 0], LEFT))
+            # its first number: each token's weight × its value's first entry, and their sum
+            line = working([(percent_figure(float(w)), short_figure(float(v)))
+                            for w, v in zip(head.weights[f], head.values[:, 0])], None,
+                           short_figure(float(outputs[h][0])), style.VALUE)
+            line.total[-1].set_color(colors[h])  # the sum is the head's number
+            sums.append(line.move_to([0, heads[h].get_bottom()[1] - 0.2 - LINE_H * (h == 0), 0])
+                        .align_to(weight, RIGHT))
+            firsts.append(SurroundingRectangle(value.col(0), color=style.VALUE, buff=0.04, stroke_width=3))
+            its_sums.append(SurroundingRectangle(heads[h].cell(0, 0), color=colors[h], buff=0.03,
+                                                 stroke_width=4))
+            if h == 0:  # head 1's first value that is not 0 worked: the token's features × W_V's column
+                t, k = np.argwhere(head.values != 0)[0] if np.any(head.values) else (0, 0)
+                value_line = working([(short_figure(x), short_figure(w)) for x, w in
+                                      zip(L.embeddings[t], L.w_v[h][:, k])], None,
+                                     short_figure(float(head.values[t, k])), style.VALUE)
+                for term in value_line.terms:
+                    term[-3].set_color(style.EMBEDDING)  # the feature
+                    term[-1].set_color(style.INK)  # W_V's entry
+                value_line.move_to([0, heads[h].get_bottom()[1] - 0.2, 0]).align_to(w_v, RIGHT)
+                picked = VGroup(SurroundingRectangle(feats.row(t), color=style.EMBEDDING, buff=0.04,
+                                                     stroke_width=3),
+                                SurroundingRectangle(w_v.col(k), color=style.INK, buff=0.03, stroke_width=3),
+                                SurroundingRectangle(value.cell(t, k), color=style.VALUE, buff=0.04,
+                                                     stroke_width=4))
+                worked_value = (t, k)
         short = len(outputs[0])
+        # each token's value row by row (both heads at once), but the one worked
+        n_values = values[0].n_cols
+        fill_rows = [AnimationGroup(*(a for h in range(len(values)) for j in range(n_values)
+                                      if (h, (r, j)) != (0, worked_value)
+                                      for a in reveal(values[h], r * n_values + j)))
+                     for r in range(len(L.tokens))]
         # end to end: head 1's vector steps right, under its weights; head 2's goes right under its
         # own, then up beside head 1's: one row of six, right of both bands
         right = np.array([JOINED_RIGHT - heads[1].width / 2, heads[0].get_y(), 0])
@@ -151,15 +186,6 @@ class ConcatScene(LessonScene):
                                       color=style.INK, buff=0.06, stroke_width=3)
         numbers = caption(f"{figure('count', 'features', L)} numbers", color=style.INK)
         numbers.next_to(joined, DOWN, buff=0.12).align_to(joined, RIGHT)  # clear of head 2's weights
-        # head 1's first number worked as its terms: each token's weight × its value's first entry
-        head = L.attention.heads[0]
-        entry = working([(percent_figure(float(head.weights[f, t])), short_figure(float(head.values[t, 0])))
-                         for t in range(len(L.tokens))], None, short_figure(float(outputs[0][0])),
-                        style.VALUE)
-        entry.total[-1].set_color(colors[0])  # the sum is head 1's number
-        entry.move_to([values[0].get_x(), ENTRY_Y, 0])
-        firsts = SurroundingRectangle(values[0].col(0), color=style.VALUE, buff=0.04, stroke_width=3)
-        its_sum = SurroundingRectangle(heads[0].cell(0, 0), color=colors[0], buff=0.03, stroke_width=4)
 
         def weights_carried() -> tuple[list, Callable[[], list]]:
             """Scene 2's two columns of creature's weights, carried whole (each cell with its box,
@@ -190,30 +216,40 @@ class ConcatScene(LessonScene):
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
             # the heads' weights, scene 2's columns, carry into their bands as scene 2 leaves; on
-            # "short" each head, named, with its short vector, empty; on "values" every token's
-            # features times the head's W_V, then every token's value at once; on "weighted" a ×
-            # on every row; on "summed" the rules, and head 1's first number as its terms and
-            # their sum
+            # "short" each head, named, with its short vector, empty; on "its values" every
+            # token's features times the head's W_V, and the values: one worked as its terms
+            # (its token's features × W_V's column, both outlined), then the rest row by row; on
+            # "weighted" a × on every row and each head's first number's terms (weight × value);
+            # on "summed" the rules, their sums, and those numbers in the heads' vectors
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
                   Play(across, run_time=0.6), by="short")
             b.fit(Play(*(FadeIn(n, shift=0.1 * RIGHT) for n in head_names), FadeIn(*heads), run_time=0.5),
-                  by="values")
-            b.fit(Play(*(FadeIn(p, shift=0.1 * UP) for p in products), run_time=0.4),
-                  Play(*(FadeIn(v, shift=0.2 * RIGHT) for v in values), run_time=0.3), by="weighted")
-            b.fit(Play(*(FadeIn(x, shift=0.1 * LEFT) for x in by_weight), run_time=0.3), by="summed")
-            b.fit(Play(*(Create(r) for r in rules), FadeIn(firsts, its_sum), run_time=0.25),
-                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in entry.terms), lag_ratio=0.3),
+                  by="its")
+            b.fit(Play(*(FadeIn(p, shift=0.1 * UP) for p in products), *(FadeIn(v) for v in values),
+                       run_time=0.3),
+                  Play(FadeIn(picked), run_time=0.2),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in value_line.terms), lag_ratio=0.3),
                        run_time=0.45),
-                  Play(FadeIn(entry.total, shift=0.1 * LEFT), *reveal(heads[0], 0), run_time=0.3), by="End")
+                  Play(FadeIn(value_line.total, shift=0.1 * LEFT),
+                       *reveal(values[0], worked_value[0] * n_values + worked_value[1]), run_time=0.2),
+                  Play(LaggedStart(*fill_rows, lag_ratio=0.5), run_time=0.4), by="weighted")
+            b.fit(Play(FadeOut(picked[-1]), *(FadeIn(x, shift=0.1 * LEFT) for x in by_weight),
+                       FadeIn(*firsts), run_time=0.25),
+                  Play(LaggedStart(*(AnimationGroup(*(FadeIn(s.terms[i], shift=0.1 * RIGHT) for s in sums))
+                                     for i in range(len(L.tokens))), lag_ratio=0.3), run_time=0.45),
+                  by="summed")
+            b.fit(Play(FadeOut(picked[:-1]), *(Create(r) for r in rules), FadeIn(*its_sums), run_time=0.2),
+                  Play(*(FadeIn(line.total, shift=0.1 * LEFT) for line in sums),
+                       *(a for h in heads for a in reveal(h, 0)), run_time=0.3), by="End")
             complete = self.frame  # every band stands complete from here
             six = said_at(b, "count", "features", L)
             # "End to end": the other numbers fill, then head 1's vector steps right and head 2's
             # goes right, then up beside it, outlined as one row of six on "six", while the bands
             # stand complete, READ seconds after their results, before they leave
-            b.fit(Play(FadeOut(its_sum), LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
-                                                       for h in range(len(heads)) for j in range(short)
-                                                       if (h, j) != (0, 0)), lag_ratio=0.25), run_time=0.5),
+            b.fit(Play(FadeOut(*its_sums), LaggedStart(*(AnimationGroup(*reveal(heads[h], j))
+                                                         for h in range(len(heads)) for j in range(1, short)),
+                                                       lag_ratio=0.25), run_time=0.5),
                   Play(lambda: [heads[0].animate.move_to(ends[0]), heads[1].animate.set_x(ends[1][0])],
                        run_time=0.6),
                   Play(lambda: [heads[1].animate.set_y(ends[1][1])], run_time=0.6), by=six[0], n=six[1])
@@ -222,7 +258,8 @@ class ConcatScene(LessonScene):
             b.fit(Play(Wait(), run_time=max(0.05, READ - held)))
             # the bands stand until the sentence is spoken, then fade over LEAVE seconds
             b.fit(Play(Wait(), run_time=max(0.05, b.left() - REST - LEAVE)),
-                  Play(FadeOut(*head_names, *products, *values, *weights, *by_weight, *rules, firsts, entry),
+                  Play(FadeOut(*head_names, *products, *values, *weights, *by_weight, *rules, *firsts, *sums,
+                               value_line),
                        run_time=LEAVE))
 
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
