@@ -1,23 +1,26 @@
 """Scene 4: the MLP. Every token's vector after attention stands under its token, the features
-named on the left: creature's carried from the residual, the others' said to come the same way
-(the same heads and W_O); no token looks at another: a wall between each two. Up: W_up (six
-features in, eight hidden neurons out), of which the lesson follows one neuron: its column of
-weights stands right of creature's vector, each weight level with the feature it weighs, its bias
-under it; creature's entry of that neuron worked as its terms plus its bias (each term's two
-cells, side by side, outlined as it is written, then the bias's cell), the other tokens' entries
-one by one, then the other neurons' entries together, a line saying they are all 0 (weights and
-bias). The bend: a small graph of the ReLU, each sum a dot on it rising onto the bend as the
-negative sums snap to 0 where they stand. Down: W_down, drawn turned beside the hidden layers (a
-row per neuron), takes the eight back to six (creature's entry worked, each term's two cells side
-by side; the other features filling together, a line under the working saying what they are);
-each vector's six are added to it, entry by entry. The followed neuron's weights and bias stay,
-stepped aside, for the neuron scene to take up."""
+named on the left: creature's carried from the residual, each other token's coming down out of
+its token, one at a time, under a line saying what they are; no token looks at another: a wall
+between each two. Up: W_up (six features in, eight hidden neurons out), of which the lesson
+follows one neuron: its column of weights stands right of creature's vector, each weight level
+with the feature it weighs, its bias under it; creature's entry of that neuron worked as its terms
+plus its bias (each term's two cells, side by side, outlined as it is written, then the bias's
+cell), the other tokens' entries one by one, then the other neurons' entries together, a line
+saying they are all 0 (weights and bias); W_up's name and that line leave once they are done.
+The bend: a small graph of the ReLU, each sum a dot on it rising onto the bend as the negative
+sums snap to 0 where they stand; it leaves with W_down. Down: W_down, drawn turned beside the
+hidden layers (a row per neuron), takes the eight back to six (creature's entry worked, each
+term's two cells side by side; the other features filling together, a line under the working
+saying what they are); each vector's six are added to it, entry by entry. The followed neuron's
+weights (still level with their features) and bias stay, stepped aside, for the neuron scene to
+take up."""
 
 import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Axes,
     Create,
@@ -32,6 +35,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     linear,
+    there_and_back,
 )
 
 from attention.figures import short_figure
@@ -57,7 +61,8 @@ ROW_STEP = 0.15  # seconds per row as a product fills row by row
 TOKEN_STEP = 0.2  # seconds per token as the worked neuron's entry fills token by token
 RELU_Y = -0.65  # the ReLU's graph's centre, left of the hidden layers
 UNIT = 0.45  # the graph's length for one unit of a sum
-KEPT = 0.3 * RIGHT + 0.62 * UP  # on "back" the followed neuron's weights step out of W_down's way
+KEPT = 0.3 * RIGHT  # on "back" the followed neuron's weights step right of creature's six
+UNDER = 0.3  # on "back" its bias steps out of W_down's way, this far under its weights' name
 READ = 1.4  # seconds the last figure counted stands before the scene ends
 
 
@@ -205,22 +210,28 @@ class MLPScene(LessonScene):
         walls = VGroup(*(DashedLine([(xs[i] + xs[i + 1]) / 2, HEADER_Y - 0.35, 0],
                                     [(xs[i] + xs[i + 1]) / 2, hiddens.get_bottom()[1], 0],
                                     color=style.MUTED, stroke_width=2) for i in range(n - 1)))
-        # where the other tokens' vectors come from (attention, worked as for creature), over what
-        # the MLP does with them, both under the walls
-        derived = caption("every token after attention: the same heads and W_O",
+        # what the vectors are (creature's was worked; each other token's comes down from it),
+        # over what the MLP does with them, both under the walls
+        derived = caption("every token's vector after attention",
                           color=style.EMBEDDING).move_to([0, WORK_Y + 0.3, 0])
         alone = caption("each token on its own", color=style.INK).move_to([0, WORK_Y - 0.1, 0])
+        neighbours = [i for i in range(n) if i != f]
+
+        def arrives(i: int) -> Play:
+            """Token i's vector after attention comes down out of its token, its box lit."""
+            lit = tokens[i].box.animate(rate_func=there_and_back).set_stroke(style.EMBEDDING, width=4)
+            return Play(FadeIn(ins[i], shift=0.25 * DOWN), lit.build(),
+                        *([FadeIn(derived, shift=0.1 * DOWN)] if i == neighbours[0] else []), run_time=0.35)
 
         with self.beat("no-token-looks") as b:
             # the features' names and creature's new vector move from the residual into the
             # MLP's picture, creature's under its token, as the rest of the last picture leaves;
-            # then every other token's vector under its own, with where it comes from (worked as
-            # creature's was); on "looks" walls between them
+            # then each other token's vector after attention, one at a time, out of its token;
+            # on "looks" walls between them
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     self.from_previous("creature", ins[f], FadeIn(ins[f])),
                                     self.from_previous("names", names, FadeIn(names))),
-                  Play(*(FadeIn(g, shift=0.1 * DOWN) for i, g in enumerate(ins) if i != f),
-                       FadeIn(derived, shift=0.1 * DOWN), run_time=0.6), by="no")
+                  *(arrives(i) for i in neighbours), by="no")
             b.fit(Play(LaggedStart(*(FadeIn(w) for w in walls), lag_ratio=0.2),
                        FadeIn(alone, shift=0.1 * UP), run_time=0.7), by="looks")
 
@@ -234,10 +245,12 @@ class MLPScene(LessonScene):
         weights.move_to([hiddens.get_right()[0] + GAP, X_TOP, 0], aligned_edge=UP + LEFT)
         bias = cells(L.b_up[k:k + 1], style.WEIGHT, BIAS_W, CELL_H)
         bias.move_to([weights.get_left()[0], H_TOP, 0], aligned_edge=UP + LEFT)
-        up_name = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
-                         caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"),
-                         caption(f"neuron {k + 1}'s column"))
-        up_name.arrange(DOWN, buff=0.1).next_to(weights, RIGHT, buff=0.2).align_to(weights, UP)
+        # W_up's name leaves once the hidden layers are worked; what the column is stays with it
+        up_title = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
+                          caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"))
+        up_name = caption(f"neuron {k + 1}'s weights")
+        VGroup(up_title.arrange(DOWN, buff=0.1), up_name).arrange(DOWN, buff=0.1)
+        VGroup(up_title, up_name).next_to(weights, RIGHT, buff=0.2).align_to(weights, UP)
         bias_name = caption("+ its bias", color=style.WEIGHT).next_to(bias, RIGHT, buff=0.15)
         terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
         up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
@@ -255,14 +268,15 @@ class MLPScene(LessonScene):
         neuron = VGroup(weights, bias, up_name, bias_name)  # kept, for the neuron scene to take up
 
         with self.beat("goes-up") as b:
-            # "up": neuron 1's column of W_up beside creature's vector, its bias and the empty
-            # hidden layers; "into": each weight meets creature's feature beside it, its terms,
+            # "up": neuron 1's column of W_up beside creature's vector, and its bias; "eight": the
+            # empty hidden layers; then each weight meets creature's feature beside it, its terms,
             # its bias and their sum written, the sum its entry; the other tokens' entries of it
             # one by one; then the other neurons' entries, all 0 as the line beside them says
             b.fit(Play(FadeOut(alone, derived), run_time=0.3))
             b.until("up")
-            b.fit(Play(FadeIn(neuron), FadeIn(hiddens), FadeIn(up_note), run_time=0.5), by="eight")
-            b.fit(*up_product(weights, bias, ins, hiddens, k, f, up_line), rest=0.0)
+            b.fit(Play(FadeIn(neuron), FadeIn(up_title), run_time=0.4), by="eight")
+            b.fit(Play(FadeIn(hiddens), FadeIn(up_note), run_time=0.3),
+                  *up_product(weights, bias, ins, hiddens, k, f, up_line), rest=0.0)
 
         # the bend: a small graph of the ReLU, left of the hidden layers and under the features'
         # names; each sum a dot on it, a negative one on the straight line, rising onto the bend
@@ -309,23 +323,29 @@ class MLPScene(LessonScene):
         rest_note.next_to(down_line, DOWN, buff=0.14)
 
         with self.beat("bend-and-down") as b:
-            # "bend": the ReLU's graph, each sum a dot on it, every negative sum outlined;
-            # "ReLU": the dots rise onto the bend, the sums snap to 0 where they stand; "back":
-            # W_up's line leaves, its column steps aside, each vector too, W_down comes; its
-            # column for the feature creature gains, level with creature's bent hidden layer,
-            # meets it term by term, the sum written, and every token's entry of it shows; then,
-            # that line standing, a line under it says what W_down's other columns give, as every
-            # token's entries of them fade in together
-            b.until("bend")
+            # the hidden layers done, W_up's name leaves; "bend": the ReLU's graph, each sum a dot
+            # on it, every negative sum outlined; "ReLU": the dots rise onto the bend, the sums
+            # snap to 0 where they stand, the note on W_up's other neurons leaving; "back": the
+            # W_up's line leaves, neuron 1's column steps aside, each vector too, W_down
+            # comes; its column for the feature creature gains, level with creature's bent hidden
+            # layer, meets it term by term, the sum written, and every token's entry of it shows;
+            # then, that line standing, a line under it says what W_down's other columns give, as
+            # every token's entries of them fade in together
+            b.fit(Play(FadeOut(up_title), run_time=0.25), by="bend")
             b.fit(Play(Create(graph), FadeIn(relu, shift=0.1 * DOWN), run_time=0.45),
                   Play(FadeIn(dots, scale=0.5), FadeIn(marks), run_time=0.25), by="ReLU")
             b.fit(Play(*(d.animate.move_to(axes.c2p(v, max(v, 0.0))) for d, v in zip(dots, sums)),
                        run_time=0.5),
                   Play(*snapped([count_to(hiddens[i], bent[i], pre[i], act[i], figure=short_figure)
                                  for i in negative]), run_time=0.4),
-                  Play(FadeOut(marks), run_time=0.3), by="back")
-            # (the followed neuron's column steps up out of W_down's way, and right of creature's six)
-            b.fit(Play(FadeOut(up_line, up_note), neuron.animate.shift(KEPT),
+                  Play(FadeOut(marks, up_note), run_time=0.3), by="back")
+            # (the followed neuron's column steps right of creature's six, still level with the
+            # features; its bias up out of W_down's way, under the column's name, arcing below
+            # the column's cells)
+            aside = KEPT + [up_name.get_left()[0], up_name.get_bottom()[1] - UNDER, 0] - bias.get_corner(UL)
+            b.fit(Play(FadeOut(up_line),
+                       *(m.animate.shift(KEPT) for m in (weights, up_name)),
+                       *(m.animate(path_arc=1.0).shift(aside) for m in (bias, bias_name)),
                        ins.animate.shift(SIDE * LEFT), names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
             b.fit(*product(w_down, c, hiddens[f], outs, f, down_line, style.VALUE, times=(1.6, 0.4, 0.3),
@@ -350,12 +370,13 @@ class MLPScene(LessonScene):
                 [FadeIn(total, shift=0.1 * LEFT)] if j == c else [])
 
         with self.beat("added-back") as b:
-            # on "result" W_down leaves and creature's new entry shows in its place as a sum still
-            # to be done; on "added" a band runs down the rows, each token's entry + the MLP's =
+            # on "result" W_down and the ReLU's graph (read by now) leave and creature's new entry
+            # shows in W_down's place as a sum still to be done; on "added" a band runs down the
+            # rows, each token's entry + the MLP's =
             # its new one, row by row (an entry the MLP changes counts to its new figure as the
             # band passes; creature's, the sum's result with it)
             b.until("result")
-            b.fit(Play(FadeOut(w_down, down_name, made), run_time=0.3),
+            b.fit(Play(FadeOut(w_down, down_name, made, graph, relu, dots), run_time=0.3),
                   Play(FadeIn(VGroup(added, *residual[1][:-1]), shift=0.1 * UP), run_time=0.4), by="added")
             now = band(0)
             b.fit(Play(FadeIn(now), *row_adds(0), run_time=0.4),
