@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -296,10 +297,10 @@ def test_every_beat_starts_on_its_sentence_and_each_cue_on_its_word(inspected):
 
 def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspected):
     """Head 2's query, worked here with numpy from creature's embedding and its W_Q, is on screen
-    with W_Q's entries, and head 1's first query entry's terms; then each head's query, keys, dot
-    products, scores ÷ √d, exponentials, their sum and weights (softmax written out here:
-    e^s / Σ e^s), one entry's product and division each; at the end what both heads give each
-    token."""
+    with W_Q's entries, and head 1's first query entry's terms; W_K⁽¹⁾'s entries while head 1's
+    keys are worked from it; then each head's query, keys, dot products, scores ÷ √d,
+    exponentials, their sum and weights (softmax written out here: e^s / Σ e^s), one entry's
+    product and division each; at the end what both heads give each token."""
     from attention.figures import exp_figure
     L = lesson()
     f = L.focus
@@ -320,6 +321,10 @@ def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspecte
         end = texts_at_end(inspected, "heads", sentence)
         for v in (*q, *keys.ravel()):
             assert short_figure(v) in end
+        if h == 0:  # W_K⁽¹⁾'s entries (each as often as in it) beside the keys worked from it
+            both = Counter(short_figure(v) for v in (*L.w_k[0].ravel(), *keys.ravel()))
+            plays = beat(inspected, "heads", sentence).plays
+            assert any(not both - Counter(t for t, _ in play) for play in plays)
         for column in (raw, scores):
             for v in column:
                 assert short_figure(v) in end

@@ -8,7 +8,8 @@ keys, W_K beside it, and every token's features come in as rows under it: one af
 row lights with the rows of W_K its 1s pick, their sum written beside it, as that token's key
 comes into the table; head 2's keys come out of the same rows and its own W_K the same way. Then
 each head's query meets every token's key: the dot products, scaled by √d, through softmax (the
-exponentials, their sum, a division) into creature's row of weights as the voice reads them; and,
+exponentials, their sum, a division) into creature's row of weights as the voice reads them (head
+1's a step per word, each column made a row at a time beside the one it comes from); and,
 side by side, what the two rows share."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     ArcBetweenPoints,
     Create,
     FadeIn,
@@ -379,7 +381,8 @@ class HeadsScene(LessonScene):
         # head 1's table of keys: every token's features times its W_K (beside the table), the
         # rows of W_K each one's 1s pick, summed
         keys, token_names, col_names, raw, scaled, exps, weights, lines, j = table(0)
-        key_row = SurroundingRectangle(keys.row(j), color=style.KEY, buff=0.04, stroke_width=3)
+        key_rows = [SurroundingRectangle(keys.row(k), color=style.KEY, buff=0.04, stroke_width=3)
+                    for k in range(len(L.tokens))]  # each key outlined in turn as the query meets it
         k_matrix, k_name = w_k_aside(L, 0)
 
         # head 2's query: creature has one feature that is not 0, so the query is that feature
@@ -436,6 +439,13 @@ class HeadsScene(LessonScene):
             return [Indicate(result, color=style.WEIGHT, scale_factor=1.15),
                     LaggedStart(*(FadeIn(entries[k]) for k in order), lag_ratio=0.25)]
 
+        def row_by_row(column_: VGroup, into: VGroup, order: list[int]) -> LaggedStart:
+            """Row after row, in `order`, a figure flashes where it stands as the figure worked from
+            it (÷√d, exp) comes in beside it: the next column is seen made from this one, a row at a
+            time (nothing slides over the figures it passes)."""
+            return LaggedStart(*(AnimationGroup(Indicate(column_[k], color=style.INK, scale_factor=1.1),
+                                                FadeIn(into[k])) for k in order), lag_ratio=0.45)
+
         def ring(mob, h: int) -> SurroundingRectangle:
             """An outline in head h's colour around one of its weights."""
             return SurroundingRectangle(mob, color=style.HEADS[h], buff=0.06)
@@ -461,11 +471,16 @@ class HeadsScene(LessonScene):
             # W_K comes in beside the table; "each token's features": every token's features as a
             # row under the table; from "features", one after another each row lights with the
             # rows of W_K its 1s pick, their sum written beside it, as that token's key comes into
-            # the table; "query": W_K leaves, fluffy's key meets the query term by term (under it
-            # the rows and their sums, still read) and every dot product is written; "scaled": the
-            # rows leave, each ÷√d; "softmax": the
-            # exponentials, their sum, fluffy's share of it, every token's weight; then each
-            # percentage outlined as it is said
+            # the table, and W_K leaves; "query": fluffy's key meets the query term by term, its
+            # q·k comes in, then the outline goes to each other key in turn as its q·k comes in; "scaled":
+            # the rows leave, fluffy's division is written and each q·k slides right, divided, into
+            # the next column; "softmax": each scaled score slides on into its exponential, then
+            # their sum; "fluffy gets": its exponential over the sum; "fifty-eight": that share is
+            # its weight, outlined; "blue": blue's weight, outlined, then the others'
+            others = [k for k in range(len(L.tokens)) if k != j]
+            fluffy = ring(weights.texts[j][0], 0)
+            b2 = L.index("blue")
+            blue = ring(weights.texts[b2][0], 0)
             gone, rises = during(0.0, 0.3), during(0.3, 1.0)
             b.fit(Play(FadeOut(worked, matrices[0], matrix_names[0], sizes[0], embeds[0], six[0], three[0],
                                *times, also[0], features, embeds[1], lit_box, lit_row, lit_cells[-1],
@@ -475,28 +490,30 @@ class HeadsScene(LessonScene):
                        divider.animate(rate_func=rises).put_start_and_end_on([0, 2.95, 0], [0, -2.8, 0]),
                        FadeIn(k_matrix, k_name, rate_func=during(0.7, 1.0)), run_time=1.3),
                   Play(FadeIn(rows), run_time=0.35), by="features")
-            b.fit(*from_rows, by="query")
-            b.fit(Play(FadeOut(k_matrix, k_name, last_lit), FadeIn(key_row), FadeIn(query_box),
-                       FadeIn(col_names[0]), run_time=0.35),
+            b.fit(*from_rows, Play(FadeOut(k_matrix, k_name, last_lit), run_time=0.25), by="query")
+            b.fit(Play(FadeIn(key_rows[j]), FadeIn(query_box), FadeIn(col_names[0]), run_time=0.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
-                       run_time=0.6),
-                  Play(FadeIn(dot.total), run_time=0.25),
-                  Play(FadeOut(key_row, query_box), *settle(dot.total, raw, j), run_time=0.6),
+                       run_time=0.45),
+                  Play(FadeIn(dot.total), run_time=0.15),
+                  Play(Indicate(dot.total, color=style.WEIGHT, scale_factor=1.15), FadeIn(raw[j]),
+                       run_time=0.25),
+                  *(Play(FadeOut(key_rows[was]), FadeIn(key_rows[k]), FadeIn(raw[k]), run_time=0.22)
+                    for was, k in zip([j, *others], others)),
                   by="scaled")
-            b.fit(Play(FadeOut(rows, sums), run_time=0.25),
-                  Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.45),
-                  Play(*settle(divide[-1], scaled, j), run_time=0.6),
+            b.fit(Play(FadeOut(rows, sums, key_rows[others[-1]], query_box), run_time=0.2),
+                  Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.3),
+                  Play(row_by_row(raw, scaled, [j, *others]), run_time=0.6),
                   by="softmax")
-            b.fit(Play(FadeIn(col_names[2]), LaggedStart(*(FadeIn(e) for e in exps), lag_ratio=0.2),
-                       run_time=0.6),
-                  Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.5),
-                  Play(FadeIn(share, shift=0.1 * RIGHT), run_time=0.5),
-                  Play(FadeIn(col_names[3]), *settle(share[-1], weights.body, j), run_time=0.7),
+            b.fit(Play(FadeIn(col_names[2]), row_by_row(scaled, exps, [j, *others]), run_time=0.6),
+                  Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.45), by="fluffy")
+            b.fit(Play(FadeIn(share[:-1], shift=0.1 * RIGHT), run_time=0.45),
                   by=said_at(b, "adjectives", "fluffy", L)[0])
-            fluffy = ring(weights.texts[L.index("fluffy")][0], 0)
-            blue = ring(weights.texts[L.index("blue")][0], 0)
-            b.fit(Play(FadeIn(fluffy), picked("fluffy", 0), run_time=0.6), by="blue")
-            b.fit(Play(FadeOut(fluffy), FadeIn(blue), picked("blue", 0), run_time=0.5))
+            b.fit(Play(FadeIn(share[-1]), FadeIn(col_names[3]), FadeIn(weights.body[j]), run_time=0.4),
+                  Play(FadeIn(fluffy), picked("fluffy", 0), run_time=0.5), by="blue")
+            b.fit(Play(FadeOut(fluffy), FadeIn(weights.body[b2]), FadeIn(blue), picked("blue", 0),
+                       run_time=0.5),
+                  Play(LaggedStart(*(FadeIn(weights.body[k]) for k in others if k != b2), lag_ratio=0.5),
+                       run_time=0.4))
 
         keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
         dot2, divide2, total2, share2 = lines2
