@@ -257,9 +257,12 @@ def test_overrunning_beat_is_sped_up_and_later_beats_keep_their_frames(flite_nar
 
 @pytest.fixture
 def plain_lines():
-    """The project's warnings printed as a command prints them, in this process for one test."""
+    """The project's warnings printed as a command prints them, in this process for one test: by a
+    printer of its own (one an earlier command left here has seen, and would not print again, the
+    lines an earlier test of the same scene made)."""
     logger = logging.getLogger(PROJECT_LOGGER)
     handlers, propagate = list(logger.handlers), logger.propagate
+    logger.handlers[:] = []
     plain_warnings("render.py video")
     yield
     logger.handlers[:], logger.propagate = handlers, propagate
