@@ -54,7 +54,7 @@ LINE_H = 0.33  # from one line of working under a band to the next
 HEAD_LEFT = -6.85  # each head's name's left edge, level with its band's middle
 WEIGHT_W = 0.75  # a cell of creature's weights, as scene 2 drew it (carried whole)
 GAP = 0.15  # between the pieces of a band
-JOINED_RIGHT = 6.3  # end to end, the six numbers' right edge (right of both bands, clear of the frame's)
+CLEAR = 0.4  # between head 2's weights (and the sums aligned to them) and its vector's path up past them
 # W_O and the residual: a row per feature of the model
 ROW_TOP = 1.6  # the top of W_O's first row and of every column's first cell
 CELL_H = 0.5
@@ -117,7 +117,7 @@ class ConcatScene(LessonScene):
         # each row × its weight (a × on every row), under a rule the head's short vector, empty
         # until summed; under it the head's first number worked as its terms
         heads, head_names, products, values, weights, by_weight, rules = [], [], [], [], [], [], []
-        sums, firsts, its_sums = [], [], []
+        row_names, sums, firsts, its_sums = [], [], [], []  # row_names: each band's tokens, a row each
         for h, head in enumerate(L.attention.heads):
             feats = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
                          cell_w=FEATURE_W, cell_h=ROW_H)
@@ -135,7 +135,8 @@ class ConcatScene(LessonScene):
                                    for t, name in enumerate(L.tokens)))
             w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
                 w_v, DOWN, buff=0.08)
-            products.append(VGroup(token_names, feats, times, w_v, w_v_name, equals))
+            row_names.append(token_names)
+            products.append(VGroup(feats, times, w_v, w_v_name, equals))
             values.append(value)
             weights.append(weight)
             by_weight.append(VGroup(*(label("×", size=style.SMALL_SIZE, color=style.MUTED).move_to(
@@ -179,8 +180,8 @@ class ConcatScene(LessonScene):
                                       for a in reveal(values[h], r * n_values + j)))
                      for r in range(len(L.tokens))]
         # end to end: head 1's vector steps right, under its weights; head 2's goes right under its
-        # own, then up beside head 1's: one row of six, right of both bands
-        right = np.array([JOINED_RIGHT - heads[1].width / 2, heads[0].get_y(), 0])
+        # own, then up beside head 1's, CLEAR of the weights and sums on its left: one row of six
+        right = np.array([weights[1].get_right()[0] + CLEAR + heads[1].width / 2, heads[0].get_y(), 0])
         ends = [right + heads[1].width * LEFT, right]
         joined = SurroundingRectangle(VGroup(*(h.copy().move_to(e) for h, e in zip(heads, ends))),
                                       color=style.INK, buff=0.06, stroke_width=3)
@@ -215,15 +216,17 @@ class ConcatScene(LessonScene):
         row_cells = [heads[h].cell(0, j) for h in range(len(heads)) for j in range(short)]
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
-            # the heads' weights, scene 2's columns, carry into their bands as scene 2 leaves; on
-            # "short" each head, named, with its short vector, empty; on "its values" every
-            # token's features times the head's W_V, and the values: one worked as its terms
-            # (its token's features × W_V's column, both outlined), then the rest row by row; on
-            # "weighted" a × on every row and each head's first number's terms (weight × value);
-            # on "summed" the rules, their sums, and those numbers in the heads' vectors
+            # the heads' weights, scene 2's columns, carry into their bands as scene 2 leaves, each
+            # band's token names coming as they land, a name on each row; on "short" each head,
+            # named, with its short vector, empty; on "its values" every token's features times the
+            # head's W_V, and the values: one worked as its terms (its token's features × W_V's
+            # column, both outlined), then the rest row by row; on "weighted" a × on every row and
+            # each head's first number's terms (weight × value); on "summed" the rules, their sums,
+            # and those numbers in the heads' vectors
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
-                  Play(across, run_time=0.6), by="short")
+                  Play(lambda: [*across(), *(FadeIn(t, shift=0.1 * RIGHT) for t in row_names)], run_time=0.6),
+                  by="short")
             b.fit(Play(*(FadeIn(n, shift=0.1 * RIGHT) for n in head_names), FadeIn(*heads), run_time=0.5),
                   by="its")
             b.fit(Play(*(FadeIn(p, shift=0.1 * UP) for p in products), *(FadeIn(v) for v in values),
@@ -258,8 +261,8 @@ class ConcatScene(LessonScene):
             b.fit(Play(Wait(), run_time=max(0.05, READ - held)))
             # the bands stand until the sentence is spoken, then fade over LEAVE seconds
             b.fit(Play(Wait(), run_time=max(0.05, b.left() - REST - LEAVE)),
-                  Play(FadeOut(*head_names, *products, *values, *weights, *by_weight, *rules, *firsts, *sums,
-                               value_line),
+                  Play(FadeOut(*head_names, *row_names, *products, *values, *weights, *by_weight, *rules,
+                               *firsts, *sums, value_line),
                        run_time=LEAVE))
 
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
