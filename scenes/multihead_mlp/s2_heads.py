@@ -4,12 +4,14 @@ W_Q: the empty columns it would have as wide as the model fold away to its three
 W_V, drawn by their shape, are as small. Creature's six features times W_Q give a query of three
 numbers (head 1's first entry worked as its terms and their sum; head 2's as the one feature that
 is not 0 times its row of W_Q, an entry at a time). Then head 1's query rises over its table of
-keys, W_K beside it, and every token's features come in as rows under it: one after another each
+keys, W_K beside it (its rows named by their features), and every token's features come in as rows
+under it (their columns named by the same features): one after another each
 row lights with the rows of W_K its 1s pick, their sum written beside it, as that token's key
 comes into the table; head 2's keys come out of the same rows and its own W_K the same way. Then
 each head's query meets every token's key: the dot products, scaled by √d, through softmax (the
-exponentials, their sum, a division) into creature's row of weights as the voice reads them (head
-1's a step per word, each column made a row at a time beside the one it comes from); and,
+exponentials, fluffy's written as e to its score, their sum, a division) into creature's row of
+weights as the voice reads them (head 1's a step per word, each column made a row at a time beside
+the one it comes from); and,
 side by side, what the two rows share."""
 
 from __future__ import annotations
@@ -497,10 +499,11 @@ class HeadsScene(LessonScene):
             # W_K comes in beside the table; "each token's features": every token's features as a
             # row under the table; from "features", one after another each row lights with the
             # rows of W_K its 1s pick, their sum written beside it, as that token's key comes into
-            # the table, and W_K leaves; "query": fluffy's key meets the query term by term, its
+            # the table; "query": W_K leaves, fluffy's key meets the query term by term, its
             # q·k comes in, then the outline goes to each other key in turn as its q·k comes in; "scaled":
             # the rows leave, fluffy's division is written and each q·k slides right, divided, into
-            # the next column; "softmax": each scaled score slides on into its exponential, then
+            # the next column; "softmax": fluffy's exponential written as e to its score, then each
+            # scaled score slides on into its exponential, then
             # their sum; "fluffy gets": its exponential over the sum; "fifty-eight": that share is
             # its weight, outlined; "blue": blue's weight, outlined, then the others'
             others = [k for k in range(len(L.tokens)) if k != j]
