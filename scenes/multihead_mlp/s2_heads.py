@@ -4,12 +4,14 @@ W_Q: the empty columns it would have as wide as the model fold away to its three
 W_V, drawn by their shape, are as small. Creature's six features times W_Q give a query of three
 numbers (head 1's first entry worked as its terms and their sum; head 2's as the one feature that
 is not 0 times its row of W_Q, an entry at a time). Then head 1's query rises over its table of
-keys, W_K beside it, and every token's features come in as rows under it: one after another each
+keys, W_K beside it (its rows named by their features), and every token's features come in as rows
+under it (their columns named by the same features): one after another each
 row lights with the rows of W_K its 1s pick, their sum written beside it, as that token's key
 comes into the table; head 2's keys come out of the same rows and its own W_K the same way. Then
 each head's query meets every token's key: the dot products, scaled by √d, through softmax (the
-exponentials, their sum, a division) into creature's row of weights as the voice reads them (head
-1's a step per word, each column made a row at a time beside the one it comes from); and,
+exponentials, fluffy's written as e to its score, their sum, a division) into creature's row of
+weights as the voice reads them (head 1's a step per word, each column made a row at a time beside
+the one it comes from); and,
 side by side, what the two rows share."""
 
 from __future__ import annotations
@@ -68,8 +70,11 @@ WEIGHT_W = 0.75
 WORK_Y = (-0.5, -1.0, -1.5, -2.0)  # the lines of working under the table
 FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both share
 FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
-FEATURES_TOP = -1.1  # every token's features, a row each, under the table of keys while its keys come
-FEATURE_W, FEATURE_H = 0.4, 0.34  # a cell of those rows
+FEATURES_TOP = -1.3  # every token's features, a row each, under the table of keys while its keys come
+FEATURE_W, FEATURE_H = 0.48, 0.34  # a cell of those rows (wide enough for their columns' names)
+FEATURES_LEFT = 1.3  # their left edge, from the panel's left (their sums beside them stay in the half)
+LABEL_RISE = (0.16, 0.46)  # the features' names over their columns, alternate ones a line higher
+SHORT = {"article": "art.", "adjective": "adj."}  # a feature's name over its column: its last word, or this
 GAP = 0.15  # between the features' names and head 2's column of creature's features
 DIVIDER_X = -1.67  # the halves' divider while the features' names stand left of head 2's column
 UNDER = 2.35  # how far head 1's copy of creature's column dips, to pass under those names
@@ -129,15 +134,26 @@ def weights_column(weights: np.ndarray, x: float, color: ManimColor) -> Grid:
     return g.move_to([x, ROW_TOP, 0], aligned_edge=UP)
 
 
+def feature_name(name: str) -> str:
+    """A feature's name short enough for a row of W_K: its last word ("fluffy texture" → "texture")."""
+    return name.split()[-1]
+
+
 def feature_rows(L: Lesson, h: int) -> VGroup:
-    """Every token's features as a row of cells, named by its token, under head h's table of
-    keys: `rows.grid` the cells, `rows.names` the tokens' names, `rows.title` "features"."""
+    """Every token's features as a row of cells, named by its token, each column by its feature
+    (alternate names a line higher, to fit), under head h's table of keys: `rows.grid` the cells,
+    `rows.names` the tokens' names, `rows.title` "features" with the columns' names."""
     grid = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
                 cell_w=FEATURE_W, cell_h=FEATURE_H)
-    grid.move_to([at(h, MATRIX_X), FEATURES_TOP, 0], aligned_edge=UP + LEFT)
+    grid.move_to([at(h, FEATURES_LEFT), FEATURES_TOP, 0], aligned_edge=UP + LEFT)
+    right = grid.get_left()[0] - (MATRIX_X - NAMES_RIGHT)  # the tokens' names end here
     names = VGroup(*(caption(t, color=style.INK).move_to([0, grid.row(k).get_y(), 0])
-                     .align_to([at(h, NAMES_RIGHT), 0, 0], RIGHT) for k, t in enumerate(L.tokens)))
-    title = caption("features", color=style.EMBEDDING).next_to(grid, UP, buff=0.08).align_to(grid, LEFT)
+                     .align_to([right, 0, 0], RIGHT) for k, t in enumerate(L.tokens)))
+    columns = VGroup(*(caption(SHORT.get(name, feature_name(name)))
+                       .move_to([grid.cell(0, i).get_x(), grid.get_top()[1] + LABEL_RISE[i % 2], 0])
+                       for i, name in enumerate(L.features)))
+    title = VGroup(caption("features", color=style.EMBEDDING).move_to([0, columns[1].get_y(), 0])
+                   .align_to(grid.get_left(), RIGHT), columns)
     rows = VGroup(grid, names, title)
     rows.grid, rows.names, rows.title = grid, names, title
     return rows
@@ -161,7 +177,7 @@ def picked_sum(L: Lesson, h: int, rows: VGroup, k: int) -> VGroup:
                    (factor + " ".join(short_figure(c) for c in L.w_k[h][i]), style.INK)]
     line = spelled([p for p in pieces if p[0]] or [("0 " * L.w_k[h].shape[1], style.INK)],
                    size=style.SMALL_SIZE)
-    return line.next_to(rows.grid.row(k), RIGHT, buff=0.2)
+    return line.next_to(rows.grid.row(k), RIGHT, buff=0.15)
 
 
 def keys_from_rows(L: Lesson, h: int, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
@@ -189,13 +205,16 @@ def first_sum_slow(L: Lesson) -> list[float]:
     return [0.6 if k == first else 0.3 if k < first + 2 else 0.4 for k in range(len(L.tokens))]
 
 
-def w_k_aside(L: Lesson, h: int) -> tuple[Grid, MathTex]:
-    """Head h's W_K and its name, beside where its table of keys goes: every token's key comes out of it."""
+def w_k_aside(L: Lesson, h: int) -> tuple[Grid, VGroup]:
+    """Head h's W_K, with its name and its rows' features, beside where its table of keys goes:
+    every token's key comes out of it, a row per feature that token has."""
     m = Grid([[short_figure(v) for v in row] for row in L.w_k[h]], style.HEADS[h], cell_w=CELL,
              cell_h=MATRIX_H, text_color=style.INK)
     m.move_to([at(h, ASIDE_X), MATRIX_TOP, 0], aligned_edge=UP + LEFT)
     name = built(MathTex, rf"W_K^{{({h + 1})}}", font_size=30, color=style.HEADS[h])
-    return m, name.move_to([m.get_center()[0], TOP_Y + 0.03, 0])
+    rows = VGroup(*(caption(feature_name(f)).next_to(m.row(i), RIGHT, buff=0.12)
+                    for i, f in enumerate(L.features)))
+    return m, VGroup(name.move_to([m.get_center()[0], TOP_Y + 0.03, 0]), rows)
 
 
 def shape_of(matrix: np.ndarray, color: ManimColor) -> VGroup:
@@ -364,6 +383,14 @@ class HeadsScene(LessonScene):
                               (root_figure(r.scale), style.INK), (" = ", style.MUTED),
                               (short_figure(r.scores[f, j]), style.WEIGHT)], size=style.SMALL_SIZE)
             divide.move_to([at(h, 0.3), WORK_Y[1], 0], aligned_edge=LEFT)
+            # beside it, the exponential of its result: "e" with the score raised, "= 1146"
+            base = label("e", size=style.BODY_SIZE, color=style.WEIGHT)
+            base.next_to(divide, RIGHT, buff=0.5).align_to(divide[-1], DOWN)
+            raised = caption(short_figure(r.scores[f, j]), color=style.WEIGHT)
+            raised.next_to(base, RIGHT + UP, buff=0.01)
+            value = spelled([(" = ", style.MUTED), (exp_figure(r.exponentials[f, j]), style.WEIGHT)],
+                            size=style.SMALL_SIZE).next_to(raised, RIGHT, buff=0.02)
+            power = VGroup(base, raised, value.align_to(divide[-1], DOWN))
             summed = []
             for k, e in enumerate(r.exponentials[f]):
                 summed += [(" + " if k else "", style.MUTED), (exp_figure(e), style.WEIGHT)]
@@ -376,7 +403,8 @@ class HeadsScene(LessonScene):
             share.move_to([at(h, 0.3), WORK_Y[3], 0], aligned_edge=LEFT)
             spread([raw, scaled, exps], heads_[:3], keys.get_right()[0],
                    min(weights.get_left()[0], heads_[3].get_left()[0]))
-            return keys, token_names, heads_, raw, scaled, exps, weights, (dot, divide, total_line, share), j
+            return (keys, token_names, heads_, raw, scaled, exps, weights,
+                    (dot, divide, total_line, share, power), j)
 
         # head 1's table of keys: every token's features times its W_K (beside the table), the
         # rows of W_K each one's 1s pick, summed
@@ -457,7 +485,7 @@ class HeadsScene(LessonScene):
         moved_up = [queries[h].copy().move_to([at(h, MATRIX_X), TOP_Y, 0], aligned_edge=LEFT) for h in heads]
         query_up = [query_names[h].copy().set_y(TOP_Y) for h in heads]
 
-        dot, divide, total_line, share = lines
+        dot, divide, total_line, share, power = lines
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
         rows = feature_rows(L, 0)
@@ -471,10 +499,11 @@ class HeadsScene(LessonScene):
             # W_K comes in beside the table; "each token's features": every token's features as a
             # row under the table; from "features", one after another each row lights with the
             # rows of W_K its 1s pick, their sum written beside it, as that token's key comes into
-            # the table, and W_K leaves; "query": fluffy's key meets the query term by term, its
+            # the table; "query": W_K leaves, fluffy's key meets the query term by term, its
             # q·k comes in, then the outline goes to each other key in turn as its q·k comes in; "scaled":
             # the rows leave, fluffy's division is written and each q·k slides right, divided, into
-            # the next column; "softmax": each scaled score slides on into its exponential, then
+            # the next column; "softmax": fluffy's exponential written as e to its score, then each
+            # scaled score slides on into its exponential, then
             # their sum; "fluffy gets": its exponential over the sum; "fifty-eight": that share is
             # its weight, outlined; "blue": blue's weight, outlined, then the others'
             others = [k for k in range(len(L.tokens)) if k != j]
@@ -490,11 +519,12 @@ class HeadsScene(LessonScene):
                        divider.animate(rate_func=rises).put_start_and_end_on([0, 2.95, 0], [0, -2.8, 0]),
                        FadeIn(k_matrix, k_name, rate_func=during(0.7, 1.0)), run_time=1.3),
                   Play(FadeIn(rows), run_time=0.35), by="features")
-            b.fit(*from_rows, Play(FadeOut(k_matrix, k_name, last_lit), run_time=0.25), by="query")
-            b.fit(Play(FadeIn(key_rows[j]), FadeIn(query_box), FadeIn(col_names[0]), run_time=0.2),
+            b.fit(*from_rows, by="query")
+            b.fit(Play(FadeOut(k_matrix, k_name, last_lit), FadeIn(key_rows[j]), FadeIn(query_box),
+                       run_time=0.2),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
                        run_time=0.45),
-                  Play(FadeIn(dot.total), run_time=0.15),
+                  Play(FadeIn(dot.total), FadeIn(col_names[0]), run_time=0.15),
                   Play(Indicate(dot.total, color=style.WEIGHT, scale_factor=1.15), FadeIn(raw[j]),
                        run_time=0.25),
                   *(Play(FadeOut(key_rows[was]), FadeIn(key_rows[k]), FadeIn(raw[k]), run_time=0.22)
@@ -504,7 +534,8 @@ class HeadsScene(LessonScene):
                   Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.3),
                   Play(row_by_row(raw, scaled, [j, *others]), run_time=0.6),
                   by="softmax")
-            b.fit(Play(FadeIn(col_names[2]), row_by_row(scaled, exps, [j, *others]), run_time=0.6),
+            b.fit(Play(FadeIn(col_names[2]), FadeIn(power, shift=0.1 * RIGHT), run_time=0.35),
+                  Play(row_by_row(scaled, exps, [j, *others]), run_time=0.6),
                   Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.45), by="fluffy")
             b.fit(Play(FadeIn(share[:-1], shift=0.1 * RIGHT), run_time=0.45),
                   by=said_at(b, "adjectives", "fluffy", L)[0])
@@ -516,7 +547,7 @@ class HeadsScene(LessonScene):
                        run_time=0.4))
 
         keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
-        dot2, divide2, total2, share2 = lines2
+        dot2, divide2, total2, share2, _ = lines2
         n = len(L.tokens)
         # head 2's pick, its own look: an arc over the phrase from creature to 'a'
         ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
