@@ -1,11 +1,12 @@
-"""Scene 5: one neuron. It comes out of the MLP's picture: fluffy's, blue's and creature's vectors
-(as the mlp scene keeps them) move one after another into rows of the two features the AND
-neuron weighs, fluffy texture and noun, each row named as it lands, and creature's first hidden
-neuron moves up to be named; its two weights and its bias, left by the MLP scene beside that
-picture (W_up's column for it), move one by one into the neuron's formula as they are said. Its
-sum for creature, fluffy, blue and creature before attention is written as terms, each number
-copied from its row's cells; the ReLU drawn as a graph, each sum a dot on it (the negative ones
-bending to 0); firing, its output (read off the bend) moves into "soft", a feature no token had."""
+"""Scene 5: one neuron. It comes out of the MLP's picture: in one fade all of it the neuron does
+not use leaves, what it uses staying named (the two features it weighs, fluffy texture and noun,
+in fluffy's, blue's and creature's vectors; its weights for them and its bias, W_up's column for
+it); "one neuron" is named; the features' names leave and each token's two features move, one
+token after another, into a row, named as it lands. Each weight, then the bias, moves in its box
+into the neuron's formula, there as its figure is said. Its sum for creature, fluffy, blue and
+creature before attention is written as terms, each number copied from its row's cells; the
+ReLU drawn as a graph, each sum a dot on it (the negative ones bending to 0); firing, its output
+(read off the bend) moves into "soft", a feature no token had."""
 
 import math
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from manim import (
     Mobject,
     ReplacementTransform,
     SurroundingRectangle,
+    Text,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -44,9 +46,10 @@ from attention.figures import short_figure
 from attention.multihead_mlp.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
+from scenes.beat import Beat
 from scenes.grid import Grid
 from scenes.multihead_mlp.parts import header, said_at, working
-from scenes.rules import during
+from scenes.rules import during, leaving
 from scenes.widgets import caption, label, mono, spelled
 
 FORMULA_Y = 2.55
@@ -74,6 +77,15 @@ def over(top: float):
                 + (top - end[:, 1].mean()) * (1 - drop) * across)
         return start + (end - start) * across + UP * lift
     return path
+
+
+def share(b: Beat, word: str, by: tuple[str, int]) -> float:
+    """The share of the time from now to the word `by` (which, and its occurrence) at which `word`
+    is said: where in a play ending on `by` a change named by `word` goes (a half, untimed)."""
+    if b.scene.timeless:
+        return 0.5
+    now, end = b.scene.frame, b.word_frame(*by)
+    return min(0.9, max(0.0, (b.word_frame(word) - now) / max(1, end - now)))
 
 
 class NeuronScene(LessonScene):
@@ -128,71 +140,78 @@ class NeuronScene(LessonScene):
         heads = VGroup(*(caption(name.split()[-1]).next_to(rows[0][3].cell(0, m), UP, buff=0.1)
                          for m, name in enumerate(FEATURES)))
 
+        def spare(text: str) -> Mobject | None:
+            """The followed scene's text `text` (a name of what carries on), kept on screen, as
+            `take` keeps what that scene offers, to leave only once what it names has moved."""
+            for m in self._outgoing:
+                for part in m.get_family():
+                    if isinstance(part, Text) and part.original_text == text:
+                        self.previous[text] = part
+                        return self.take(text)
+            return None
+
+        def unused(name: str, used: Sequence[int] = ()) -> list:
+            """The MLP scene's column `name`, but for its rows `used`, fading as that picture
+            leaves (one fade for all that is not taken up)."""
+            if name not in self.previous:
+                return []
+            column = self.take(name)
+            return leaving([column.cell(j, 0) for j in range(column.n_rows) if j not in used])
+
         def carried(name: str, row: tuple, when: tuple[float, float], arc: float = 0.0) -> list:
-            """The MLP scene's column for this token: the rest of it leaves, then the two
-            features move into the row (within `when`, shares of the scene change: one column
-            after another, none crossing another's cells; `arc` bends the path), the row's name
-            (on screen unseen from the start, so that both runs stack it alike) showing as they
-            land; a fade in when that scene kept no such column."""
+            """The two features of the MLP scene's column for this token move into the row (within
+            `when`, shares of the play: one column after another, none crossing another's cells;
+            `arc` bends the path), the row's name (on screen unseen from the start, so that both
+            runs stack it alike) showing as they land; a fade in when that scene kept no such column."""
             target = row[3]
             named = row[0].animate(rate_func=during(when[1] - 0.1, when[1])).set_opacity(1).build()
             if name not in self.previous:
                 return [FadeIn(target), named]
-            column = self.take(name)
+            column = self.previous[name]
             # the first feature's cell, over the second in the column and left of it in the row,
             # turns over it (a straight path would cross its corner)
-            moves = [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when),
-                                          path_arc=arc + (TURN if m == 0 else 0.0))
-                     for m, j in enumerate(cols)]
-            return moves + [named] + [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3))
-                                      for j in range(column.n_rows) if j not in cols]
+            return [ReplacementTransform(column.cell(j, 0), target.cell(0, m), rate_func=during(*when),
+                                         path_arc=arc + (TURN if m == 0 else 0.0))
+                    for m, j in enumerate(cols)] + [named]
 
-        picked = []  # the MLP scene's hidden neuron this one is (its cell), when that scene kept it
         ring = SurroundingRectangle(neuron, color=style.WEIGHT, buff=0.1, stroke_width=3)
-
-        def pick() -> list:
-            """'One neuron', in the scene change: the hidden layer's other neurons leave, this
-            one's outline thickens."""
-            if "hidden" not in self.previous:
-                return []
-            hidden = self.take("hidden")
-            picked.append(hidden.cell(k, 0))
-            return [picked[0][0].animate(rate_func=during(0.35, 0.8)).set_stroke(width=5).build(),
-                    *(FadeOut(hidden.cell(j, 0), rate_func=during(0.0, 0.3)) for j in range(hidden.n_rows)
-                      if j != k)]
-
         kept = []  # the MLP scene's cells of this neuron's two weights and of its bias, when it kept them
 
         def column() -> list:
             """The MLP scene's column of this neuron's weights (W_up's), and its bias under it, stay
-            where that scene left them, their names leaving with its picture, and with them the
-            weights of the features this neuron does not weigh."""
+            where that scene left them, named; the weights of the features this neuron does not
+            weigh leave with that picture."""
             if "weights" not in self.previous:
                 return []
-            column, own = self.take("weights"), self.take("bias")
-            kept.extend([*(column.cell(j, 0) for j in cols), own.cell(0, 0)])
-            return [FadeOut(column.cell(j, 0), rate_func=during(0.0, 0.3)) for j in range(column.n_rows)
-                    if j not in cols]
+            fades = unused("weights", cols)
+            own = self.take("bias")
+            kept.extend([*(self.previous["weights"].cell(j, 0) for j in cols), own.cell(0, 0)])
+            return fades
 
-        def weighed(m: int, *also: Animation, brackets: Sequence[Mobject] = (),
-                    run_time: float = 1.0) -> Play:
-            """Weight `m` (2: the bias) moves from the MLP scene's column over the formula's line
-            into its place there (on screen unseen from the start, so that both runs stack it
-            alike), its empty cell leaving, `brackets` fading in round it, with `also`; it shows
-            in its place when that scene kept no column."""
-            shown = figures[m].copy().set_opacity(1)
+        def weighed(m: int, *also: Animation, run_time: float = 1.0) -> Play:
+            """Weight `m` (2: the bias) moves in its box, outlined, from the MLP scene's column
+            into its place in the formula (over the formula's line, but the bias, which comes from
+            under it), with `also`; `landed` then shows it there. When that scene kept no column
+            it shows on `landed`."""
             if not kept:
-                return Play(figures[m].animate.set_opacity(1), *(FadeIn(e) for e in brackets), *also,
-                            run_time=run_time)
-            text, cell = kept[m][-1], kept[m][0]
-            return Play(Transform(text, shown, path_func=over(FORMULA_Y + 0.3), rate_func=linear),
-                        FadeOut(cell, rate_func=during(0.0, 0.3)),
-                        *(FadeIn(e, rate_func=during(0.7, 1.0)) for e in brackets), *also, run_time=run_time,
-                        then=lambda: (self.remove(text), figures[m].set_opacity(1)))
+                return Play(*also, run_time=run_time)
+            cell = kept[m]
+            box = cell[0].copy().set_stroke(style.QUERY, width=3)  # (fitted round the figure, clear of
+            # the formula's pieces beside it)
+            box.stretch_to_fit_width(figures[m].width + 0.1).move_to(figures[m])
+            how = {"rate_func": during(0.0, 1.0)} if m == 2 else \
+                {"path_func": over(FORMULA_Y + 0.33), "rate_func": linear}
+            return Play(Transform(cell, VGroup(box, figures[m].copy().set_opacity(1)), **how), *also,
+                        run_time=run_time)
 
-        def late(t: float) -> float:
-            """A flash in the second half of its play."""
-            return there_and_back(min(1.0, max(0.0, 2 * t - 1)))
+        def landed(m: int, *also: Animation, run_time: float = 0.25) -> Play:
+            """On its word, weight `m`, in its place, leaves its box (or shows, when it came
+            from no column), with `also`."""
+            if not kept:
+                return Play(figures[m].animate.set_opacity(1), *also, run_time=run_time)
+            cell = kept[m]
+            return Play(FadeOut(cell[0], rate_func=during(0.0, 0.5)), *also, run_time=run_time,
+                        then=lambda: (self.remove(*cell.get_family()), figures[m].set_opacity(1)))
 
         def lit(v: Grid, m: int, rate=there_and_back) -> Indicate:
             """A vector's cell flashing: its outline, its number left as it is."""
@@ -204,36 +223,48 @@ class NeuronScene(LessonScene):
                                   *(lit(r[3], m, rate) for r in rows[:3]))
 
         with self.beat("weighs-two-features") as b:
-            # the phrase moves up, fluffy's, blue's and creature's vectors from the MLP into rows
-            # (the two features this neuron weighs), one after another, each row named as it
-            # lands, as the rest of that picture leaves; "one
-            # neuron": creature's first hidden neuron picked out, moving up to be named; each
-            # feature lights in every row as it is said; each weight, and the bias, moves from
-            # W_up's column (the MLP scene's, its other weights, all 0, gone with that picture)
-            # into the formula as it is said
+            # in one fade, all of the MLP's picture the neuron does not use leaves: the features'
+            # names, the neuron's weights and its bias, with their names, stay; "one neuron": it is
+            # named; then fluffy's, blue's and creature's two features, one token after another,
+            # move into rows, each named as it lands, the features' names (their rows gone) giving
+            # way to the columns' names; each feature lights in every row as it is said, the
+            # neuron's weight for it moving, in its box, into the formula, there on its figure;
+            # the bias likewise, on "minus"
             self.add(*(r[0].set_opacity(0) for r in rows[:3]), *(w.set_opacity(0) for w in figures))
-            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
-                                    *carried("fluffy", rows[1], (0.28, 0.52)),
-                                    *carried("blue", rows[2], (0.52, 0.76), arc=-0.6),
-                                    *carried("creature", rows[0], (0.76, 1.0)), *pick(), *column(),
-                                    run_time=1.3),
-                  by="It")
-            # the neuron's number and bar leave, its outline moves up round its name (before the
-            # features' names show, whichever way it comes)
-            names = FadeIn(heads)
-            ringed = [Play(FadeOut(VGroup(*picked[0][1:])), run_time=0.25),
-                      Play(ReplacementTransform(picked[0][0], ring), run_time=0.5)] if picked else \
-                [Play(Create(ring), run_time=0.4)]
-            b.fit(*ringed, Play(FadeIn(neuron, shift=0.1 * RIGHT), names, run_time=0.35), by="fluffy")
-            b.fit(Play(FadeIn(times1), feature(0), run_time=0.8), by="by")
-            # ("by three": the weight flies over the line, as "noun" brings the second term, lit)
-            b.fit(weighed(0, FadeIn(plus1, times2, rate_func=during(0.5, 0.75)), feature(1, late),
-                          run_time=1.2),
-                  by=said_at(b, "weight", FEATURES[1], L, after="noun")[0],
-                  n=said_at(b, "weight", FEATURES[1], L, after="noun")[1])
-            b.fit(weighed(1), by="bias")
-            b.fit(Play(FadeIn(plus2), run_time=0.3), by=said_at(b, "bias", L.hidden[k], L)[0])
-            b.fit(weighed(2, brackets=[p for p in signs if p is not figures[2]]))
+            # (the tokens taken first: what is taken stacks in that order, as in the run for the
+            # last picture only, so both end on one picture)
+            header_ = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN))
+            names = [spare(name) for name in FEATURES]
+            up_names = [spare(f"neuron {k + 1}'s weights"), spare("+ its bias")]
+            fades = [*unused("fluffy", cols), *unused("blue", cols), *unused("creature", cols),
+                     *unused("hidden"), *column()]
+            b.fit(self.scene_change(header_, *fades,
+                                    *(FadeOut(n, rate_func=during(0.3, 0.42)) for n in names if n),
+                                    *carried("fluffy", rows[1], (0.38, 0.62)),
+                                    *carried("blue", rows[2], (0.55, 0.79), arc=-0.6),
+                                    *carried("creature", rows[0], (0.7, 0.94)),
+                                    Create(ring, rate_func=during(0.2, 0.33)),
+                                    FadeIn(neuron, rate_func=during(0.33, 0.45)),
+                                    FadeIn(heads, rate_func=during(0.9, 1.0)), run_time=1.6),
+                  by="fluffy")
+            three = said_at(b, "weight", FEATURES[0], L)
+            b.fit(weighed(0, FadeIn(times1, rate_func=during(0.0, 0.3)), feature(0)), by=three[0], n=three[1])
+            # (the second weight sets off as the first lands, the second feature lighting on "noun")
+            three = said_at(b, "weight", FEATURES[1], L, after="noun")
+            noun = share(b, "noun", three)
+            b.fit(landed(0),
+                  weighed(1, FadeIn(plus1, times2, rate_func=during(noun, min(1.0, noun + 0.3))),
+                          feature(1, lambda t: there_and_back(min(1.0, max(0.0, (t - noun) / (1 - noun))))),
+                          run_time=0.85),
+                  by=three[0], n=three[1])
+            b.fit(landed(1, *(FadeOut(n) for n in up_names[:1] if n)))
+            b.until("and")
+            minus = said_at(b, "bias", L.hidden[k], L)
+            b.fit(weighed(2, FadeIn(plus2),
+                          *(FadeOut(n, rate_func=during(0.0, 0.3)) for n in up_names[1:] if n)),
+                  by=minus[0], n=minus[1])
+            b.fit(landed(2, *(FadeIn(e, rate_func=during(0.5, 1.0)) for e in signs if e is not figures[2]),
+                         run_time=0.4))
 
         axes = Axes(x_range=[-3.5, 1.5, 1], y_range=[-3.5, 1.5, 1], x_length=5 * UNIT, y_length=5 * UNIT,
                     tips=False, axis_config={"color": style.MUTED, "stroke_width": 2})
