@@ -58,9 +58,10 @@ OVER = (0.65, 0.77, 0.89)  # how far over the cells it goes, by tokens between
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
 LANE = 0.2  # between an attention cell and the residual passing right of it
-CHANGE = 1.4  # seconds of the scene change: the neuron's working fades over its first 0.63 s
-LAYER = (0.18, 0.4)  # the shares of it in which the attention layer comes, on "Attention"
-LINES = (0.82, 1.0)  # and in which each token's line is drawn up to its cell, as the phrase lands
+CHANGE = 1.0  # seconds of the scene change: the neuron's working fades over its first 0.45 s
+CARRY = (0.25, 1.0)  # the share of it in which the phrase goes down, once that picture is all but gone
+NAMED = (0.45, 0.8)  # and in which "attention" comes, as its word ends, once that picture is gone
+BUILD = 0.4  # seconds, then, of the layer's cells coming above the landed phrase, lines drawn up to them
 DOT = 0.09  # a vector on its way: a dot this wide (its radius), stopping short of any "+" or name
 FADE = 0.2  # a dot fades in (out) over the first (last) this much of its way
 HEADROOM = 0.25  # room in the block's frame above its top "+", for the block's result
@@ -170,19 +171,16 @@ class BlockScene(LessonScene):
         alone = caption("each token alone", color=style.VALUE).next_to(boxes, LEFT, buff=0.2)
 
         with self.beat("attention-moves") as b:
-            # one change of layout: at once the neuron's working fades and the phrase sets off
-            # down to the block's foot; on "Attention" the attention layer comes there (the
-            # old picture faint by then), the phrase passing in front of it as it lands, each
-            # token's line drawn up to its cell; on "between" an arrow from each earlier token
-            # into creature, and on "tokens" a dot along each, one after another, from the first
-            for row in (tokens, self.previous.get("tokens")):  # in front of the layer they pass
-                if row is not None:
-                    row.set_z_index(3)
-            layer = during(*LAYER)
-            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP)),
-                                    FadeIn(band, rate_func=layer), FadeIn(band_name, rate_func=layer),
-                                    Create(lines, lag_ratio=0, rate_func=during(*LINES)),
-                                    run_time=CHANGE), by="between")
+            # one change of layout, a step at a time: at once the neuron's working fades; once it
+            # is all but gone the phrase goes down to the block's foot, "attention" coming on its
+            # word clear of the phrase's way; then the layer's cells come above the landed
+            # phrase, each token's line drawn up to its cell; on "between" an arrow from each
+            # earlier token into creature, and on "tokens" a dot along each, one after another
+            phrase = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP))
+            phrase.set_rate_func(during(*CARRY))
+            b.fit(self.scene_change(phrase, FadeIn(band_name, rate_func=during(*NAMED)), run_time=CHANGE),
+                  Play(FadeIn(band, shift=0.1 * UP), Create(lines, lag_ratio=0), run_time=BUILD),
+                  by="between")
             carried = [travel(dot(a.get_start(), shown=False), along(a, 0.15), appear=True, vanish=True)
                        for a in arrows]
             b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=0.4), by="tokens")
