@@ -36,6 +36,7 @@ from manim import (
     there_and_back,
 )
 from manim.utils.rate_functions import ease_out_sine
+from manim.utils.space_ops import normalize
 
 from attention.multihead_mlp.lesson import lesson
 from scenes import style
@@ -49,18 +50,21 @@ ADD_Y = (-0.22, 2.0)  # where attention's result, then the MLP's, is added to ea
 MLP_Y = 1.1  # the MLP's boxes
 BRANCH = 0.15  # each residual leaves its token's line this far below its layer
 BYPASS = 0.8  # the residual passes this far right of a token's line
-# an arrow from an earlier token's cell into creature's, over the cells, from the top of one to
-# the top of the other; it rises straight from its cell and clears the "+" and residuals of every
-# cell it passes, so no arrow crosses a residual
+# an arrow from an earlier token's cell into creature's: up from the top of one, over the "+"
+# row, down the gap left of creature's cell and into its side, so no arrow crosses a residual or
+# a "+", and the arrows, nested, cross no other (by tokens between: the farthest goes outermost)
 LEAVES = 0.5  # an arrow leaves the earlier token's cell this far left of the token's line
-RIGHT_END = (0.58, 0.43, 0.28)  # and lands on creature's this far left of its line, by tokens between
-OVER = (0.65, 0.77, 0.89)  # how far over the cells it goes, by tokens between
+OVER = (0.6, 0.75, 0.9)  # its run over the cells (and the "+" row), this far above their tops
+AWAY = (0.6, 0.46, 0.32)  # comes down this far left of creature's cell
+INTO = (0.7, 0.45, 0.2)  # and turns into its side this far below its top
+TURN = 0.1  # the radius of an arrow's turns
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
 LANE = 0.2  # between an attention cell and the residual passing right of it
-CHANGE = 1.4  # seconds of the scene change: the neuron's working fades over its first 0.63 s
-LAYER = (0.18, 0.4)  # the shares of it in which the attention layer comes, on "Attention"
-LINES = (0.82, 1.0)  # and in which each token's line is drawn up to its cell, as the phrase lands
+CHANGE = 1.0  # seconds of the scene change: the neuron's working fades over its first 0.45 s
+CARRY = (0.25, 1.0)  # the share of it in which the phrase goes down, once that picture is all but gone
+NAMED = (0.45, 0.8)  # and in which "attention" comes, as its word ends, once that picture is gone
+BUILD = 0.4  # seconds, then, of the layer's cells coming above the landed phrase, lines drawn up to them
 DOT = 0.09  # a vector on its way: a dot this wide (its radius), stopping short of any "+" or name
 FADE = 0.2  # a dot fades in (out) over the first (last) this much of its way
 HEADROOM = 0.25  # room in the block's frame above its top "+", for the block's result
@@ -81,15 +85,27 @@ def bypass(x: float, low: float, high: float) -> VGroup:
     return VGroup(*(Line(a, b, color=style.EMBEDDING, stroke_width=3) for a, b in zip(corners, corners[1:])))
 
 
-def moving(start: np.ndarray, end: np.ndarray, reach: float) -> TipableVMobject:
-    """An arrow from one cell's top to another's, leaving and reaching them straight up, at
-    most `reach` above them between."""
-    lift = np.array([0, reach / 0.75, 0])  # a cubic's handles this far off reach 3/4 of it
+def elbows(corners: Sequence[np.ndarray]) -> np.ndarray:
+    """The points of a way through `corners` (each turn a right angle), each turn rounded."""
+    way = VMobject().start_new_path(corners[0])
+    for before, at, after in zip(corners, corners[1:], corners[2:]):
+        come, go = normalize(at - before), normalize(after - at)
+        way.add_line_to(at - TURN * come)
+        way.add_cubic_bezier_curve_to(at - 0.45 * TURN * come, at + 0.45 * TURN * go, at + TURN * go)
+    way.add_line_to(corners[-1])
+    return way.points
+
+
+def moving(start: np.ndarray, run: float, down: float, end: np.ndarray) -> TipableVMobject:
+    """An arrow from one cell's top into another's side: up to height `run`, along it, down at
+    `down` and across into the side at `end`, its tip there."""
+    corners = [start, [start[0], run, 0], [down, run, 0], [down, end[1], 0], end]
+    corners = [np.array(c, dtype=float) for c in corners]
     arrow = TipableVMobject(color=style.KEY, stroke_width=3)
-    arrow.start_new_path(start)
-    arrow.add_cubic_bezier_curve_to(start + lift, end + lift, end)
+    arrow.set_points(elbows(corners))
     arrow.add_tip(tip_length=0.13, tip_width=0.12)
-    return arrow.set_z_index(2)
+    corners[-1] = end + 0.13 * LEFT  # the way ends at the tip's base, as it was (not rescaled to it)
+    return arrow.set_points(elbows(corners)).set_z_index(2)
 
 
 def polyline(*corners: Sequence[float]) -> VMobject:
@@ -127,7 +143,7 @@ def along(arrow: TipableVMobject, depth: float) -> VMobject:
     """An arrow's way for a dot: its curve, then on through its tip `depth` into the cell it
     points at."""
     way = VMobject().set_points(arrow.points.copy())
-    way.add_line_to(way.get_end() + np.array([0, -(arrow.tip.length + depth), 0]))
+    way.add_line_to(way.get_end() + (arrow.tip.length + depth) * normalize(way.get_end() - way.points[-2]))
     return way
 
 
@@ -152,8 +168,9 @@ class BlockScene(LessonScene):
         # an arrow from each earlier token into creature: what creature reads (a token reads
         # only from itself and the tokens before it, never from a later one)
         top, f = ATTENTION_Y[1], L.focus
-        arrows = VGroup(*(moving(np.array([xs[j] - LEAVES, top, 0]),
-                                 np.array([xs[f] - RIGHT_END[f - j - 1], top, 0]), OVER[f - j - 1])
+        side = xs[f] - band[f].width / 2
+        arrows = VGroup(*(moving(np.array([xs[j] - LEAVES, top, 0]), top + OVER[f - j - 1],
+                                 side - AWAY[f - j - 1], np.array([side, top - INTO[f - j - 1], 0]))
                           for j in range(f)))
 
         lines = VGroup(*(Line([x, tokens.get_top()[1], 0], [x, ATTENTION_Y[0], 0], color=style.MUTED,
@@ -170,19 +187,16 @@ class BlockScene(LessonScene):
         alone = caption("each token alone", color=style.VALUE).next_to(boxes, LEFT, buff=0.2)
 
         with self.beat("attention-moves") as b:
-            # one change of layout: at once the neuron's working fades and the phrase sets off
-            # down to the block's foot; on "Attention" the attention layer comes there (the
-            # old picture faint by then), the phrase passing in front of it as it lands, each
-            # token's line drawn up to its cell; on "between" an arrow from each earlier token
-            # into creature, and on "tokens" a dot along each, one after another, from the first
-            for row in (tokens, self.previous.get("tokens")):  # in front of the layer they pass
-                if row is not None:
-                    row.set_z_index(3)
-            layer = during(*LAYER)
-            b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP)),
-                                    FadeIn(band, rate_func=layer), FadeIn(band_name, rate_func=layer),
-                                    Create(lines, lag_ratio=0, rate_func=during(*LINES)),
-                                    run_time=CHANGE), by="between")
+            # one change of layout, a step at a time: at once the neuron's working fades; once it
+            # is all but gone the phrase goes down to the block's foot, "attention" coming on its
+            # word clear of the phrase's way; then the layer's cells come above the landed
+            # phrase, each token's line drawn up to its cell; on "between" an arrow from each
+            # earlier token into creature, and on "tokens" a dot along each, one after another
+            phrase = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP))
+            phrase.set_rate_func(during(*CARRY))
+            b.fit(self.scene_change(phrase, FadeIn(band_name, rate_func=during(*NAMED)), run_time=CHANGE),
+                  Play(FadeIn(band, shift=0.1 * UP), Create(lines, lag_ratio=0), run_time=BUILD),
+                  by="between")
             carried = [travel(dot(a.get_start(), shown=False), along(a, 0.15), appear=True, vanish=True)
                        for a in arrows]
             b.fit(Play(LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.15), run_time=0.4), by="tokens")
