@@ -384,4 +384,8 @@ class MLPScene(LessonScene):
                             slow=0.6), rest=READ)
         self.keep(tokens=tokens, creature=ins[f], fluffy=ins[L.index("fluffy")], blue=ins[L.index("blue")],
                   hidden=hiddens[f], weights=weights, bias=bias)  # the neuron scene's rows, its neuron
-        # and its weights come from these
+        # and its weights come from these; with the names of those still on screen
+        on = {id(m) for m in self.get_mobject_family_members()}
+        self.keep(**{key: t for key, t in (("weights_name", up_name), ("bias_name", bias_name),
+                                          *((f"name: {n}", t) for n, t in zip(L.features, names)))
+                     if id(t) in on})

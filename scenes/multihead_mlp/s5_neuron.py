@@ -33,7 +33,6 @@ from manim import (
     Mobject,
     ReplacementTransform,
     SurroundingRectangle,
-    Text,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -140,15 +139,10 @@ class NeuronScene(LessonScene):
         heads = VGroup(*(caption(name.split()[-1]).next_to(rows[0][3].cell(0, m), UP, buff=0.1)
                          for m, name in enumerate(FEATURES)))
 
-        def spare(text: str) -> Mobject | None:
-            """The followed scene's text `text` (a name of what carries on), kept on screen, as
-            `take` keeps what that scene offers, to leave only once what it names has moved."""
-            for m in self._outgoing:
-                for part in m.get_family():
-                    if isinstance(part, Text) and part.original_text == text:
-                        self.previous[text] = part
-                        return self.take(text)
-            return None
+        def spare(name: str) -> Mobject | None:
+            """The followed scene's kept `name` (a name of what carries on) taken and left on
+            screen, to leave only once what it names has moved; None when it kept no such name."""
+            return self.take(name) if name in self.previous else None
 
         def unused(name: str, used: Sequence[int] = ()) -> list:
             """The MLP scene's column `name`, but for its rows `used`, fading as that picture
@@ -234,8 +228,8 @@ class NeuronScene(LessonScene):
             # (the tokens taken first: what is taken stacks in that order, as in the run for the
             # last picture only, so both end on one picture)
             header_ = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN))
-            names = [spare(name) for name in FEATURES]
-            up_names = [spare(f"neuron {k + 1}'s weights"), spare("+ its bias")]
+            names = [spare(f"name: {name}") for name in FEATURES]
+            up_names = [spare("weights_name"), spare("bias_name")]
             fades = [*unused("fluffy", cols), *unused("blue", cols), *unused("creature", cols),
                      *unused("hidden"), *column()]
             b.fit(self.scene_change(header_, *fades,
