@@ -229,9 +229,12 @@ def test_starting_afresh_forgets_the_place_and_a_link_or_the_end_offers_nothing(
 
     # played to its end, the lesson is done: the next visit starts at the beginning
     play_into_sentence(page, manifest.sentences[-2])
-    page.evaluate("""() => { const v = document.querySelector('video'); v.currentTime = v.duration - 0.3;
-        return v.play(); }""")
-    page.wait_for_function("() => document.querySelector('video').ended")
+    # the "ended" event itself, not `video.ended` (true a task before the event reaches the page's
+    # listeners): a listener added after the page's runs after them in the same dispatch
+    page.evaluate("""() => { const v = document.querySelector('video');
+        window.endedSeen = new Promise(done => v.addEventListener('ended', done, {once: true}));
+        v.currentTime = v.duration - 0.3; return v.play(); }""")
+    page.evaluate("() => window.endedSeen.then(() => true)")
     page.goto("about:blank")
     page.goto(f"{base}/index.html")
     page.wait_for_function("document.querySelector('video').readyState >= 1")
