@@ -57,7 +57,7 @@ class PiperVoice:
     @property
     def settings(self) -> dict:
         return {"noise_scale": 0.0, "noise_w_scale": 0.0, "length_scale": self.length_scale,
-                "sentence_gap": self.sentence_gap, "threads": 1}
+                "sentence_gap": self.sentence_gap, "threads": PIPER_THREADS}
 
     def _load(self):
         if self._voice is None:
@@ -135,6 +135,9 @@ class FliteVoice:
             return AudioSegment.from_wav(io.BytesIO(out.read_bytes()))
 
 
+PIPER_THREADS = 1  # ONNX Runtime threads for Piper (see `_one_thread_sessions`)
+
+
 @contextmanager
 def _one_thread_sessions() -> Iterator[None]:
     """ONNX Runtime sessions made meanwhile run on one thread that does not spin while it waits:
@@ -147,7 +150,7 @@ def _one_thread_sessions() -> Iterator[None]:
 
     def options() -> onnxruntime.SessionOptions:
         o = made()
-        o.intra_op_num_threads = o.inter_op_num_threads = 1
+        o.intra_op_num_threads = o.inter_op_num_threads = PIPER_THREADS
         o.add_session_config_entry("session.intra_op.allow_spinning", "0")
         return o
 
