@@ -7,8 +7,9 @@ summed under a rule into the head's short vector (its first number worked as its
 its own band). End to end, head 1's vector steps right and head 2's comes round beside it: a
 row of six numbers, which rises over W_O's columns, "head 1 | head 2", apart from the model's
 features that name W_O's rows; W_O maps them onto those features (one entry worked as its terms
-and their sum, the rest filling as W_O's row for each meets the six); added to creature's
-vector, entry by entry, as the voice reads what moved, nothing creature knew is lost."""
+and their sum, the rest filling as W_O's row for each meets the six, the entries whose product
+it is outlined in both); added to creature's vector, entry by entry, as the voice reads what
+moved, nothing creature knew is lost."""
 
 from collections.abc import Callable
 
@@ -49,7 +50,7 @@ BAND_TOP = (3.0, -0.18)  # each band's first token row's top: head 1's, head 2's
 ROW_H = 0.45  # a token's row: its features, its value, its weight (scene 2's rows of weights)
 FEATURES_LEFT = -4.3  # the tokens' features' left edge, their names right-aligned left of it
 FEATURE_W = 0.4  # a cell of the tokens' features and of W_V
-W_V_H = 0.3  # a row of W_V: its six rows as tall as the four tokens' rows
+W_V_H = 0.38  # a row of W_V: a digit with room above and below it (its top level with the tokens')
 LINE_H = 0.33  # from one line of working under a band to the next
 HEAD_LEFT = -6.85  # each head's name's left edge, level with its band's middle
 WEIGHT_W = 0.75  # a cell of creature's weights, as scene 2 drew it (carried whole)
@@ -65,7 +66,8 @@ MATRIX_LEFT = -2.2  # W_O's left edge, right of the features' names
 RESULT_X = 3.9  # W_O times the row: what moves into creature's vector
 WORK_Y = -2.35  # W_O's worked entry, under its name
 READ = 2.0  # seconds a line of working stands complete after its result before it leaves
-ROW_MET = 0.5  # seconds W_O's row for each other entry that moves something meets the six
+ROW_MET = 0.6  # seconds W_O's row for each other entry that moves something meets the six
+W_O_READ = 1.7  # seconds W_O's worked line stands complete (sped up with the rest of its block)
 LEAVE = 0.5  # seconds the bands fade in, after the sentence is spoken, before the next begins
 HOLD = 0.8  # the next beat's first seconds, the finished product standing as the heads' names leave
 LAST_READ = 1.6  # seconds the last entries written stand before the scene ends
@@ -117,6 +119,7 @@ class ConcatScene(LessonScene):
         # each row × its weight (a × on every row), under a rule the head's short vector, empty
         # until summed; under it the head's first number worked as its terms
         heads, head_names, products, values, weights, by_weight, rules = [], [], [], [], [], [], []
+        features = []  # each band's tokens' features, a row each (products: the rest, × W_V =)
         row_names, sums, firsts, its_sums = [], [], [], []  # row_names: each band's tokens, a row each
         for h, head in enumerate(L.attention.heads):
             feats = Grid([[short_figure(v) for v in row] for row in L.embeddings], style.EMBEDDING,
@@ -129,14 +132,18 @@ class ConcatScene(LessonScene):
             times, equals = (label(s, size=style.SMALL_SIZE, color=style.MUTED) for s in "×=")
             VGroup(feats, times, w_v, equals, value).arrange(RIGHT, buff=GAP).move_to(
                 [FEATURES_LEFT, BAND_TOP[h], 0], aligned_edge=UP + LEFT)
+            w_v.align_to(feats, UP)  # six rows taller than the four tokens': down from the band's top
             weight = weights_column(head.weights[f], colors[h]).next_to(value, RIGHT, buff=3 * GAP)
             token_names = VGroup(*(caption(name).move_to([0, feats.cell(t, 0).get_y(), 0])
                                    .align_to([FEATURES_LEFT - GAP, 0, 0], RIGHT)
                                    for t, name in enumerate(L.tokens)))
+            # its name left of its last rows, under the tokens' features (the line under the band
+            # leaves no room below it)
             w_v_name = built(MathTex, rf"W_V^{{({h + 1})}}", font_size=30, color=colors[h]).next_to(
-                w_v, DOWN, buff=0.08)
+                w_v, LEFT, buff=0.08).align_to(w_v, DOWN)
             row_names.append(token_names)
-            products.append(VGroup(feats, times, w_v, w_v_name, equals))
+            features.append(feats)
+            products.append(VGroup(times, w_v, w_v_name, equals))
             values.append(value)
             weights.append(weight)
             by_weight.append(VGroup(*(label("×", size=style.SMALL_SIZE, color=style.MUTED).move_to(
@@ -217,26 +224,27 @@ class ConcatScene(LessonScene):
         slots = [matrix.cell(0, k).get_x() for k in range(len(row_cells))]
         with self.beat("outputs-end-to-end") as b:
             # the heads' weights, scene 2's columns, carry into their bands as scene 2 leaves, each
-            # band's token names coming as they land, a name on each row; on "short" each head,
-            # named, with its short vector, empty; on "its values" every token's features times the
-            # head's W_V, and the values: one worked as its terms (its token's features × W_V's
-            # column, both outlined), then the rest row by row; on "weighted" a × on every row and
-            # each head's first number's terms (weight × value); on "summed" the rules, their sums,
-            # and those numbers in the heads' vectors
+            # band's tokens coming as they land, a name and its features on each row; on "short"
+            # each head, named, with its short vector, empty; then its W_V (× W_V =, the values'
+            # cells empty), and the value to be worked outlined, its token's features meeting W_V's
+            # column, and its terms; on "its" their sum, that value, then on "values" the others
+            # row by row; on "weighted" a × on every row and each head's first number's terms
+            # (weight × value); on "summed" the rules, their sums, and those numbers in the heads'
+            # vectors
             b.fit(self.scene_change(self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * DOWN)),
                                     *change),
-                  Play(lambda: [*across(), *(FadeIn(t, shift=0.1 * RIGHT) for t in row_names)], run_time=0.6),
+                  Play(lambda: [*across(), *(FadeIn(t, shift=0.1 * RIGHT) for t in row_names),
+                                *(FadeIn(x, shift=0.1 * RIGHT) for x in features)], run_time=0.5),
                   by="short")
-            b.fit(Play(*(FadeIn(n, shift=0.1 * RIGHT) for n in head_names), FadeIn(*heads), run_time=0.5),
-                  by="its")
-            b.fit(Play(*(FadeIn(p, shift=0.1 * UP) for p in products), *(FadeIn(v) for v in values),
+            b.fit(Play(*(FadeIn(n, shift=0.1 * RIGHT) for n in head_names), FadeIn(*heads), run_time=0.3),
+                  Play(*(FadeIn(p, shift=0.1 * LEFT) for p in products), *(FadeIn(v) for v in values),
                        run_time=0.3),
-                  Play(FadeIn(picked), run_time=0.2),
+                  Play(FadeIn(picked), run_time=0.1),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in value_line.terms), lag_ratio=0.3),
-                       run_time=0.45),
-                  Play(FadeIn(value_line.total, shift=0.1 * LEFT),
-                       *reveal(values[0], worked_value[0] * n_values + worked_value[1]), run_time=0.2),
-                  Play(LaggedStart(*fill_rows, lag_ratio=0.5), run_time=0.4), by="weighted")
+                       run_time=0.25), by="its")
+            b.fit(Play(FadeIn(value_line.total, shift=0.1 * LEFT),
+                       *reveal(values[0], worked_value[0] * n_values + worked_value[1]), run_time=0.15),
+                  Play(LaggedStart(*fill_rows, lag_ratio=0.6), run_time=0.84), by="weighted")
             b.fit(Play(FadeOut(picked[-1]), *(FadeIn(x, shift=0.1 * LEFT) for x in by_weight),
                        FadeIn(*firsts), run_time=0.25),
                   Play(LaggedStart(*(AnimationGroup(*(FadeIn(s.terms[i], shift=0.1 * RIGHT) for s in sums))
@@ -261,8 +269,8 @@ class ConcatScene(LessonScene):
             b.fit(Play(Wait(), run_time=max(0.05, READ - held)))
             # the bands stand until the sentence is spoken, then fade over LEAVE seconds
             b.fit(Play(Wait(), run_time=max(0.05, b.left() - REST - LEAVE)),
-                  Play(FadeOut(*head_names, *row_names, *products, *values, *weights, *by_weight, *rules,
-                               *firsts, *sums, value_line),
+                  Play(FadeOut(*head_names, *row_names, *features, *products, *values, *weights, *by_weight,
+                               *rules, *firsts, *sums, value_line),
                        run_time=LEAVE))
 
         halves = [np.mean(slots[h * short:(h + 1) * short]) for h in range(len(heads))]
@@ -291,16 +299,26 @@ class ConcatScene(LessonScene):
                                                     stroke_width=4))
         ring = SurroundingRectangle(matrix.row(r), color=style.INK, buff=0.04, stroke_width=3)
 
+        def inside(x: float, y: float) -> Rectangle:
+            """An outline just inside the cell centred on (x, y): a term of the entry shown."""
+            return Rectangle(width=CELL_W - 0.1, height=CELL_H - 0.1, color=style.VALUE,
+                             stroke_width=3).move_to([x, y, 0])
+
         # the other entries: each that moves something, W_O's row meeting the six as it shows
-        # (outlined in place, one after another); then the rows that move nothing, together
+        # (outlined in place, one after another), each of its entries that is not 0 outlined
+        # with the number of the six it meets, whose product the entry is; then the rows that
+        # move nothing, together
         others = [j for j in range(n) if j != r]
         zeros = [j for j in others if short_figure(float(moved[j])) == short_figure(0.0)]
         rows_met, shown_row = [], None
         for j in (j for j in others if j not in zeros):
+            terms = [k for k in range(len(concat)) if short_figure(float(w_o[k, j])) != short_figure(0.0)]
             now_row = VGroup(SurroundingRectangle(matrix.row(j), color=style.INK, buff=0.04, stroke_width=3),
                              row_box.copy(),
                              SurroundingRectangle(result.cell(j, 0), color=style.VALUE, buff=0.06,
-                                                  stroke_width=4))
+                                                  stroke_width=4),
+                             *(inside(matrix.cell(j, k).get_x(), row_y(j)) for k in terms),
+                             *(inside(slots[k], ROW_Y) for k in terms))
             rows_met.append(Play(*([FadeOut(shown_row)] if shown_row is not None else []), FadeIn(now_row),
                                  *reveal(result, j), run_time=ROW_MET))
             shown_row = now_row
@@ -308,29 +326,31 @@ class ConcatScene(LessonScene):
         with self.beat("w-o-mixes") as b:
             # "W O": the six's outline and their name (read since "six") fade where they stand,
             # then the six rise as one row, each over the column of W_O it will meet; each head
-            # named over its half, and W_O comes in under them; "onto": the features it maps
-            # onto name its rows, with the empty column of what moves; its row for fluffy
+            # named over its half, and W_O comes in under them, its rows named by the features it
+            # maps onto; "onto": the empty column of what moves, and W_O's row for fluffy
             # texture meets the row of six: the terms, then their sum, which is the entry,
-            # standing READ seconds; then that working leaves
+            # standing W_O_READ seconds; then that working leaves
             # (no line of working stands while an entry it did not work out fills); each other
-            # entry that moves something shows as W_O's row for it meets the six (ROW_MET
-            # seconds each), then the rows that move nothing fill together, and the finished
+            # entry that moves something shows as W_O's row for it meets the six, the entries
+            # whose product it is outlined in both (ROW_MET seconds each, the block sped up
+            # together), then the rows that move nothing fill together, and the finished
             # product stands, through the beat's rest and the next beat's first HOLD seconds
             b.fit(Play(lambda: [FadeOut(joined, numbers, rate_func=during(0.0, 0.4)),
                                 *(c.animate(rate_func=during(0.35, 1.0)).move_to([x, ROW_Y, 0]).build()
                                   for c, x in zip(row_cells, slots))],
                        run_time=0.9),
                   Play(FadeIn(head_labels, shift=0.1 * DOWN), Create(divider),
-                       FadeIn(matrix), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5), by="onto")
-            b.fit(Play(FadeIn(names), FadeIn(equals), FadeIn(result), FadeIn(result_name), run_time=0.35),
-                  Play(FadeIn(ring), FadeIn(pair), run_time=0.25),
+                       FadeIn(matrix), FadeIn(names), FadeIn(matrix_name, shift=0.1 * UP), run_time=0.5),
+                  by="onto")
+            b.fit(Play(FadeIn(equals), FadeIn(result), FadeIn(result_name), FadeIn(ring), FadeIn(pair),
+                       run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in worked.terms), lag_ratio=0.4),
-                       run_time=0.8),
-                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.35),
-                  Play(Wait(), run_time=READ),
-                  Play(FadeOut(worked, ring, pair), run_time=0.25),
+                       run_time=0.7),
+                  Play(FadeIn(worked.total, shift=0.1 * LEFT), *reveal(result, r), run_time=0.3),
+                  Play(Wait(), run_time=W_O_READ),
+                  Play(FadeOut(worked, ring, pair), run_time=0.2),
                   *rows_met, *([Play(*([FadeOut(shown_row)] if shown_row is not None else []),
-                                     *(a for j in zeros for a in reveal(result, j)), run_time=0.3)]
+                                     *(a for j in zeros for a in reveal(result, j)), run_time=0.25)]
                                if zeros or shown_row is not None else []))
 
         # the residual: creature's vector + what moved = its new vector, a row at a time
