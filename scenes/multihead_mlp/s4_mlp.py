@@ -1,19 +1,20 @@
 """Scene 4: the MLP. Every token's vector after attention stands under its token, the features
 named on the left: creature's carried from the residual, each other token's coming down out of
 its token, one at a time, under a line saying what they are; no token looks at another: a wall
-between each two. Up: W_up (six features in, eight hidden neurons out), of which the lesson
-follows one neuron: its column of weights stands right of creature's vector, each weight level
-with the feature it weighs, its bias under it; creature's entry of that neuron worked as its terms
-plus its bias (each term's two cells, side by side, outlined as it is written, then the bias's
-cell), the other tokens' entries one by one, then the other neurons' entries together, a line
-saying they are all 0 (weights and bias); W_up's name and that line leave once they are done.
-The bend: a small graph of the ReLU, each sum a dot on it rising onto the bend as the negative
-sums snap to 0 where they stand; it leaves with W_down. Down: W_down, drawn turned beside the
-hidden layers (a row per neuron), takes the eight back to six (creature's entry worked, each
-term's two cells side by side; the other features filling together, a line under the working
-saying what they are); each vector's six are added to it, entry by entry. The followed neuron's
-weights (still level with their features) and bias stay, stepped aside, for the neuron scene to
-take up."""
+between each two. Up: W_up (six features in, eight hidden neurons out) stands right of creature's
+vector, a column per neuron, each numbered, each weight level with the feature it weighs; the
+followed neuron's column first, its bias under it. Creature's entry of that neuron is worked as
+its terms plus its bias (each term's two cells, side by side, outlined as it is written, then the
+bias's cell); then each other neuron's column meets creature's vector in turn, its entry filling,
+a line saying they are all 0 (weights and bias); then each other token's hidden layer fills, one
+token at a time, its vector outlined. W_up's other columns and its name leave once they are
+done, the followed column's name coming in their place. The bend: a small graph of the ReLU,
+each sum a dot on it rising onto the bend as the negative sums snap to 0 where they stand; it
+leaves with W_down. Down: W_down, drawn turned beside the hidden layers (a row per neuron), takes
+the eight back to six (creature's entry worked, each term's two cells side by side; the other
+features filling together, a line under the working saying what they are); each vector's six are
+added to it, entry by entry. The followed neuron's weights (still level with their features) and
+bias stay, stepped aside, for the neuron scene to take up."""
 
 import numpy as np
 from manim import (
@@ -31,6 +32,7 @@ from manim import (
     LaggedStart,
     Line,
     MathTex,
+    Restore,
     SurroundingRectangle,
     UpdateFromAlphaFunc,
     VGroup,
@@ -58,7 +60,10 @@ SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.4  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
-TOKEN_STEP = 0.2  # seconds per token as the worked neuron's entry fills token by token
+TERM_STEP = 0.14  # seconds per term of the worked neuron's sum
+NEURON_STEP = 0.15  # seconds per neuron as the other neurons' entries of creature's fill one by one
+TOKEN_STEP = 0.22  # seconds per token as the other tokens' hidden layers fill one by one
+IDLE_W = 0.3  # a cell of W_up's columns for the neurons the lesson does not follow
 RELU_Y = -0.65  # the ReLU's graph's centre, left of the hidden layers
 UNIT = 0.45  # the graph's length for one unit of a sum
 KEPT = 0.3 * RIGHT  # on "back" the followed neuron's weights step right of creature's six
@@ -151,34 +156,42 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
                        [[a for col in columns for a in reveal(col, j)] for j in rest]))]
 
 
-def up_product(weights: Grid, bias: Grid, ins: VGroup, hiddens: VGroup, k: int, f: int,
-               line) -> list[Play]:
-    """The followed neuron's weights (W_up's column for neuron `k`, beside the focus token's
-    vector, each weight level with the feature it weighs) and bias, times every token's vector,
-    into entry `k` of the hidden layers: worked for the focus token term by term, each term's two
-    cells side by side outlined as it is written, then the bias's cell as `line`'s bias is, the
-    sum its entry; each other token's entry in turn, its vector outlined; then every token's
-    other entries fill together (what they are is said beside them)."""
+def up_product(weights: Grid, bias: Grid, others: Grid, ins: VGroup, hiddens: VGroup, k: int, f: int,
+               rest: list[int], line, note) -> list[Play]:
+    """W_up times every token's vector into the hidden layers, as columns meeting a vector: the
+    followed neuron's weights (W_up's column for neuron `k`, beside the focus token's vector, each
+    weight level with the feature it weighs) and bias worked for the focus token term by term,
+    each term's two cells side by side outlined as it is written, then the bias's cell as
+    `line`'s bias is, the sum its entry; then each other neuron `rest` in turn, its column of
+    `others` meeting the focus token's vector (both outlined), its entry filling (`note`, saying
+    what they are, coming with the first); then each
+    other token's hidden layer in turn, its vector outlined, all its entries filling."""
     outline = ring(VGroup(weights, bias), style.INK, buff=0.03)
     target = ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05)
     pairs = [VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
                     ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0)) for j in range(len(line.terms))]
     own = ring(bias.cell(0, 0), style.QUERY, 3, 0.0)
-    plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.2),
+    plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.15),
              *(Play(FadeIn(t, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(pairs[j - 1])] if j else []),
-                    run_time=0.15)
+                    run_time=TERM_STEP)
                for j, (t, p) in enumerate(zip(line.terms, pairs))),
-             Play(FadeOut(pairs[-1]), FadeIn(own), FadeIn(line.bias), run_time=0.3),
+             Play(FadeOut(pairs[-1]), FadeIn(own), FadeIn(line.bias), run_time=0.25),
              Play(FadeIn(line.total, shift=0.1 * LEFT), FadeOut(target), *reveal(hiddens[f], k),
-                  run_time=0.3)]
-    lit = own  # the token whose entry fills: its vector outlined (the bias's cell, before)
-    for i in (i for i in range(len(ins)) if i != f):
-        now = ring(ins[i], style.QUERY, 3, 0.03)
-        plays.append(Play(FadeOut(lit), FadeIn(now), *reveal(hiddens[i], k), run_time=TOKEN_STEP))
+                  run_time=0.25)]
+    vector = ring(ins[f], style.QUERY, 3, 0.03)  # the focus token's vector, met by each column
+    lit = VGroup(outline, own)
+    for c, j in enumerate(rest):
+        now = VGroup(ring(others.col(c), style.INK, buff=0.03), ring(hiddens[f].cell(j, 0), style.WEIGHT, 4, 0.05))
+        plays.append(Play(FadeOut(lit), FadeIn(now), *([FadeIn(vector), FadeIn(note)] if c == 0 else []),
+                          *reveal(hiddens[f], j), run_time=NEURON_STEP))
         lit = now
-    rest = [j for j in range(hiddens[0].n_rows) if j != k]
-    return plays + [Play(FadeOut(outline, lit), *(a for col in hiddens for j in rest for a in reveal(col, j)),
-                         run_time=0.5)]
+    for n, i in enumerate(i for i in range(len(ins)) if i != f):
+        now = VGroup(ring(ins[i], style.QUERY, 3, 0.03), ring(hiddens[i], style.WEIGHT, 3, 0.03))
+        plays.append(Play(FadeOut(lit), *([FadeOut(vector)] if n == 0 else []), FadeIn(now),
+                          *(a for j in range(hiddens[i].n_rows) for a in reveal(hiddens[i], j)),
+                          run_time=TOKEN_STEP))
+        lit = now
+    return plays + [Play(FadeOut(lit), run_time=0.15)]
 
 
 class MLPScene(LessonScene):
@@ -245,19 +258,32 @@ class MLPScene(LessonScene):
         weights.move_to([hiddens.get_right()[0] + GAP, X_TOP, 0], aligned_edge=UP + LEFT)
         bias = cells(L.b_up[k:k + 1], style.WEIGHT, BIAS_W, CELL_H)
         bias.move_to([weights.get_left()[0], H_TOP, 0], aligned_edge=UP + LEFT)
-        # W_up's name leaves once the hidden layers are worked; what the column is stays with it
+        rest = [j for j in range(m) if j != k]
+        # W_up's columns for the other neurons, right of the followed one's, each numbered over
+        # its column (the followed one's too); they leave, with W_up's name, once the hidden
+        # layers are worked, and the followed column's name comes in their place
+        w_rest = Grid([[short_figure(L.w_up[j, i]) for i in rest] for j in range(d)], style.MUTED,
+                      cell_w=IDLE_W, cell_h=CELL_H)
+        w_rest.move_to(weights.get_corner(UP + RIGHT), aligned_edge=UP + LEFT)
+        numbers = VGroup(caption(str(k + 1), color=style.INK).next_to(weights, UP, buff=0.06),
+                         *(caption(str(i + 1)).next_to(w_rest.col(c), UP, buff=0.06)
+                           for c, i in enumerate(rest)))
         up_title = VGroup(built(MathTex, "W_{up}", color=style.INK, font_size=30),
                           caption(f"{figure('count', 'features', L)} → {figure('count', 'neurons', L)}"))
+        up_title.arrange(DOWN, buff=0.1).next_to(w_rest, RIGHT, buff=0.2).align_to(weights, UP)
         up_name = caption(f"neuron {k + 1}'s weights")
-        VGroup(up_title.arrange(DOWN, buff=0.1), up_name).arrange(DOWN, buff=0.1)
-        VGroup(up_title, up_name).next_to(weights, RIGHT, buff=0.2).align_to(weights, UP)
+        up_name.next_to(weights, RIGHT, buff=0.2).align_to(weights, UP).shift(
+            (up_title.height + 0.1) * DOWN)  # where it stands beside W_up's name, without it
         bias_name = caption("+ its bias", color=style.WEIGHT).next_to(bias, RIGHT, buff=0.15)
+        neuron = VGroup(weights, bias, up_name, bias_name)  # kept, for the neuron scene to take up
+        up_name.save_state()  # unseen in the place of W_up's other columns until they leave (by its
+        for part in up_name.family_members_with_points():  # drawn parts: those `Restore` brings back)
+            part.set_opacity(0)
         terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
         up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
         up_line.move_to([0, WORK_Y, 0])
         # what the other neurons are, read from the core, beside their entries of creature's
-        # hidden layer (under the followed one's bias): said as the column comes, read as they fill
-        rest = [j for j in range(m) if j != k]
+        # hidden layer (under the followed one's bias): said as their entries fill
         rows = (f"neurons {rest[0] + 1}–{rest[-1] + 1}:" if rest == list(range(rest[0], rest[-1] + 1))
                 else "the other neurons:")
         idle = not (L.w_up[:, rest].any() or L.b_up[rest].any())
@@ -265,18 +291,19 @@ class MLPScene(LessonScene):
                            for t in (rows, "weights and bias all 0" if idle else "worked the same way")))
         up_note.arrange(DOWN, aligned_edge=LEFT, buff=0.08)
         up_note.move_to(hiddens[f].cell((rest[0] + rest[-1]) // 2, 0)).align_to(bias, LEFT)
-        neuron = VGroup(weights, bias, up_name, bias_name)  # kept, for the neuron scene to take up
 
         with self.beat("goes-up") as b:
-            # "up": neuron 1's column of W_up beside creature's vector, and its bias; "eight": the
-            # empty hidden layers; then each weight meets creature's feature beside it, its terms,
-            # its bias and their sum written, the sum its entry; the other tokens' entries of it
-            # one by one; then the other neurons' entries, all 0 as the line beside them says
+            # "up": W_up, its eight columns numbered, beside creature's vector (the followed
+            # neuron's first, its bias under it), and the empty hidden layers; then neuron 1's
+            # column meets creature's vector term by term, its bias and their sum written, the sum
+            # its entry; then each other neuron's column meets it in turn, its entry filling, as
+            # the line beside them says what they are; then each other token's hidden layer in
+            # turn, its vector outlined
             b.fit(Play(FadeOut(alone, derived), run_time=0.3))
             b.until("up")
-            b.fit(Play(FadeIn(neuron), FadeIn(up_title), run_time=0.4), by="eight")
-            b.fit(Play(FadeIn(hiddens), FadeIn(up_note), run_time=0.3),
-                  *up_product(weights, bias, ins, hiddens, k, f, up_line), rest=0.0)
+            b.fit(Play(FadeIn(neuron), FadeIn(up_title), FadeIn(w_rest, numbers), FadeIn(hiddens),
+                       run_time=0.35),
+                  *up_product(weights, bias, w_rest, ins, hiddens, k, f, rest, up_line, up_note), rest=0.0)
 
         # the bend: a small graph of the ReLU, left of the hidden layers and under the features'
         # names; each sum a dot on it, a negative one on the straight line, rising onto the bend
@@ -331,8 +358,8 @@ class MLPScene(LessonScene):
             # layer, meets it term by term, the sum written, and every token's entry of it shows;
             # then, that line standing, a line under it says what W_down's other columns give, as
             # every token's entries of them fade in together
-            b.fit(Play(FadeOut(up_title), run_time=0.25), by="bend")
-            b.fit(Play(Create(graph), FadeIn(relu, shift=0.1 * DOWN), run_time=0.45),
+            b.fit(Play(FadeOut(up_title, w_rest, numbers), run_time=0.25), by="bend")
+            b.fit(Play(Create(graph), FadeIn(relu, shift=0.1 * DOWN), Restore(up_name), run_time=0.45),
                   Play(FadeIn(dots, scale=0.5), FadeIn(marks), run_time=0.25), by="ReLU")
             b.fit(Play(*(d.animate.move_to(axes.c2p(v, max(v, 0.0))) for d, v in zip(dots, sums)),
                        run_time=0.5),
