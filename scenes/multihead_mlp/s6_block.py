@@ -1,11 +1,16 @@
-"""Scene 6: one block. Attention moves information between tokens (a shaded cell over each token's
-line; an arrow over the cells from each earlier token into creature, which reads only from itself
-and the tokens before it, and a dot runs along each arrow into creature); the MLP works on each
-token alone (a box per token, nothing between them: a dot goes up each token's line into its box
-and the box's output comes out on top); both with their residuals (each token's vector passing
-round each layer, right of its cells and boxes, and added back; no arrow crosses one: a dot goes
-round while another goes through, both meet at the "+" and one goes on) make one transformer
-block, and a model stacks dozens of them (the stack goes on: ⋮)."""
+"""Scene 6: one block. It comes out of the neuron's picture: that picture leaves, but for what the
+neuron wrote (creature's cell of "soft", 0.74), which goes up into creature's column, where its
+MLP's output will come out, and the phrase, which comes down to the block's foot, passing left of
+the cell. Attention moves information between tokens (a shaded cell over each token's line; an
+arrow over the cells from each earlier token into creature, which reads only from itself and the
+tokens before it, and a dot runs along each arrow into creature); the MLP works on each token alone
+(the arrows, their information moved, leave before the MLP's lines are drawn, so no arrow ever
+crosses a token's line, a "+" or another arrow; a box per token, nothing between them: a dot goes
+up each token's line into its box and the box's output comes out on top, creature's the 0.74,
+which shrinks into it); both with their residuals (each token's vector passing round each layer,
+right of its cells and boxes, and added back: a dot goes round while another goes through, both
+meet at the "+" and one goes on) make one transformer block, and a model stacks dozens of them
+(the stack goes on: ⋮)."""
 
 from collections.abc import Callable, Sequence
 
@@ -28,6 +33,7 @@ from manim import (
     ReplacementTransform,
     RoundedRectangle,
     ShowPassingFlash,
+    Text,
     TipableVMobject,
     UpdateFromAlphaFunc,
     VGroup,
@@ -35,10 +41,12 @@ from manim import (
     smooth,
     there_and_back,
 )
+from manim.utils.paths import path_along_arc
 from manim.utils.rate_functions import ease_out_sine
 from manim.utils.space_ops import normalize
 
-from attention.multihead_mlp.lesson import lesson
+from attention.figures import short_figure
+from attention.multihead_mlp.lesson import Lesson, lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.rules import during
@@ -61,10 +69,16 @@ TURN = 0.1  # the radius of an arrow's turns
 SLABS = 5  # blocks drawn in the stack (a model has dozens)
 NAME_GAP = 0.25  # between the attention layer's name and its first cell
 LANE = 0.2  # between an attention cell and the residual passing right of it
-CHANGE = 1.0  # seconds of the scene change: the neuron's working fades over its first 0.45 s
-CARRY = (0.25, 1.0)  # the share of it in which the phrase goes down, once that picture is all but gone
-NAMED = (0.45, 0.8)  # and in which "attention" comes, as its word ends, once that picture is gone
-BUILD = 0.4  # seconds, then, of the layer's cells coming above the landed phrase, lines drawn up to them
+CHANGE = 1.25  # seconds of the scene change: the neuron's working fades over its first 0.45 share
+# what the neuron wrote goes up into creature's column (once that picture is all but gone, so
+# its figure crosses no legible text), on an arc bending right, under and round the phrase's way
+WRITTEN = (0.25, 1.0)  # the share of the change in which it moves
+WRITTEN_ARC = 2.4  # radians, anticlockwise: it sets off right, then rises into place
+CARRY = (0.35, 1.0)  # the share in which the phrase goes down, on an arc bending left, passing
+PHRASE_ARC = 2.2  # left of the cell rising into creature's column (radians, anticlockwise)
+NAMED = (0.82, 1.0)  # and in which "attention" comes, once the phrase has passed where it goes
+OVER_MLP = 0.05  # the cell rests this far over creature's MLP box, on its output's way
+BUILD = 0.25  # seconds, then, of the layer's cells coming above the landed phrase, lines drawn up to them
 DOT = 0.09  # a vector on its way: a dot this wide (its radius), stopping short of any "+" or name
 FADE = 0.2  # a dot fades in (out) over the first (last) this much of its way
 HEADROOM = 0.25  # room in the block's frame above its top "+", for the block's result
@@ -133,6 +147,23 @@ def travel(d: Dot, way: VMobject, appear: bool = False, vanish: bool = False,
     return UpdateFromAlphaFunc(d, place, remover=vanish, rate_func=rate_func)
 
 
+def swung(start: np.ndarray, end: np.ndarray, angle: float) -> Callable:
+    """A path (for a Transform) on which a group that grows as it goes stays upright: its centre
+    from `start` to `end` along an arc of `angle` (anticlockwise), each part straight to its place
+    about it (Manim's own `path_arc` arcs each point on its own, which tilts a growing row)."""
+    arc, a, b = path_along_arc(angle), np.array([start], dtype=float), np.array([end], dtype=float)
+
+    def path(starts: np.ndarray, ends: np.ndarray, alpha: float) -> np.ndarray:
+        return starts + (ends - starts) * alpha + (arc(a, b, alpha) - (a + (b - a) * alpha))
+    return path
+
+
+def gently(start: float, end: float) -> Callable[[float], float]:
+    """A rate function that moves only within [start, end] of its play, easing in and out like a
+    sine: on a long way, at most half as fast again as its mean (`during`'s cubic is thrice)."""
+    return lambda t: (1 - np.cos(np.pi * min(1.0, max(0.0, (t - start) / (end - start))))) / 2
+
+
 def flash_during(start: float, end: float) -> Callable[[float], float]:
     """A flash's rate function (there and back) within [start, end] of its play only: a box
     that works while the dot going in has reached it, before its output comes out."""
@@ -150,6 +181,23 @@ def along(arrow: TipableVMobject, depth: float) -> VMobject:
 class BlockScene(LessonScene):
     scene_id = "block"
     follows = "neuron"
+
+    def written(self, L: Lesson) -> list[Mobject]:
+        """What scene neuron wrote, on its last picture: the figure of creature's output in the
+        feature it wrote and the cell it was written into (a cell centred on it), taken from that
+        picture to carry on (found by what they show: that scene keeps only its tokens for this
+        one). Nothing when that picture is not on screen (a rehearsal, or a run for the last picture
+        only), or it shows no such cell."""
+        family = [m for top in self._outgoing for m in top.get_family()]
+        figure = short_figure(L.output[L.focus, L.features.index("soft")])
+        pairs = [(cell, text) for text in family if isinstance(text, Text) and text.original_text == figure
+                 for cell in family if type(cell) is Rectangle
+                 and np.linalg.norm(cell.get_center() - text.get_center()) < 0.05]
+        if len(pairs) != 1:
+            return []
+        # (taken as a kept mobject is taken)
+        self.previous.update({"soft: cell": pairs[0][0], "soft: figure": pairs[0][1]})
+        return [self.take("soft: cell"), self.take("soft: figure")]
 
     def beats(self) -> None:
         L = lesson()
@@ -188,13 +236,27 @@ class BlockScene(LessonScene):
 
         with self.beat("attention-moves") as b:
             # one change of layout, a step at a time: at once the neuron's working fades; once it
-            # is all but gone the phrase goes down to the block's foot, "attention" coming on its
-            # word clear of the phrase's way; then the layer's cells come above the landed
-            # phrase, each token's line drawn up to its cell; on "between" an arrow from each
-            # earlier token into creature, and on "tokens" a dot along each, one after another
-            phrase = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP))
-            phrase.set_rate_func(during(*CARRY))
-            b.fit(self.scene_change(phrase, FadeIn(band_name, rate_func=during(*NAMED)), run_time=CHANGE),
+            # is all but gone what the neuron wrote, creature's cell with its 0.74, goes up into
+            # creature's column, over where its MLP will be (its output's place), and the phrase
+            # goes down to the block's foot, passing left of it, "attention" coming once it has
+            # passed; then the layer's cells come above the landed phrase, each token's line drawn
+            # up to its cell; on "between" an arrow from each earlier token into creature, and on
+            # "tokens" a dot along each, one after another
+            start = self.previous["tokens"].get_center() if "tokens" in self.previous else None
+            way = {} if start is None else {"path_func": swung(start, tokens.get_center(), PHRASE_ARC)}
+            phrase = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP), **way)
+            phrase.set_rate_func(gently(*CARRY))
+            wrote = self.written(L)  # [creature's cell, its figure], or none
+            rest = [xs[f], MLP_Y + 0.35 + OVER_MLP + (wrote[0].height / 2 if wrote else 0), 0]
+            # (opaque, over the MLP's output line drawn under it later; its figure over it)
+            places = VGroup(*(m.copy().move_to(rest).set_z_index(z) for m, z in zip(wrote, (2, 3))))
+            if wrote:
+                places[0].set_fill(style.BACKGROUND, opacity=1)
+            # (the cell and its figure move as one)
+            moved = [ReplacementTransform(VGroup(*wrote), places, path_arc=WRITTEN_ARC,
+                                          rate_func=gently(*WRITTEN))] if wrote else []
+            b.fit(self.scene_change(phrase, *moved, FadeIn(band_name, rate_func=during(*NAMED)),
+                                    run_time=CHANGE),
                   Play(FadeIn(band, shift=0.1 * UP), Create(lines, lag_ratio=0), run_time=BUILD),
                   by="between")
             carried = [travel(dot(a.get_start(), shown=False), along(a, 0.15), appear=True, vanish=True)
@@ -207,28 +269,38 @@ class BlockScene(LessonScene):
         into_box = [polyline([x, ATTENTION_Y[1], 0], [x, MLP_Y - 0.35 + DOT, 0]) for x in xs]
         out_of_box = [polyline([x, MLP_Y + 0.35, 0], [x, ADD_Y[1] - 0.16 - DOT, 0]) for x in xs]
         worked = [dot(w.get_start(), style.VALUE, shown=False) for w in out_of_box]  # each MLP's output
+        if wrote:  # creature's output is what the neuron wrote: it shrinks into a dot there
+            worked[f].move_to(out_of_box[f].get_end())
+            outputs_come = [FadeOut(places, scale=0.3, rate_func=during(0.0, 0.45)),
+                            worked[f].animate(rate_func=during(0.3, 0.75)).set_opacity(1).build(),
+                            *(travel(o, w, appear=True) for i, (o, w) in enumerate(zip(worked, out_of_box))
+                              if i != f)]
+        else:
+            outputs_come = [travel(o, w, appear=True) for o, w in zip(worked, out_of_box)]
         with self.beat("mlp-alone") as b:
-            # "The MLP": a box over each token, with its way in and out, nothing between them;
-            # "works": a dot goes up each token's line into its own box and the boxes work (all
-            # at once: each on its own); "alone": named, as each box's output comes out on top;
+            # "The MLP": attention's arrows, their information moved, leave; then a box over each
+            # token, with its way in and out, nothing between them (drawn once the arrows are gone:
+            # no arrow crosses a token's line); "works": a dot goes up each token's line into its
+            # own box and the boxes work (all at once: each on its own); "alone": named, as each
+            # box's output comes out on top (creature's: the neuron's 0.74 shrinks into it);
             # "brought": what attention brought each token goes up into its own box
-            b.fit(Play(LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
-                       Create(into_mlp), Create(out_of_mlp), run_time=0.8), by="works")
+            b.fit(Play(FadeOut(arrows, rate_func=during(0.0, 0.3)),
+                       LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
+                       Create(into_mlp, rate_func=during(0.3, 1.0)),
+                       Create(out_of_mlp, rate_func=during(0.3, 1.0)), run_time=1.0), by="works")
             b.fit(Play(*(travel(dot(w.get_start(), shown=False), w, appear=True, vanish=True,
                                 rate_func=ease_out_sine) for w in into_box), run_time=0.6),
                   Play(*(Indicate(box[0], color=style.INK, scale_factor=1) for box in boxes),
                        run_time=0.4),
                   by="alone")
-            b.fit(Play(FadeIn(alone, shift=0.1 * RIGHT),
-                       *(travel(o, w, appear=True) for o, w in zip(worked, out_of_box)), run_time=0.6),
-                  by="brought")
+            b.fit(Play(FadeIn(alone, shift=0.1 * RIGHT), *outputs_come, run_time=0.6), by="brought")
             b.fit(Play(*(ShowPassingFlash(line.copy().set_stroke(style.KEY, width=6), time_width=0.5)
                          for line in into_mlp), run_time=0.6))
 
         nodes = VGroup(*(plus_node(x, y) for y in ADD_Y for x in xs))
         loops = VGroup(*(bypass(x, low, high) for x in xs
                          for low, high in ((ATTENTION_Y[0] - BRANCH, ADD_Y[0]), (MLP_Y - 0.45, ADD_Y[1]))))
-        block = VGroup(band, arrows, boxes, nodes, loops, into_mlp, out_of_mlp)
+        block = VGroup(band, boxes, nodes, loops, into_mlp, out_of_mlp)  # (the arrows have left)
         # the block's frame: round the layers and the attention layer's name, with room inside
         # (and above the top "+", for what comes out of the block)
         inside = VGroup(block, band_name)
