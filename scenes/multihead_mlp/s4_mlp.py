@@ -181,7 +181,8 @@ def up_product(weights: Grid, bias: Grid, others: Grid, ins: VGroup, hiddens: VG
     vector = ring(ins[f], style.QUERY, 3, 0.03)  # the focus token's vector, met by each column
     lit = VGroup(outline, own)
     for c, j in enumerate(rest):
-        now = VGroup(ring(others.col(c), style.INK, buff=0.03), ring(hiddens[f].cell(j, 0), style.WEIGHT, 4, 0.05))
+        now = VGroup(ring(others.col(c), style.INK, buff=0.03),
+                     ring(hiddens[f].cell(j, 0), style.WEIGHT, 4, 0.05))
         plays.append(Play(FadeOut(lit), FadeIn(now), *([FadeIn(vector), FadeIn(note)] if c == 0 else []),
                           *reveal(hiddens[f], j), run_time=NEURON_STEP))
         lit = now

@@ -421,6 +421,8 @@ class NeuronScene(LessonScene):
             b.fit(Play(FadeIn(touch, shift=0.1 * LEFT), soft_name.animate.set_color(style.INK), run_time=0.4),
                   by="touch")
             b.fit(Play(Indicate(touch, color=style.QUERY, scale_factor=1.05), run_time=0.6))
-        self.keep(tokens=tokens)
+        # what the neuron wrote, creature's cell of the feature and the figure in it: scene block
+        # carries them into its picture
+        self.keep(tokens=tokens, written_cell=grid.rects[0][f], written=out)
 
 

@@ -4,8 +4,8 @@ MLP's output will come out, and the phrase, which comes down to the block's foot
 the cell. Attention moves information between tokens (a shaded cell over each token's line; an
 arrow over the cells from each earlier token into creature, which reads only from itself and the
 tokens before it, and a dot runs along each arrow into creature); the MLP works on each token alone
-(the arrows, their information moved, leave before the MLP's lines are drawn, so no arrow ever
-crosses a token's line, a "+" or another arrow; a box per token, nothing between them: a dot goes
+(a box per token, nothing between them, the arrows staying, as attention stays part of the
+block: each token's way up to its box passes under them; a dot goes
 up each token's line into its box and the box's output comes out on top, creature's the 0.74,
 which shrinks into it); both with their residuals (each token's vector passing round each layer,
 right of its cells and boxes, and added back: a dot goes round while another goes through, both
@@ -33,7 +33,6 @@ from manim import (
     ReplacementTransform,
     RoundedRectangle,
     ShowPassingFlash,
-    Text,
     TipableVMobject,
     UpdateFromAlphaFunc,
     VGroup,
@@ -45,8 +44,7 @@ from manim.utils.paths import path_along_arc
 from manim.utils.rate_functions import ease_out_sine
 from manim.utils.space_ops import normalize
 
-from attention.figures import short_figure
-from attention.multihead_mlp.lesson import Lesson, lesson
+from attention.multihead_mlp.lesson import lesson
 from scenes import style
 from scenes.base import LessonScene, Play
 from scenes.rules import during
@@ -182,22 +180,13 @@ class BlockScene(LessonScene):
     scene_id = "block"
     follows = "neuron"
 
-    def written(self, L: Lesson) -> list[Mobject]:
-        """What scene neuron wrote, on its last picture: the figure of creature's output in the
-        feature it wrote and the cell it was written into (a cell centred on it), taken from that
-        picture to carry on (found by what they show: that scene keeps only its tokens for this
-        one). Nothing when that picture is not on screen (a rehearsal, or a run for the last picture
-        only), or it shows no such cell."""
-        family = [m for top in self._outgoing for m in top.get_family()]
-        figure = short_figure(L.output[L.focus, L.features.index("soft")])
-        pairs = [(cell, text) for text in family if isinstance(text, Text) and text.original_text == figure
-                 for cell in family if type(cell) is Rectangle
-                 and np.linalg.norm(cell.get_center() - text.get_center()) < 0.05]
-        if len(pairs) != 1:
+    def written(self) -> list[Mobject]:
+        """What scene neuron wrote and keeps for this one: creature's cell of the feature and the
+        figure in it, to carry on. Nothing when that picture is not on screen (a rehearsal, or a
+        run for the last picture only)."""
+        if "written" not in self.previous:
             return []
-        # (taken as a kept mobject is taken)
-        self.previous.update({"soft: cell": pairs[0][0], "soft: figure": pairs[0][1]})
-        return [self.take("soft: cell"), self.take("soft: figure")]
+        return [self.take("written_cell"), self.take("written")]
 
     def beats(self) -> None:
         L = lesson()
@@ -246,7 +235,7 @@ class BlockScene(LessonScene):
             way = {} if start is None else {"path_func": swung(start, tokens.get_center(), PHRASE_ARC)}
             phrase = self.from_previous("tokens", tokens, FadeIn(tokens, shift=0.2 * UP), **way)
             phrase.set_rate_func(gently(*CARRY))
-            wrote = self.written(L)  # [creature's cell, its figure], or none
+            wrote = self.written()  # [creature's cell, its figure], or none
             rest = [xs[f], MLP_Y + 0.35 + OVER_MLP + (wrote[0].height / 2 if wrote else 0), 0]
             # (opaque, over the MLP's output line drawn under it later; its figure over it)
             places = VGroup(*(m.copy().move_to(rest).set_z_index(z) for m, z in zip(wrote, (2, 3))))
@@ -278,14 +267,12 @@ class BlockScene(LessonScene):
         else:
             outputs_come = [travel(o, w, appear=True) for o, w in zip(worked, out_of_box)]
         with self.beat("mlp-alone") as b:
-            # "The MLP": attention's arrows, their information moved, leave; then a box over each
-            # token, with its way in and out, nothing between them (drawn once the arrows are gone:
-            # no arrow crosses a token's line); "works": a dot goes up each token's line into its
-            # own box and the boxes work (all at once: each on its own); "alone": named, as each
-            # box's output comes out on top (creature's: the neuron's 0.74 shrinks into it);
-            # "brought": what attention brought each token goes up into its own box
-            b.fit(Play(FadeOut(arrows, rate_func=during(0.0, 0.3)),
-                       LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
+            # "The MLP": a box over each token, with its way in and out, nothing between them (the
+            # attention arrows stay: they are the block's too); "works": a dot goes up each token's
+            # line into its own box and the boxes work (all at once: each on its own); "alone":
+            # named, as each box's output comes out on top (creature's: the neuron's 0.74 shrinks
+            # into it); "brought": what attention brought each token goes up into its own box
+            b.fit(Play(LaggedStart(*(FadeIn(box, shift=0.1 * DOWN) for box in boxes), lag_ratio=0.2),
                        Create(into_mlp, rate_func=during(0.3, 1.0)),
                        Create(out_of_mlp, rate_func=during(0.3, 1.0)), run_time=1.0), by="works")
             b.fit(Play(*(travel(dot(w.get_start(), shown=False), w, appear=True, vanish=True,
@@ -300,7 +287,7 @@ class BlockScene(LessonScene):
         nodes = VGroup(*(plus_node(x, y) for y in ADD_Y for x in xs))
         loops = VGroup(*(bypass(x, low, high) for x in xs
                          for low, high in ((ATTENTION_Y[0] - BRANCH, ADD_Y[0]), (MLP_Y - 0.45, ADD_Y[1]))))
-        block = VGroup(band, boxes, nodes, loops, into_mlp, out_of_mlp)  # (the arrows have left)
+        block = VGroup(band, arrows, boxes, nodes, loops, into_mlp, out_of_mlp)
         # the block's frame: round the layers and the attention layer's name, with room inside
         # (and above the top "+", for what comes out of the block)
         inside = VGroup(block, band_name)
