@@ -3,9 +3,11 @@ named on the left: creature's carried from the residual, each other token's comi
 its token, one at a time, under a line saying what they are; no token looks at another: a wall
 between each two. Up: W_up (six features in, eight hidden neurons out) stands right of creature's
 vector, a column per neuron, each numbered, each weight level with the feature it weighs; the
-followed neuron's column first, its bias under it. Creature's entry of that neuron is worked as
-its terms plus its bias (each term's two cells, side by side, outlined as it is written, then the
-bias's cell); then each other neuron's column meets creature's vector in turn, its entry filling,
+followed neuron's column first, its bias under it. That column meets creature's vector (each
+weight's cell and the entry it weighs lit side by side, then the bias's cell), and creature's entry
+of the neuron fills with their sum (its terms are worked when the neuron scene takes that neuron
+up, as the voice names its weights); then each other neuron's column meets creature's vector in
+turn, its entry filling,
 a line saying they are all 0 (weights and bias); then each other token's hidden layer fills, one
 token at a time, its vector outlined. W_up's other columns and its name leave once they are
 done, the followed column's name coming in their place. The bend: a small graph of the ReLU,
@@ -60,9 +62,9 @@ SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.4  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
-TERM_STEP = 0.14  # seconds per term of the worked neuron's sum
+MEET = 0.5  # seconds the followed neuron's weights take to meet creature's vector, cell by cell
 NEURON_STEP = 0.15  # seconds per neuron as the other neurons' entries of creature's fill one by one
-TOKEN_STEP = 0.22  # seconds per token as the other tokens' hidden layers fill one by one
+TOKEN_STEP = 0.25  # seconds per token as the other tokens' hidden layers fill one by one
 IDLE_W = 0.3  # a cell of W_up's columns for the neurons the lesson does not follow
 RELU_Y = -0.65  # the ReLU's graph's centre, left of the hidden layers
 UNIT = 0.45  # the graph's length for one unit of a sum
@@ -157,27 +159,25 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
 
 
 def up_product(weights: Grid, bias: Grid, others: Grid, ins: VGroup, hiddens: VGroup, k: int, f: int,
-               rest: list[int], line, note) -> list[Play]:
+               rest: list[int], note) -> list[Play]:
     """W_up times every token's vector into the hidden layers, as columns meeting a vector: the
     followed neuron's weights (W_up's column for neuron `k`, beside the focus token's vector, each
-    weight level with the feature it weighs) and bias worked for the focus token term by term,
-    each term's two cells side by side outlined as it is written, then the bias's cell as
-    `line`'s bias is, the sum its entry; then each other neuron `rest` in turn, its column of
+    weight level with the feature it weighs) meeting the focus token's vector, every weight's cell
+    and the entry it weighs outlined side by side, then its bias's cell, and the sum filling its
+    entry (not written out as terms here: the neuron scene works them as the voice names the
+    weights); then each other neuron `rest` in turn, its column of
     `others` meeting the focus token's vector (both outlined), its entry filling (`note`, saying
     what they are, coming with the first); then each
     other token's hidden layer in turn, its vector outlined, all its entries filling."""
     outline = ring(VGroup(weights, bias), style.INK, buff=0.03)
     target = ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05)
-    pairs = [VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
-                    ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0)) for j in range(len(line.terms))]
+    pairs = VGroup(*(VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
+                            ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0)) for j in range(weights.n_rows)))
     own = ring(bias.cell(0, 0), style.QUERY, 3, 0.0)
     plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.15),
-             *(Play(FadeIn(t, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(pairs[j - 1])] if j else []),
-                    run_time=TERM_STEP)
-               for j, (t, p) in enumerate(zip(line.terms, pairs))),
-             Play(FadeOut(pairs[-1]), FadeIn(own), FadeIn(line.bias), run_time=0.25),
-             Play(FadeIn(line.total, shift=0.1 * LEFT), FadeOut(target), *reveal(hiddens[f], k),
-                  run_time=0.25)]
+             Play(LaggedStart(*(FadeIn(p) for p in pairs), lag_ratio=0.3), run_time=MEET),
+             Play(FadeIn(own), run_time=0.15),
+             Play(FadeOut(pairs), FadeOut(target), *reveal(hiddens[f], k), run_time=0.25)]
     vector = ring(ins[f], style.QUERY, 3, 0.03)  # the focus token's vector, met by each column
     lit = VGroup(outline, own)
     for c, j in enumerate(rest):
@@ -280,9 +280,6 @@ class MLPScene(LessonScene):
         up_name.save_state()  # unseen in the place of W_up's other columns until they leave (by its
         for part in up_name.family_members_with_points():  # drawn parts: those `Restore` brings back)
             part.set_opacity(0)
-        terms = [(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in range(d)]
-        up_line = working(terms, short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
-        up_line.move_to([0, WORK_Y, 0])
         # what the other neurons are, read from the core, beside their entries of creature's
         # hidden layer (under the followed one's bias): said as their entries fill
         rows = (f"neurons {rest[0] + 1}–{rest[-1] + 1}:" if rest == list(range(rest[0], rest[-1] + 1))
@@ -296,15 +293,15 @@ class MLPScene(LessonScene):
         with self.beat("goes-up") as b:
             # "up": W_up, its eight columns numbered, beside creature's vector (the followed
             # neuron's first, its bias under it), and the empty hidden layers; then neuron 1's
-            # column meets creature's vector term by term, its bias and their sum written, the sum
-            # its entry; then each other neuron's column meets it in turn, its entry filling, as
+            # column meets creature's vector, cell beside cell, then its bias, their sum its
+            # entry; then each other neuron's column meets it in turn, its entry filling, as
             # the line beside them says what they are; then each other token's hidden layer in
             # turn, its vector outlined
             b.fit(Play(FadeOut(alone, derived), run_time=0.3))
             b.until("up")
             b.fit(Play(FadeIn(neuron), FadeIn(up_title), FadeIn(w_rest, numbers), FadeIn(hiddens),
                        run_time=0.35),
-                  *up_product(weights, bias, w_rest, ins, hiddens, k, f, rest, up_line, up_note), rest=0.0)
+                  *up_product(weights, bias, w_rest, ins, hiddens, k, f, rest, up_note), rest=0.0)
 
         # the bend: a small graph of the ReLU, left of the hidden layers and under the features'
         # names; each sum a dot on it, a negative one on the straight line, rising onto the bend
@@ -371,8 +368,7 @@ class MLPScene(LessonScene):
             # features; its bias up out of W_down's way, under the column's name, arcing below
             # the column's cells)
             aside = KEPT + [up_name.get_left()[0], up_name.get_bottom()[1] - UNDER, 0] - bias.get_corner(UL)
-            b.fit(Play(FadeOut(up_line),
-                       *(m.animate.shift(KEPT) for m in (weights, up_name)),
+            b.fit(Play(*(m.animate.shift(KEPT) for m in (weights, up_name)),
                        *(m.animate(path_arc=1.0).shift(aside) for m in (bias, bias_name)),
                        ins.animate.shift(SIDE * LEFT), names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
