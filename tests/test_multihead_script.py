@@ -298,9 +298,10 @@ def test_every_beat_starts_on_its_sentence_and_each_cue_on_its_word(inspected):
 def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspected):
     """Head 2's query, worked here with numpy from creature's embedding and its W_Q, is on screen
     with W_Q's entries, and head 1's first query entry's terms; W_K⁽¹⁾'s entries while head 1's
-    keys are worked from it; then each head's query, keys, dot products, scores ÷ √d,
-    exponentials, their sum and weights (softmax written out here: e^s / Σ e^s), one entry's
-    product and division each; at the end what both heads give each token."""
+    keys are worked from it, a key as the sum of the rows of it its features pick; then each
+    head's query, keys, dot products, scores ÷ √d, exponentials, their sum and weights (softmax
+    written out here: e^s / Σ e^s), one entry's product and division each; at the end what both
+    heads give each token."""
     from attention.figures import exp_figure
     L = lesson()
     f = L.focus
@@ -312,7 +313,7 @@ def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspecte
         assert short_figure(v) in shown
     assert shown.count("×") >= x.shape[1]  # head 1's first query entry: a product per feature
     weights = []
-    for h, sentence in enumerate(("head-one-adjectives", "head-two-article")):
+    for h, sentence in enumerate(("head-one-softmax", "head-two-article")):
         q, keys = x[f] @ L.w_q[h], x @ L.w_k[h]
         raw = keys @ q
         scores = raw / np.sqrt(len(q))
@@ -323,8 +324,14 @@ def test_heads_work_each_query_from_w_q_and_each_weight_through_softmax(inspecte
             assert short_figure(v) in end
         if h == 0:  # W_K⁽¹⁾'s entries (each as often as in it) beside the keys worked from it
             both = Counter(short_figure(v) for v in (*L.w_k[0].ravel(), *keys.ravel()))
-            plays = beat(inspected, "heads", sentence).plays
+            plays = beat(inspected, "heads", "head-one-keys").plays
             assert any(not both - Counter(t for t, _ in play) for play in plays)
+            # and a key worked as the sum of the rows of W_K⁽¹⁾ its token's features pick: those
+            # rows written a second time, under W_K, and under them their sum, that key, again
+            summed = [Counter(short_figure(v) for v in (*L.w_k[0][np.flatnonzero(x[k])].ravel(), *keys[k]))
+                      for k in range(len(x)) if np.count_nonzero(x[k]) > 1]
+            assert summed and any(not (both + extra) - Counter(t for t, _ in play)
+                                  for extra in summed for play in plays)
         for column in (raw, scores):
             for v in column:
                 assert short_figure(v) in end

@@ -4,14 +4,16 @@ W_Q: the empty columns it would have as wide as the model fold away to its three
 W_V, drawn by their shape, are as small. Creature's six features times W_Q give a query of three
 numbers (head 1's first entry worked as its terms and their sum; head 2's as the one feature that
 is not 0 times its row of W_Q, an entry at a time). Then head 1's query rises over its table of
-keys, W_K beside it (its rows named by their features), and every token's features come in as rows
-under it (their columns named by the same features): one after another each
-row lights with the rows of W_K its 1s pick, their sum written beside it, as that token's key
-comes into the table; head 2's keys come out of the same rows and its own W_K the same way. Then
-each head's query meets every token's key: the dot products, scaled by √d, through softmax (the
-exponentials, fluffy's written as e to its score, their sum, a division) into creature's row of
-weights as the voice reads them (head 1's a step per word, each column made a row at a time beside
-the one it comes from); and,
+keys, every token's features come in as rows under it (their columns named by the features), and
+W_K beside it (its rows named by the same features): fluffy's row lights with the features it has
+and the rows of W_K they pick, those rows come down under W_K one under another and their sum, a
+rule under them, is fluffy's key as it comes into the table (and stays to be read); blue's row and
+the rows it picks lit as its key comes in; a's and creature's (one feature each) as a copy of the
+row they pick moving into the table. Head 2's keys
+come out of the same rows and its own W_K, a row lit at a time. Then head 1's query meets every
+key (fluffy's term by term), and the q·k are divided by √d, each score counting down into the
+next column, where it stays; through softmax (the exponentials, fluffy's written as e to its
+score, their sum, a division) into creature's row of weights as the voice reads them; head 2's likewise; and,
 side by side, what the two rows share."""
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from manim import (
     MathTex,
     Rectangle,
     SurroundingRectangle,
+    Text,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
     linear,
     smooth,
@@ -50,7 +54,7 @@ from scenes.grid import Grid
 from scenes.multihead_mlp.parts import header, said_at
 from scenes.prebuilt import built
 from scenes.rules import during
-from scenes.widgets import caption, label, mono, spelled
+from scenes.widgets import caption, figure_in_place, label, mono, spelled
 
 PANEL_LEFT = (-6.95, 0.2)  # each head's half of the frame, head 1 left, head 2 right
 QUESTION_Y = 2.72  # a head's name and question, at the top of its half
@@ -72,7 +76,9 @@ FINAL_X = (-0.9, 0.4, 1.7)  # at the end: head 1's weights, head 2's, what both 
 FINAL_NAMES = -1.6  # and the tokens' names, right-aligned left of them
 FEATURES_TOP = -1.3  # every token's features, a row each, under the table of keys while its keys come
 FEATURE_W, FEATURE_H = 0.48, 0.34  # a cell of those rows (wide enough for their columns' names)
-FEATURES_LEFT = 1.3  # their left edge, from the panel's left (their sums beside them stay in the half)
+FEATURES_LEFT = 1.3  # their left edge, from the panel's left (clear of the key's sum beside them)
+SUM_LEFT = 4.75  # head 1's key worked as a sum of W_K's rows: its cells' left edge, from the panel's
+SUM_TOP = -0.62  # left (right of the features, under W_K, left of the divider), and its first row's top
 LABEL_RISE = (0.16, 0.46)  # the features' names over their columns, alternate ones a line higher
 SHORT = {"article": "art.", "adjective": "adj."}  # a feature's name over its column: its last word, or this
 GAP = 0.15  # between the features' names and head 2's column of creature's features
@@ -166,43 +172,56 @@ def row_and_picks(L: Lesson, rows: VGroup, w_k: Grid, k: int) -> VGroup:
                     for i in np.flatnonzero(L.embeddings[k])))
 
 
-def picked_sum(L: Lesson, h: int, rows: VGroup, k: int) -> VGroup:
-    """Token k's features times head h's W_K as its terms: the rows of W_K its features pick
-    ("3.8 0 0 + 0 2 0", a feature that is not 1 written as its factor), beside its row of features."""
-    pieces = []
-    for n, i in enumerate(np.flatnonzero(L.embeddings[k])):
-        v = L.embeddings[k, i]
-        factor = "" if v == 1 else f"{short_figure(v)}×"
-        pieces += [(" + " if n else "", style.MUTED),
-                   (factor + " ".join(short_figure(c) for c in L.w_k[h][i]), style.INK)]
-    line = spelled([p for p in pieces if p[0]] or [("0 " * L.w_k[h].shape[1], style.INK)],
-                   size=style.SMALL_SIZE)
-    return line.next_to(rows.grid.row(k), RIGHT, buff=0.15)
-
-
-def keys_from_rows(L: Lesson, h: int, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
-                   run_times: list[float], worked: bool = True) -> tuple[list[Play], VGroup, VGroup]:
+def keys_from_rows(L: Lesson, rows: VGroup, w_k: Grid, keys: Grid, names: VGroup, order: list[int],
+                   run_times: list[float]) -> tuple[list[Play], VGroup]:
     """Each token's key in `order` out of its row of features, each in its own run time: the row lit
-    (`row_and_picks`), and when `worked` the picked rows' sum written beside it, as its key and name
-    come into the table, the row lit before let go. Also the last lit row and picks and the sums,
-    for the caller to fade."""
-    plays, lit, sums = [], VGroup(), VGroup()
+    (`row_and_picks`) as its key and name come into the table, the row lit before let go. Also the
+    last lit row and picks, for the caller to fade."""
+    plays, lit = [], VGroup()
     for k, run_time in zip(order, run_times, strict=True):
         now = row_and_picks(L, rows, w_k, k)
-        line = [picked_sum(L, h, rows, k)] if worked else []
         plays.append(Play(*([FadeOut(lit)] if len(lit) else []), FadeIn(now),
-                          *(FadeIn(m, shift=0.1 * RIGHT) for m in line),
                           FadeIn(VGroup(names[k], keys.row(k)), shift=0.1 * LEFT), run_time=run_time))
         lit = now
-        sums.add(*line)
-    return plays, lit, sums
+    return plays, lit
 
 
-def first_sum_slow(L: Lesson) -> list[float]:
-    """Each token's time to have its key worked: the first whose features pick two rows of W_K (a
-    sum to read and redo) is held longest, those after it follow faster."""
-    first = next(k for k, e in enumerate(L.embeddings) if np.count_nonzero(e) > 1)
-    return [0.6 if k == first else 0.3 if k < first + 2 else 0.4 for k in range(len(L.tokens))]
+def features_lit(L: Lesson, rows: VGroup, k: int) -> VGroup:
+    """Token k's row of features outlined in the keys' colour, and in it each feature it has."""
+    return VGroup(SurroundingRectangle(rows.grid.row(k), color=style.KEY, buff=0.05, stroke_width=3),
+                  *(SurroundingRectangle(rows.grid.cell(k, i), color=style.INK, buff=0.0, stroke_width=3)
+                    for i in np.flatnonzero(L.embeddings[k])))
+
+
+def picks_lit(L: Lesson, w_k: Grid, k: int) -> VGroup:
+    """The rows of W_K token k's features pick, outlined as its features are."""
+    return VGroup(*(SurroundingRectangle(w_k.row(i), color=style.INK, buff=0.03, stroke_width=3)
+                    for i in np.flatnonzero(L.embeddings[k])))
+
+
+def key_sum(L: Lesson, h: int, k: int) -> VGroup:
+    """Token k's key worked as a sum, under head h's W_K and beside the features: the rows of W_K its
+    features pick, one under another as W_K's rows look (each times its feature when that is not 1),
+    a rule, and under it their sum, its key, in the keys' colour. `.terms` the rows with their
+    signs, `.rule`, `.result`."""
+    terms, top = VGroup(), SUM_TOP
+    left = at(h, SUM_LEFT)
+    for n, i in enumerate(np.flatnonzero(L.embeddings[k])):
+        row = Grid([[short_figure(v) for v in L.w_k[h][i]]], style.HEADS[h], cell_w=CELL, cell_h=MATRIX_H,
+                   text_color=style.INK).move_to([left, top, 0], aligned_edge=UP + LEFT)
+        v = L.embeddings[k, i]
+        sign = ("+ " if n else "") + ("" if v == 1 else f"{short_figure(v)}×")
+        terms.add(VGroup(row, *([mono(sign.strip(), style.MUTED, size=style.SMALL_SIZE)
+                                 .next_to(row, LEFT, buff=0.08)] if sign else [])))
+        top -= MATRIX_H + 0.04
+    rule = Line([left - 0.25, top - 0.02, 0], [left + CELL * L.w_k[h].shape[1], top - 0.02, 0],
+                color=style.MUTED, stroke_width=2)
+    key = L.attention.heads[h].keys[k]
+    result = Grid([[short_figure(v) for v in key]], style.KEY, cell_w=CELL, cell_h=MATRIX_H)
+    result.move_to([left, top - 0.08, 0], aligned_edge=UP + LEFT)
+    out = VGroup(terms, rule, result)
+    out.terms, out.rule, out.result = terms, rule, result
+    return out
 
 
 def w_k_aside(L: Lesson, h: int) -> tuple[Grid, VGroup]:
@@ -458,7 +477,7 @@ class HeadsScene(LessonScene):
                          FadeIn(queries[1].cell(0, k), shift=0.1 * DOWN), run_time=0.3)
                     for k in range(queries[1].n_cols)),
                   by=said_at(b, "count", "features", L)[0])
-            b.fit(Play(FadeIn(six[0]), run_time=0.3))
+            b.fit(Play(FadeIn(six[0]), run_time=0.15))
 
         def settle(result, entries: VGroup, j: int) -> list:
             """A column's entries appear, the worked one first, as the working's result flashes
@@ -489,55 +508,138 @@ class HeadsScene(LessonScene):
         query_box = SurroundingRectangle(queries[0], color=style.QUERY, buff=0.04, stroke_width=3)
         query_box.move_to(moved_up[0])
         rows = feature_rows(L, 0)
-        from_rows, last_lit, sums = keys_from_rows(L, 0, rows, k_matrix, keys, token_names,
-                                                   list(range(len(L.tokens))), first_sum_slow(L))
+        n = len(L.tokens)
+        others = [k for k in range(n) if k != j]
+        picks = [np.count_nonzero(e) for e in L.embeddings]
+        # fluffy's key worked first, slowly; then the others, those whose features pick more rows first
+        order = [j] + sorted(others, key=lambda k: -picks[k])
+        lit = {k: features_lit(L, rows, k) for k in range(n)}
+        chosen = {k: picks_lit(L, k_matrix, k) for k in range(n)}
+        sums = {k: key_sum(L, 0, k) for k in range(n)}
 
-        with self.beat("head-one-adjectives") as b:
-            # "Head one's keys": head 1's W_Q and its working leave (and creature's features with
-            # their names: both heads have their queries, head 2's outlines of its working too),
-            # then the query rises over where its table goes, the divider back to the middle, and
-            # W_K comes in beside the table; "each token's features": every token's features as a
-            # row under the table; from "features", one after another each row lights with the
-            # rows of W_K its 1s pick, their sum written beside it, as that token's key comes into
-            # the table; "query": W_K leaves, fluffy's key meets the query term by term, its
-            # q·k comes in, then the outline goes to each other key in turn as its q·k comes in; "scaled":
-            # the rows leave, fluffy's division is written and each q·k slides right, divided, into
-            # the next column; "softmax": fluffy's exponential written as e to its score, then each
-            # scaled score slides on into its exponential, then
-            # their sum; "fluffy gets": its exponential over the sum; "fifty-eight": that share is
-            # its weight, outlined; "blue": blue's weight, outlined, then the others'
-            others = [k for k in range(len(L.tokens)) if k != j]
-            fluffy = ring(weights.texts[j][0], 0)
-            b2 = L.index("blue")
-            blue = ring(weights.texts[b2][0], 0)
-            gone, rises = during(0.0, 0.3), during(0.3, 1.0)
-            b.fit(Play(FadeOut(worked, matrices[0], matrix_names[0], sizes[0], embeds[0], six[0], three[0],
+        def into_table(k: int) -> list:
+            """Token k's key and name come into the table."""
+            return [FadeIn(VGroup(token_names[k], keys.row(k)), shift=0.1 * LEFT)]
+
+        shown = [sums[j]]  # fluffy's sum, left to be read while the other keys come
+
+        def worked_key(k: int, was: int, run_time: float) -> list[Play]:
+            """Token k's key worked in `run_time`, the features and rows of W_K lit before let go:
+            its features lit with the rows of W_K they pick; when it picks several, the key comes
+            into the table as they stay lit (fluffy's sum, worked the same way, stays to be read:
+            no second sum written for a glance); when it picks one, that row is its key, and a
+            copy of it moves across into the table."""
+            leave = [FadeOut(lit[was], chosen[was])]
+            (i,) = np.flatnonzero(L.embeddings[k]) if picks[k] == 1 else (None,)
+            if i is not None and [t.original_text for t in k_matrix.texts[i]] == \
+                    [t.original_text for t in keys.texts[k]]:
+                return [Play(*leave, FadeIn(lit[k]), FadeIn(chosen[k]), run_time=0.45 * run_time),
+                        Play(TransformFromCopy(k_matrix.row(i), keys.row(k)), FadeIn(token_names[k]),
+                             run_time=0.55 * run_time)]
+            return [Play(*leave, FadeIn(lit[k]), FadeIn(chosen[k]), run_time=0.45 * run_time),
+                    Play(*into_table(k), run_time=0.55 * run_time)]
+
+        with self.beat("head-one-keys") as b:
+            # "Each token's": head 1's W_Q and its working leave (and creature's features' names:
+            # both heads have their queries, head 2's outlines of its working too), its query rises
+            # (bowing right, clear of "6 numbers") over where its table of keys goes, its name
+            # fading there, the divider back to the middle; creature's column and "6 numbers" stay
+            # to be read; "features": they leave as every token's features come in as rows under
+            # the table, then the rows' names of the features (where "6 numbers" stood, so after
+            # it), as fluffy's row lights, and in it the features it has, and W_K comes in beside
+            # the table; "W K": the rows of W_K those features pick light, then come down
+            # under W_K one under another, and their sum is written under a rule: fluffy's key,
+            # which comes into the table on "keys" (the sum stays, to be read); then blue's row
+            # and the rows it picks light as its key comes in; then a's and creature's, one
+            # feature each: the row it picks is its key, and a copy of it moves across into the
+            # table
+            gone, rises = during(0.0, 0.35), during(0.25, 1.0)
+            b.fit(Play(FadeOut(worked, matrices[0], matrix_names[0], sizes[0], three[0], embeds[0][1],
+                               query_names[0],
                                *times, also[0], features, embeds[1], lit_box, lit_row, lit_cells[-1],
                                rate_func=gone),
-                       queries[0].animate(rate_func=rises).move_to(moved_up[0]),
-                       query_names[0].animate(rate_func=rises).move_to(query_up[0]),
+                       queries[0].animate(rate_func=rises, path_arc=0.6).move_to(moved_up[0]),
+                       FadeIn(query_up[0], rate_func=during(0.65, 1.0)),
                        divider.animate(rate_func=rises).put_start_and_end_on([0, 2.95, 0], [0, -2.8, 0]),
-                       FadeIn(k_matrix, k_name, rate_func=during(0.7, 1.0)), run_time=1.3),
-                  Play(FadeIn(rows), run_time=0.35), by="features")
-            b.fit(*from_rows, by="query")
-            b.fit(Play(FadeOut(k_matrix, k_name, last_lit), FadeIn(key_rows[j]), FadeIn(query_box),
-                       run_time=0.2),
+                       run_time=1.0), by="features")
+            b.fit(Play(FadeOut(embeds[0][0], six[0], rate_func=during(0.3, 1.0)),
+                       FadeIn(rows.grid, rows.names), run_time=0.4),
+                  Play(FadeIn(rows.title), FadeIn(lit[j]), FadeIn(k_matrix, k_name, shift=0.1 * LEFT),
+                       run_time=0.4), by="W")
+            fluffy_sum = sums[j]
+            b.fit(Play(FadeIn(chosen[j]), run_time=0.35),
+                  Play(LaggedStart(*(FadeIn(t, shift=0.15 * DOWN) for t in fluffy_sum.terms), lag_ratio=0.6),
+                       run_time=0.55),
+                  Play(Create(fluffy_sum.rule), FadeIn(fluffy_sum.result, shift=0.1 * DOWN), run_time=0.4),
+                  by="keys")
+            b.fit(Play(*into_table(j), run_time=0.4),
+                  *(p for was, k in zip(order, order[1:])
+                    for p in worked_key(k, was, 1.0 if picks[k] > 1 else 0.5)))
+        last = order[-1]
+
+        def shrinking(k: int) -> tuple[Text, UpdateFromAlphaFunc]:
+            """Token k's score ÷ √d stepping out of its q·k, first reading it, counting down as it
+            moves into the next column, where it stands (the same text all the way, so what the eye
+            followed is what stays there to be read)."""
+            number = scaled[k]
+            start_value, end_value = float(runs[0].raw_scores[f, k]), float(runs[0].scores[f, k])
+            begin, end = raw[k].get_right()[0] + 0.12, number.get_left()[0]  # its left edge, from and to
+
+            def update(m, alpha: float) -> None:
+                figure_in_place(m, scaled[k].original_text if alpha >= 1 else
+                                short_figure(start_value + (end_value - start_value) * smooth(alpha)),
+                                color=style.WEIGHT)
+                m.shift((begin + (end - begin) * smooth(alpha) - m.get_left()[0]) * RIGHT)
+            return number, UpdateFromAlphaFunc(number, update, rate_func=linear)
+
+        as_built = [t.copy() for t in scaled]  # the scores as first written, glyph for glyph
+
+        def scores_stand() -> None:
+            """The scores, counted down into their column, stand there as first written: the same
+            texts (what the eye followed stays), their glyphs as built (the counting reshaped,
+            added or emptied some, differently in a run that skips the frames between)."""
+            for t, b_ in zip(scaled, as_built):
+                t.remove(*t.submobjects)
+                t.add(*(g.copy() for g in b_.submobjects))
+                t.original_text = t.text = b_.original_text
+            self.remove(*scaled)
+            self.add(scaled)
+
+        with self.beat("head-one-scores") as b:
+            # "Its query": W_K, the features and the last sum leave, the query and fluffy's key are
+            # outlined; "meets each key": fluffy's key meets the query term by term, its q·k comes
+            # in, then the outline goes to each other key in turn as its q·k comes in; "scaled":
+            # fluffy's division is written, and each q·k steps out of its column, counting down, into
+            # the next: the scores, smaller
+            b.fit(Play(FadeOut(k_matrix, k_name, rows, lit[last], chosen[last], *shown),
+                       FadeIn(key_rows[j]), FadeIn(query_box), run_time=0.3),
                   Play(LaggedStart(*(FadeIn(t, shift=0.1 * RIGHT) for t in dot.terms), lag_ratio=0.4),
-                       run_time=0.45),
-                  Play(FadeIn(dot.total), FadeIn(col_names[0]), run_time=0.15),
+                       run_time=0.6),
+                  Play(FadeIn(dot.total), FadeIn(col_names[0]), run_time=0.2),
                   Play(Indicate(dot.total, color=style.WEIGHT, scale_factor=1.15), FadeIn(raw[j]),
-                       run_time=0.25),
-                  *(Play(FadeOut(key_rows[was]), FadeIn(key_rows[k]), FadeIn(raw[k]), run_time=0.22)
+                       run_time=0.3),
+                  *(Play(FadeOut(key_rows[was]), FadeIn(key_rows[k]), FadeIn(raw[k]), run_time=0.25)
                     for was, k in zip([j, *others], others)),
                   by="scaled")
-            b.fit(Play(FadeOut(rows, sums, key_rows[others[-1]], query_box), run_time=0.2),
-                  Play(FadeIn(col_names[1]), FadeIn(divide, shift=0.1 * RIGHT), run_time=0.3),
-                  Play(row_by_row(raw, scaled, [j, *others]), run_time=0.6),
-                  by="softmax")
+            moving = [shrinking(k) for k in [j, *others]]
+            b.fit(Play(FadeOut(key_rows[others[-1]], query_box), FadeIn(col_names[1]),
+                       FadeIn(divide, shift=0.1 * RIGHT), run_time=0.35),
+                  Play(LaggedStart(*(m for _, m in moving), lag_ratio=0.3), run_time=0.8,
+                       then=scores_stand))
+
+        fluffy = ring(weights.texts[j][0], 0)
+        b2 = L.index("blue")
+        blue = ring(weights.texts[b2][0], 0)
+
+        with self.beat("head-one-softmax") as b:
+            # "Softmax": fluffy's exponential written as e to its score, then each scaled score
+            # flashes as its exponential comes in beside it; "fluffy gets": their sum; "fifty-eight":
+            # fluffy's exponential over the sum, that share its weight, outlined; "blue": blue's
+            # weight, outlined, then the others'
             b.fit(Play(FadeIn(col_names[2]), FadeIn(power, shift=0.1 * RIGHT), run_time=0.35),
-                  Play(row_by_row(scaled, exps, [j, *others]), run_time=0.6),
-                  Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.45), by="fluffy")
-            b.fit(Play(FadeIn(share[:-1], shift=0.1 * RIGHT), run_time=0.45),
+                  Play(row_by_row(scaled, exps, [j, *others]), run_time=0.6), by="fluffy")
+            b.fit(Play(FadeIn(total_line, shift=0.1 * RIGHT), run_time=0.4),
+                  Play(FadeIn(share[:-1], shift=0.1 * RIGHT), run_time=0.4),
                   by=said_at(b, "adjectives", "fluffy", L)[0])
             b.fit(Play(FadeIn(share[-1]), FadeIn(col_names[3]), FadeIn(weights.body[j]), run_time=0.4),
                   Play(FadeIn(fluffy), picked("fluffy", 0), run_time=0.5), by="blue")
@@ -548,14 +650,13 @@ class HeadsScene(LessonScene):
 
         keys2, token_names2, col_names2, raw2, scaled2, exps2, weights2, lines2, j2 = table(1)
         dot2, divide2, total2, share2, _ = lines2
-        n = len(L.tokens)
         # head 2's pick, its own look: an arc over the phrase from creature to 'a'
         ends = [tokens[k].box.get_top() + 0.04 * UP for k in (f, j2)]
         pick_arc = ArcBetweenPoints(*ends, angle=0.4, color=style.HEADS[1], stroke_width=3)
         k_matrix2, k_name2 = w_k_aside(L, 1)
         rows2 = feature_rows(L, 1)
-        from_rows2, last_lit2, _ = keys_from_rows(L, 1, rows2, k_matrix2, keys2, token_names2,
-                                                  list(range(n)), [0.45] * n, worked=False)
+        from_rows2, last_lit2 = keys_from_rows(L, rows2, k_matrix2, keys2, token_names2,
+                                               list(range(n)), [0.45] * n)
 
         with self.beat("head-two-article") as b:
             # head 2's W_Q leaves and its query rises as its question flashes, its own W_K comes in
@@ -601,7 +702,7 @@ class HeadsScene(LessonScene):
                            color=style.INK).next_to(both, DOWN, buff=0.15)
         heads_named = [caption(f"head {h + 1}", color=style.HEADS[h]).move_to([FINAL_X[h], TOP_Y, 0])
                        for h in heads]
-        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_names[0]),
+        rest = [VGroup(keys, raw, scaled, exps, *lines, *col_names[:3], queries[0], query_up[0]),
                 VGroup(keys2, raw2, scaled2, exps2, dot2, divide2, total2, *col_names2[:3], queries[1],
                        query_names[1], token_names2)]
 
@@ -609,7 +710,8 @@ class HeadsScene(LessonScene):
             # "Side": head 1's working and head 2's pick leave (head 2's working, in its own half,
             # is still read); "side": head 2's working leaves too, its share with it, and head
             # 2's weights move beside head 1's, each column named by its head; "two columns"
-            # flashes both; "overlap": what both give each token, and its sum
+            # flashes both, and by "barely" what both give each token comes in, and its sum, left to be
+            # read to the scene's end
             b.fit(Play(FadeOut(article, pick_arc, divider, col_names[3], rest[0]), run_time=0.4),
                   by="side", n=2)
             b.fit(Play(FadeOut(col_names2[3], rest[1], share2), run_time=0.35),
@@ -620,10 +722,9 @@ class HeadsScene(LessonScene):
                   Play(*(FadeIn(n, shift=0.1 * DOWN) for n in heads_named), run_time=0.35), by="two")
             outlines = [SurroundingRectangle(VGroup(w, n), color=style.INK, buff=0.08, stroke_width=2)
                         for w, n in zip((weights, weights2), heads_named)]
-            b.fit(Play(LaggedStart(*(FadeIn(o) for o in outlines), lag_ratio=0.5), run_time=0.8),
-                  by="barely")
-            b.fit(Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT), run_time=0.6),
-                  Play(FadeIn(total_both, shift=0.1 * DOWN), run_time=0.4), rest=0.0)
+            b.fit(Play(LaggedStart(*(FadeIn(o) for o in outlines), lag_ratio=0.5), run_time=0.3),
+                  Play(FadeOut(*outlines), FadeIn(both_name), FadeIn(both, shift=0.2 * LEFT),
+                       FadeIn(total_both), run_time=0.35), by="barely")
         # the heads' names, for the next scene's heads to carry on from (it may leave them)
         self.keep(tokens=tokens, head_names=VGroup(*heads_named),
                   weights=VGroup(weights, weights2))  # each head's column of creature's weights
