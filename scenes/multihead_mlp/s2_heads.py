@@ -8,8 +8,8 @@ keys, every token's features come in as rows under it (their columns named by th
 W_K beside it (its rows named by the same features): fluffy's row lights with the features it has
 and the rows of W_K they pick, those rows come down under W_K one under another and their sum, a
 rule under them, is fluffy's key as it comes into the table (and stays to be read); blue's row and
-the rows it picks lit as its key comes in; a's and creature's (one feature each) as a copy of the
-row they pick moving into the table. Head 2's keys
+the rows it picks lit as its key comes in; a's and creature's (one feature each) the same way,
+the one row each picks lit. Head 2's keys
 come out of the same rows and its own W_K, a row lit at a time. Then head 1's query meets every
 key (fluffy's term by term), and the q·k are divided by √d, each score counting down into the
 next column, where it stays; through softmax (the exponentials, fluffy's written as e to its
@@ -525,17 +525,11 @@ class HeadsScene(LessonScene):
 
         def worked_key(k: int, was: int, run_time: float) -> list[Play]:
             """Token k's key worked in `run_time`, the features and rows of W_K lit before let go:
-            its features lit with the rows of W_K they pick; when it picks several, the key comes
-            into the table as they stay lit (fluffy's sum, worked the same way, stays to be read:
-            no second sum written for a glance); when it picks one, that row is its key, and a
-            copy of it moves across into the table."""
+            its features lit with the rows of W_K they pick, then the key comes into the table as
+            they stay lit (fluffy's sum, worked the same way, stays to be read: no second sum
+            written for a glance; a key of one picked row is that row, lit beside it, not a copy
+            sliding across it, whose digits would pass over the row's own)."""
             leave = [FadeOut(lit[was], chosen[was])]
-            (i,) = np.flatnonzero(L.embeddings[k]) if picks[k] == 1 else (None,)
-            if i is not None and [t.original_text for t in k_matrix.texts[i]] == \
-                    [t.original_text for t in keys.texts[k]]:
-                return [Play(*leave, FadeIn(lit[k]), FadeIn(chosen[k]), run_time=0.45 * run_time),
-                        Play(TransformFromCopy(k_matrix.row(i), keys.row(k)), FadeIn(token_names[k]),
-                             run_time=0.55 * run_time)]
             return [Play(*leave, FadeIn(lit[k]), FadeIn(chosen[k]), run_time=0.45 * run_time),
                     Play(*into_table(k), run_time=0.55 * run_time)]
 
@@ -551,8 +545,7 @@ class HeadsScene(LessonScene):
             # under W_K one under another, and their sum is written under a rule: fluffy's key,
             # which comes into the table on "keys" (the sum stays, to be read); then blue's row
             # and the rows it picks light as its key comes in; then a's and creature's, one
-            # feature each: the row it picks is its key, and a copy of it moves across into the
-            # table
+            # feature each, the same way: the row it picks lit, its key coming into the table
             gone, rises = during(0.0, 0.35), during(0.25, 1.0)
             b.fit(Play(FadeOut(worked, matrices[0], matrix_names[0], sizes[0], three[0], embeds[0][1],
                                query_names[0],

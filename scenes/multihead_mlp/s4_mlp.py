@@ -4,10 +4,9 @@ its token, one at a time, under a line saying what they are; no token looks at a
 between each two. Up: W_up (six features in, eight hidden neurons out) stands right of creature's
 vector, a column per neuron, each numbered, each weight level with the feature it weighs; the
 followed neuron's column first, its bias under it. That column meets creature's vector (each
-weight's cell and the entry it weighs lit side by side, then the bias's cell), and creature's entry
-of the neuron fills with their sum (its terms are worked when the neuron scene takes that neuron
-up, as the voice names its weights); then each other neuron's column meets creature's vector in
-turn, its entry filling,
+weight's cell and the entry it weighs lit side by side), and creature's entry of the neuron is
+worked as the terms whose weights are not 0 plus its bias (as the neuron scene writes it); then the
+other neurons' columns meet creature's vector in one move, their entries filling,
 a line saying they are all 0 (weights and bias); then each other token's hidden layer fills, one
 token at a time, its vector outlined. W_up's other columns and its name leave once they are
 done, the followed column's name coming in their place. The bend: a small graph of the ReLU,
@@ -25,6 +24,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    AnimationGroup,
     Axes,
     Create,
     DashedLine,
@@ -62,9 +62,10 @@ SIDE = 0.38  # on "down" each vector steps this far left of its token, the MLP's
 GAP = 0.15  # between the features' names (or a matrix) and the cells they stand beside
 WORK_Y = -2.4  # the line of working, under the hidden layers
 ROW_STEP = 0.15  # seconds per row as a product fills row by row
-MEET = 0.5  # seconds the followed neuron's weights take to meet creature's vector, cell by cell
-NEURON_STEP = 0.15  # seconds per neuron as the other neurons' entries of creature's fill one by one
-TOKEN_STEP = 0.25  # seconds per token as the other tokens' hidden layers fill one by one
+MEET = 0.4  # seconds the followed neuron's weights take to meet creature's vector, cell by cell
+TERM_STEP = 0.25  # seconds per written term of its sum (the weights that are not 0)
+OTHERS = 0.45  # seconds the other neurons' columns take to meet creature's vector, their entries filling
+TOKENS = 0.6  # seconds the other tokens' hidden layers take to fill, one after another
 IDLE_W = 0.3  # a cell of W_up's columns for the neurons the lesson does not follow
 RELU_Y = -0.65  # the ReLU's graph's centre, left of the hidden layers
 UNIT = 0.45  # the graph's length for one unit of a sum
@@ -159,40 +160,48 @@ def product(matrix: Grid, row: int, vector: Grid, columns: VGroup, focus: int, l
 
 
 def up_product(weights: Grid, bias: Grid, others: Grid, ins: VGroup, hiddens: VGroup, k: int, f: int,
-               rest: list[int], note) -> list[Play]:
+               used: list[int], line, note) -> list[Play]:
     """W_up times every token's vector into the hidden layers, as columns meeting a vector: the
     followed neuron's weights (W_up's column for neuron `k`, beside the focus token's vector, each
     weight level with the feature it weighs) meeting the focus token's vector, every weight's cell
-    and the entry it weighs outlined side by side, then its bias's cell, and the sum filling its
-    entry (not written out as terms here: the neuron scene works them as the voice names the
-    weights); then each other neuron `rest` in turn, its column of
-    `others` meeting the focus token's vector (both outlined), its entry filling (`note`, saying
-    what they are, coming with the first); then each
-    other token's hidden layer in turn, its vector outlined, all its entries filling."""
+    and the entry it weighs outlined side by side; then `line`, its sum written with the terms
+    whose weights are not 0 (features `used`), each written as its two cells light again, and its
+    bias, the sum filling its entry (`note`, saying what the other neurons are, beside their
+    entries from the start, to be read by the time they fill); then the other neurons' columns
+    (`others`) meeting the vector in one move, their entries filling; then the other tokens'
+    hidden layers, one after another in one staggered move, each vector outlined."""
     outline = ring(VGroup(weights, bias), style.INK, buff=0.03)
     target = ring(hiddens[f].cell(k, 0), style.WEIGHT, 4, 0.05)
-    pairs = VGroup(*(VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
-                            ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0)) for j in range(weights.n_rows)))
+
+    def pair(j: int) -> VGroup:
+        return VGroup(ring(weights.cell(j, 0), style.QUERY, 3, 0.0),
+                      ring(ins[f].cell(j, 0), style.QUERY, 3, 0.0))
+
+    pairs = VGroup(*(pair(j) for j in range(weights.n_rows)))
+    picked = [pair(j) for j in used]
     own = ring(bias.cell(0, 0), style.QUERY, 3, 0.0)
     plays = [Play(FadeIn(outline), FadeIn(target), run_time=0.15),
-             Play(LaggedStart(*(FadeIn(p) for p in pairs), lag_ratio=0.3), run_time=MEET),
-             Play(FadeIn(own), run_time=0.15),
-             Play(FadeOut(pairs), FadeOut(target), *reveal(hiddens[f], k), run_time=0.25)]
-    vector = ring(ins[f], style.QUERY, 3, 0.03)  # the focus token's vector, met by each column
-    lit = VGroup(outline, own)
-    for c, j in enumerate(rest):
-        now = VGroup(ring(others.col(c), style.INK, buff=0.03),
-                     ring(hiddens[f].cell(j, 0), style.WEIGHT, 4, 0.05))
-        plays.append(Play(FadeOut(lit), FadeIn(now), *([FadeIn(vector), FadeIn(note)] if c == 0 else []),
-                          *reveal(hiddens[f], j), run_time=NEURON_STEP))
-        lit = now
-    for n, i in enumerate(i for i in range(len(ins)) if i != f):
-        now = VGroup(ring(ins[i], style.QUERY, 3, 0.03), ring(hiddens[i], style.WEIGHT, 3, 0.03))
-        plays.append(Play(FadeOut(lit), *([FadeOut(vector)] if n == 0 else []), FadeIn(now),
-                          *(a for j in range(hiddens[i].n_rows) for a in reveal(hiddens[i], j)),
-                          run_time=TOKEN_STEP))
-        lit = now
-    return plays + [Play(FadeOut(lit), run_time=0.15)]
+             Play(LaggedStart(*(FadeIn(p) for p in pairs), lag_ratio=0.3), FadeIn(note), run_time=MEET),
+             Play(FadeOut(pairs), run_time=0.1),
+             *(Play(FadeIn(term, shift=0.1 * RIGHT), FadeIn(p), *([FadeOut(picked[n - 1])] if n else []),
+                    run_time=TERM_STEP) for n, (term, p) in enumerate(zip(line.terms, picked))),
+             Play(*([FadeOut(picked[-1])] if picked else []), FadeIn(own), FadeIn(line.bias), run_time=0.25),
+             Play(FadeIn(line.total, shift=0.1 * LEFT), FadeOut(target), *reveal(hiddens[f], k),
+                  run_time=0.25)]
+    vector = ring(ins[f], style.QUERY, 3, 0.03)  # the focus token's vector, met by the other columns
+    rest = [j for j in range(hiddens[f].n_rows) if j != k]
+    now = VGroup(ring(others, style.INK, buff=0.03), *(ring(hiddens[f].cell(j, 0), style.WEIGHT, 4, 0.05)
+                                                        for j in rest))
+    plays.append(Play(FadeOut(outline, own), FadeIn(now), FadeIn(vector),
+                      *(a for j in rest for a in reveal(hiddens[f], j)), run_time=OTHERS))
+    tokens = [i for i in range(len(ins)) if i != f]
+    lit = [VGroup(ring(ins[i], style.QUERY, 3, 0.03), ring(hiddens[i], style.WEIGHT, 3, 0.03))
+           for i in tokens]
+    plays.append(Play(FadeOut(now, vector),
+                      LaggedStart(*(AnimationGroup(FadeIn(lit[n]), *(a for j in range(hiddens[i].n_rows)
+                                                                      for a in reveal(hiddens[i], j)))
+                                    for n, i in enumerate(tokens)), lag_ratio=0.5), run_time=TOKENS))
+    return plays + [Play(FadeOut(*lit), run_time=0.15)]
 
 
 class MLPScene(LessonScene):
@@ -277,6 +286,10 @@ class MLPScene(LessonScene):
             (up_title.height + 0.1) * DOWN)  # where it stands beside W_up's name, without it
         bias_name = caption("+ its bias", color=style.WEIGHT).next_to(bias, RIGHT, buff=0.15)
         neuron = VGroup(weights, bias, up_name, bias_name)  # kept, for the neuron scene to take up
+        used = [j for j in range(d) if short_figure(L.w_up[j, k]) != short_figure(0.0)]
+        up_line = working([(short_figure(L.w_up[j, k]), short_figure(x[f, j])) for j in used],
+                          short_figure(L.b_up[k]), short_figure(pre[f, k]), style.EMBEDDING)
+        up_line.move_to([0, WORK_Y, 0])  # the weights that are not 0, as the neuron scene writes it
         up_name.save_state()  # unseen in the place of W_up's other columns until they leave (by its
         for part in up_name.family_members_with_points():  # drawn parts: those `Restore` brings back)
             part.set_opacity(0)
@@ -293,15 +306,16 @@ class MLPScene(LessonScene):
         with self.beat("goes-up") as b:
             # "up": W_up, its eight columns numbered, beside creature's vector (the followed
             # neuron's first, its bias under it), and the empty hidden layers; then neuron 1's
-            # column meets creature's vector, cell beside cell, then its bias, their sum its
-            # entry; then each other neuron's column meets it in turn, its entry filling, as
-            # the line beside them says what they are; then each other token's hidden layer in
-            # turn, its vector outlined
+            # column meets creature's vector, cell beside cell, and its sum is written with the
+            # weights that are not 0, their cells lit again, and its bias, the sum its entry (the
+            # line saying what the other neurons are beside their entries meanwhile); then the
+            # other neurons' columns meet it in one move, their entries filling; then the other
+            # tokens' hidden layers, one after another, each vector outlined
             b.fit(Play(FadeOut(alone, derived), run_time=0.3))
             b.until("up")
             b.fit(Play(FadeIn(neuron), FadeIn(up_title), FadeIn(w_rest, numbers), FadeIn(hiddens),
                        run_time=0.35),
-                  *up_product(weights, bias, w_rest, ins, hiddens, k, f, rest, up_note), rest=0.0)
+                  *up_product(weights, bias, w_rest, ins, hiddens, k, f, used, up_line, up_note), rest=0.0)
 
         # the bend: a small graph of the ReLU, left of the hidden layers and under the features'
         # names; each sum a dot on it, a negative one on the straight line, rising onto the bend
@@ -368,7 +382,7 @@ class MLPScene(LessonScene):
             # features; its bias up out of W_down's way, under the column's name, arcing below
             # the column's cells)
             aside = KEPT + [up_name.get_left()[0], up_name.get_bottom()[1] - UNDER, 0] - bias.get_corner(UL)
-            b.fit(Play(*(m.animate.shift(KEPT) for m in (weights, up_name)),
+            b.fit(Play(FadeOut(up_line), *(m.animate.shift(KEPT) for m in (weights, up_name)),
                        *(m.animate(path_arc=1.0).shift(aside) for m in (bias, bias_name)),
                        ins.animate.shift(SIDE * LEFT), names.animate.shift(SIDE * LEFT), run_time=0.4),
                   Play(FadeIn(w_down), FadeIn(down_name), FadeIn(made), FadeIn(outs), run_time=0.4))
