@@ -275,6 +275,16 @@ def test_each_drawn_scene_is_readable_on_every_frame(narration, inspected, scene
     assert covered == scene.timing.frames
 
 
+def test_no_text_of_any_scene_enters_the_caption_band(inspected):
+    """Every text any of stop 8's beats shows, at any play's end, stays above the captions' band
+    (the check tests/test_scenes.py makes of stop 7's scenes)."""
+    from scenes import style
+    low = [(scene_id, r.sentence_id, key.split(" @ ")[0], round(float(corners[0][1]), 2))
+           for scene_id, (scene, _) in inspected.items() for r in scene.timeline
+           for key, corners in r.shown.items() if corners[0][1] < style.CAPTION_BAND_TOP - 1e-6]
+    assert low == []
+
+
 def beat(inspected, scene_id: str, sentence_id: str):
     scene, _ = inspected[scene_id]
     return next(r for r in scene.timeline if r.sentence_id == sentence_id)
