@@ -130,9 +130,9 @@ class ConcatScene(LessonScene):
                          cell_h=ROW_H, levels=np.abs(head.values) / scale)
             hide_numbers(value)
             times, equals = (label(s, size=style.SMALL_SIZE, color=style.MUTED) for s in "×=")
-            band = VGroup(feats, times, w_v, equals, value).arrange(RIGHT, buff=GAP)
-            band.move_to([FEATURES_LEFT, 0, 0], aligned_edge=LEFT)
-            band.shift((BAND_TOP[h] - feats.get_top()[1]) * UP)  # the tokens' first row at the band's top
+            row_parts = VGroup(feats, times, w_v, equals, value).arrange(RIGHT, buff=GAP)
+            row_parts.move_to([FEATURES_LEFT, 0, 0], aligned_edge=LEFT)
+            row_parts.shift((BAND_TOP[h] - feats.get_top()[1]) * UP)  # tokens' first row at the band's top
             w_v.align_to(feats, UP)  # six rows taller than the four tokens': down from the band's top
             weight = weights_column(head.weights[f], colors[h]).next_to(value, RIGHT, buff=3 * GAP)
             token_names = VGroup(*(caption(name).move_to([0, feats.cell(t, 0).get_y(), 0])
